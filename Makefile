@@ -1,0 +1,39 @@
+# capture-sim: the two commands are `make run` and `make test`. Both install what is missing first.
+SHELL := /bin/bash
+APT_PACKAGES := pkg-config libpng-dev libzip-dev libsimde-dev pngcheck unzip
+PYTHON := python3
+SWIFT := swift
+RELEASE_BIN := .build/release/capture-sim
+
+.PHONY: setup build run test bench clean
+
+## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
+setup:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "installing:$$missing"; \
+		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+	@$(PYTHON) -c "import numpy, PIL" 2>/dev/null || $(PYTHON) -m pip install -q numpy Pillow
+
+## build: release build of the tool
+build: setup
+	$(SWIFT) build -c release --product capture-sim
+
+## run: the main job: run the default apartment scene
+run: build
+	$(RELEASE_BIN)
+
+## test: every test, then the regression check of Scenes/
+test: setup
+	$(SWIFT) test
+	$(SWIFT) build -c release --product capture-sim
+	$(RELEASE_BIN) check Scenes
+
+## bench: the benchmarks (release build)
+bench: build
+	$(RELEASE_BIN) bench engine
+
+clean:
+	rm -rf .build

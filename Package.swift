@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "capture-sim",
+    products: [
+        .executable(name: "capture-sim", targets: ["capture-sim"]),
+        .library(name: "CaptureEngine", targets: ["CaptureEngine"]),
+    ],
+    targets: [
+        // MARK: - Engine
+
+        /// The SDK's brain: pose math, event codes, thresholds and the session state machine.
+        /// Pure Swift: no I/O, no clock, no randomness.
+        .target(name: "CaptureEngine"),
+
+        // MARK: - Command-line tool
+
+        .executableTarget(
+            name: "capture-sim",
+            dependencies: ["CaptureEngine"]
+        ),
+
+        // MARK: - Tests
+
+        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

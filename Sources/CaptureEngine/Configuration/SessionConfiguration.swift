@@ -1,0 +1,63 @@
+/// The SDK's scanning options (`CCCapture.options`); each defaults to enabled, as in the SDK.
+public struct ScanOptions: Codable, Equatable, Sendable {
+    /// `.speechRecognition`: room labels by speech (codes 40-49).
+    public var speechRecognition = true
+    /// `.meshVisualisation`: scene reconstruction and its mesh (LiDAR devices only).
+    public var meshVisualisation = true
+    /// `.backgroundResume`: relocate and resume after the app was backgrounded (else 83 and abort).
+    public var backgroundResume = true
+    /// `.azimuth`: record the heading relative to true north.
+    public var azimuth = true
+    /// `.storageWarnings`: warn when less than 10 minutes of storage remain (code 78).
+    public var storageWarnings = true
+
+    public init(speechRecognition: Bool = true, meshVisualisation: Bool = true, backgroundResume: Bool = true,
+                azimuth: Bool = true, storageWarnings: Bool = true) {
+        self.speechRecognition = speechRecognition
+        self.meshVisualisation = meshVisualisation
+        self.backgroundResume = backgroundResume
+        self.azimuth = azimuth
+        self.storageWarnings = storageWarnings
+    }
+
+    /// The names of the enabled options, in the SDK's order, as `arkitData.json` lists them.
+    public var enabledNames: [String] {
+        var names: [String] = []
+        if speechRecognition { names.append("speechRecognition") }
+        if meshVisualisation { names.append("meshVisualisation") }
+        if backgroundResume { names.append("backgroundResume") }
+        if azimuth { names.append("azimuth") }
+        if storageWarnings { names.append("storageWarnings") }
+        return names
+    }
+}
+
+/// What the phone can do.
+public struct DeviceCapabilities: Codable, Equatable, Sendable {
+    /// Whether the device has a LiDAR scanner (depth maps, scene reconstruction, no ceiling warning).
+    public var hasLiDAR = true
+    /// Device model name written into the bundle.
+    public var model = "iPhone 14 Pro"
+
+    public init(hasLiDAR: Bool = true, model: String = "iPhone 14 Pro") {
+        self.hasLiDAR = hasLiDAR
+        self.model = model
+    }
+}
+
+/// Everything fixed for one session: options, device, thresholds.
+public struct SessionConfiguration: Equatable, Sendable {
+    public var options: ScanOptions
+    public var device: DeviceCapabilities
+    public var thresholds: Thresholds
+
+    public init(options: ScanOptions = ScanOptions(), device: DeviceCapabilities = DeviceCapabilities(),
+                thresholds: Thresholds = Thresholds()) {
+        self.options = options
+        self.device = device
+        self.thresholds = thresholds
+    }
+
+    /// Whether scene reconstruction runs at all (LiDAR and meshVisualisation).
+    public var reconstructsScene: Bool { device.hasLiDAR && options.meshVisualisation }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// A failure to apply threshold overrides, naming the key and what was expected.
+public struct ThresholdOverrideError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension Thresholds {
+    /// The thresholds as pretty JSON with keys sorted (what `capture-sim thresholds` prints and
+    /// `--thresholds FILE` accepts).
+    public func jsonText() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // Encoding plain numbers and booleans cannot fail.
+        let data = (try? encoder.encode(self)) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A copy with the values of a (possibly partial) JSON object applied, e.g.
+    /// `{"fastRotation": {"degreesPerSecond": 120}}`. Unknown keys and values of the wrong type are errors.
+    public func applying(json object: [String: Any], source: String = "thresholds") throws(ThresholdOverrideError) -> Thresholds {
+        var base = asDictionary()
+        try Thresholds.merge(object, into: &base, path: "", source: source)
+        return try Thresholds.decode(base, source: source)
+    }
+
+    /// A copy with the JSON text of a thresholds file applied; `source` names the file in errors.
+    public func applying(jsonText: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
+        guard let data = jsonText.data(using: .utf8),
+              let any = try? JSONSerialization.jsonObject(with: data),
+              let object = any as? [String: Any] else {
+            throw ThresholdOverrideError("\(source): expected a JSON object of thresholds")
+        }
+        return try applying(json: object, source: source)
+    }
+
+    /// A copy with one `group.field=value` assignment applied, as `--set` gives it.
+    public func applying(assignment: String) throws(ThresholdOverrideError) -> Thresholds {
+        guard let eq = assignment.firstIndex(of: "=") else {
+            throw ThresholdOverrideError("--set \(assignment): expected KEY=VALUE, e.g. fastRotation.degreesPerSecond=120")
+        }
+        let key = String(assignment[..<eq]).trimmingCharacters(in: .whitespaces)
+        let text = String(assignment[assignment.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
+        return try setting(key: key, to: text, source: "--set \(assignment)")
+    }
+
+    /// A copy with the field at a dotted key path set from its text form.
+    public func setting(key: String, to text: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
+        let parts = key.split(separator: ".").map(String.init)
+        guard parts.count == 2 else {
+            throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; expected GROUP.FIELD, see `capture-sim thresholds`")
+        }
+        let value: Any
+        if text == "true" || text == "false" { value = text == "true" }
+        else if let i = Int(text) { value = i }
+        else if let d = Double(text), d.isFinite { value = d }
+        else { throw ThresholdOverrideError("\(source): '\(text)' is not a finite number or true/false") }
+        return try applying(json: [parts[0]: [parts[1]: value]], source: source)
+    }
+
+    /// Every settable key path (`group.field`), sorted.
+    public static var keyPaths: [String] {
+        Thresholds().asDictionary().flatMap { group, value in
+            (value as? [String: Any])?.keys.map { "\(group).\($0)" } ?? []
+        }.sorted()
+    }
+
+    /// The value at a key path as a number (booleans as 0/1); nil for an unknown key.
+    public func value(at key: String) -> Double? {
+        let parts = key.split(separator: ".").map(String.init)
+        guard parts.count == 2, let group = asDictionary()[parts[0]] as? [String: Any],
+              let v = group[parts[1]] else { return nil }
+        if let b = v as? Bool { return b ? 1 : 0 }
+        return (v as? NSNumber)?.doubleValue
+    }
+
+    private func asDictionary() -> [String: Any] {
+        guard let data = try? JSONEncoder().encode(self),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        return object
+    }
+
+    private static func merge(_ overrides: [String: Any], into base: inout [String: Any], path: String,
+                              source: String) throws(ThresholdOverrideError) {
+        for (key, value) in overrides.sorted(by: { $0.key < $1.key }) {
+            let here = path.isEmpty ? key : "\(path).\(key)"
+            guard let existing = base[key] else {
+                throw ThresholdOverrideError("\(source): unknown threshold '\(here)'; see `capture-sim thresholds` for the keys")
+            }
+            if var nested = existing as? [String: Any] {
+                guard let sub = value as? [String: Any] else {
+                    throw ThresholdOverrideError("\(source): '\(here)' must be an object")
+                }
+                try merge(sub, into: &nested, path: here, source: source)
+                base[key] = nested
+            } else {
+                guard !(value is [String: Any]), !(value is [Any]), !(value is NSNull) else {
+                    throw ThresholdOverrideError("\(source): '\(here)' must be a number or true/false")
+                }
+                base[key] = value
+            }
+        }
+    }
+
+    private static func decode(_ dictionary: [String: Any], source: String) throws(ThresholdOverrideError) -> Thresholds {
+        do {
+            let data = try JSONSerialization.data(withJSONObject: dictionary)
+            return try JSONDecoder().decode(Thresholds.self, from: data)
+        } catch let DecodingError.typeMismatch(type, context) {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ThresholdOverrideError("\(source): '\(key)' must be \(type == Bool.self ? "true or false" : "a number")")
+        } catch {
+            throw ThresholdOverrideError("\(source): \(error)")
+        }
+    }
+}
+

@@ -1,0 +1,168 @@
+/// Every number the session's detectors use, with its unit, in one value.
+///
+/// Values marked *SDK doc* come from the CubiCapture documentation; the rest are chosen defaults.
+/// Loadable from JSON (``ThresholdOverrides``), overridable per scene and from the command line
+/// (`--set fastRotation.degreesPerSecond=120`). All fields have defaults, so a JSON file may name only
+/// the ones it changes.
+public struct Thresholds: Codable, Equatable, Sendable {
+    public var orientation = Orientation()
+    public var recording = Recording()
+    public var drift = Drift()
+    public var floor = Floor()
+    public var ceiling = Ceiling()
+    public var horizontal = Horizontal()
+    public var sideways = Sideways()
+    public var fastRotation = FastRotation()
+    public var proximity = Proximity()
+    public var relocation = Relocation()
+    public var poseValidity = PoseValidity()
+    public var storage = Storage()
+    public var speech = Speech()
+
+    public init() {}
+
+    /// Orientation from gravity in the camera frame (codes 0, 17, 24).
+    public struct Orientation: Codable, Equatable, Sendable {
+        /// Enter an orientation when gravity is within this angle of its axis, degrees.
+        public var enterDegrees: Double = 30
+        /// Leave it when gravity is more than this angle away, degrees (hysteresis).
+        public var exitDegrees: Double = 50
+        /// Ignore gravity whose component in the image plane is below this fraction of g (phone flat).
+        public var minimumInPlaneFraction: Double = 0.5
+        public init() {}
+    }
+
+    /// Enough-data rule when stopping (codes 2 / 3).
+    public struct Recording: Codable, Equatable, Sendable {
+        /// Minimum recorded time, seconds.
+        public var minimumSeconds: Double = 10
+        /// Minimum time with normal tracking while recording, seconds.
+        public var minimumNormalTrackingSeconds: Double = 5
+        public init() {}
+    }
+
+    /// Drift (code 13). *SDK doc*: over 10 m within 2 s.
+    public struct Drift: Codable, Equatable, Sendable {
+        /// Displacement that counts as drift, metres (strictly greater fires).
+        public var meters: Double = 10
+        /// Interval the displacement is measured over, seconds.
+        public var intervalSeconds: Double = 2
+        public init() {}
+    }
+
+    /// Scanning the floor (codes 21 / 23).
+    public struct Floor: Codable, Equatable, Sendable {
+        /// Pitch below which the camera looks at the floor, degrees (negative is down).
+        public var pitchDegrees: Double = -55
+        /// How long the pitch must stay below, seconds.
+        public var holdSeconds: Double = 1.5
+        /// Pitch must rise this far above `pitchDegrees` to count as valid again, degrees.
+        public var hysteresisDegrees: Double = 5
+        public init() {}
+    }
+
+    /// Scanning the ceiling (codes 22 / 26). *SDK doc (2.9.3)*: off for LiDAR devices.
+    public struct Ceiling: Codable, Equatable, Sendable {
+        /// Pitch above which the camera looks at the ceiling, degrees.
+        public var pitchDegrees: Double = 45
+        /// How long the pitch must stay above, seconds.
+        public var holdSeconds: Double = 1.5
+        /// Pitch must drop this far below `pitchDegrees` to count as valid again, degrees.
+        public var hysteresisDegrees: Double = 5
+        /// Whether the warning runs on LiDAR devices.
+        public var enabledOnLiDAR: Bool = false
+        public init() {}
+    }
+
+    /// Holding the camera level (codes 31 / 32).
+    public struct Horizontal: Codable, Equatable, Sendable {
+        /// Absolute pitch below which the camera counts as level, degrees.
+        public var levelDegrees: Double = 10
+        /// How long it must stay level, seconds.
+        public var holdSeconds: Double = 5
+        /// Absolute pitch must exceed `levelDegrees` by this much to clear, degrees.
+        public var hysteresisDegrees: Double = 2
+        public init() {}
+    }
+
+    /// Walking sideways (codes 29 / 30 / 27).
+    public struct Sideways: Codable, Equatable, Sendable {
+        /// Minimum horizontal speed, metres per second.
+        public var minimumSpeedMetersPerSecond: Double = 0.25
+        /// Minimum fraction of the horizontal velocity along the camera's left/right axis, 0...1.
+        public var lateralFraction: Double = 0.8
+        /// How long the sideways walk must last, seconds.
+        public var holdSeconds: Double = 1
+        /// Window the velocity is averaged over (smooths gait bob and sway), seconds.
+        public var velocityWindowSeconds: Double = 0.5
+        public init() {}
+    }
+
+    /// Turning too fast (code 87).
+    public struct FastRotation: Codable, Equatable, Sendable {
+        /// Angular speed about world up above which the warning fires, degrees per second.
+        public var degreesPerSecond: Double = 90
+        /// Window the angular speed is averaged over, seconds.
+        public var windowSeconds: Double = 0.5
+        /// Minimum time between two warnings, seconds.
+        public var cooldownSeconds: Double = 3
+        public init() {}
+    }
+
+    /// Too close / too far (codes 85 / 86 / 88).
+    public struct Proximity: Codable, Equatable, Sendable {
+        /// Depth nearer than this counts as too close, metres.
+        public var nearMeters: Double = 0.4
+        /// Fraction of valid depth pixels that must be too close, 0...1.
+        public var nearFraction: Double = 0.5
+        /// Fraction of pixels without a return (beyond range) for too far, 0...1.
+        public var noReturnFraction: Double = 0.6
+        /// How long a condition must hold before its warning, seconds.
+        public var holdSeconds: Double = 0.5
+        /// How long the distance must be back in range before 88, seconds.
+        public var clearSeconds: Double = 0.5
+        public init() {}
+    }
+
+    /// Relocation after tracking loss or background (codes 80, 81, 82, 28).
+    public struct Relocation: Codable, Equatable, Sendable {
+        /// *SDK doc*: give up after this long, seconds.
+        public var timeoutSeconds: Double = 60
+        /// Recovered when within this distance of a keyframe, metres.
+        public var keyframeDistanceMeters: Double = 1
+        /// ... and within this angle of it, degrees.
+        public var keyframeAngleDegrees: Double = 45
+        /// A keyframe (relocation snapshot) is kept after moving this far, metres.
+        public var keyframeSpacingMeters: Double = 0.5
+        /// ... or turning this much, degrees.
+        public var keyframeSpacingDegrees: Double = 20
+        /// Tracking must be normal for this long before the first keyframe, seconds.
+        public var firstKeyframeAfterSeconds: Double = 1
+        /// At most this many keyframes are kept (the oldest are replaced).
+        public var maximumKeyframes: Int = 512
+        public init() {}
+    }
+
+    /// Invalid camera transform (code 66). *SDK doc (2.8.1)*: abort when the transform freezes.
+    public struct PoseValidity: Codable, Equatable, Sendable {
+        /// A transform identical for this long with normal tracking is frozen, seconds.
+        public var frozenSeconds: Double = 1
+        public init() {}
+    }
+
+    /// Storage warning (code 78). *SDK doc*: warn when under 10 minutes remain.
+    public struct Storage: Codable, Equatable, Sendable {
+        /// Warn below this many minutes of recording left.
+        public var warningMinutes: Double = 10
+        /// Measure the scan's write rate over at least this much recording, seconds.
+        public var minimumRateWindowSeconds: Double = 5
+        public init() {}
+    }
+
+    /// Room labels by speech (codes 40-49).
+    public struct Speech: Codable, Equatable, Sendable {
+        /// *SDK doc*: longest usable label, characters.
+        public var maximumLabelLength: Int = 40
+        public init() {}
+    }
+}

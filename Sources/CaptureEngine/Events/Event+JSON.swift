@@ -1,0 +1,36 @@
+extension Event {
+    /// The one JSON shape of an event, used by every command's `--json` output (one object per line)
+    /// and by the bundle's event lists. Keys in this order: `time` (seconds on the session clock),
+    /// `code`, `message`, `severity` ("info", "warning", "error"), then `trace` when the event has one
+    /// (`quantity`, `measured`, `comparison`, `threshold`, `unit`, `windowSeconds`, `windowStart`).
+    public var json: JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("time", .number(time)),
+            ("code", .integer(code.rawValue)),
+            ("message", .string(message)),
+            ("severity", .string(severity.rawValue)),
+        ]
+        if let trace {
+            var t: [(String, JSONValue)] = [
+                ("quantity", .string(trace.quantity)),
+                ("measured", .number(trace.measured)),
+                ("comparison", .string(trace.comparison)),
+                ("threshold", .number(trace.threshold)),
+                ("unit", .string(trace.unit)),
+            ]
+            if let w = trace.windowSeconds { t.append(("windowSeconds", .number(w))) }
+            if let s = trace.windowStart { t.append(("windowStart", .number(s))) }
+            pairs.append(("trace", .object(t)))
+        }
+        return .object(pairs)
+    }
+
+    /// The text form every command prints: time with three decimals, code, message; e.g.
+    /// `  12.500  87  Too fast rotations. Showing fast movement warning`.
+    public var line: String {
+        let t = NumberFormatting.fixed(time, decimals: 3)
+        let c = String(code.rawValue)
+        return String(repeating: " ", count: max(0, 9 - t.count)) + t + "  "
+            + String(repeating: " ", count: max(0, 2 - c.count)) + c + "  " + message
+    }
+}

@@ -1,0 +1,97 @@
+/// What an event code means for the scan.
+public enum EventSeverity: String, Sendable, Codable, Comparable {
+    /// Status information.
+    case info
+    /// A warning shown to the person scanning; the scan goes on.
+    case warning
+    /// An unrecoverable error: the scan is aborted and its files are removed.
+    case error
+
+    private var rank: Int { self == .info ? 0 : self == .warning ? 1 : 2 }
+    public static func < (a: EventSeverity, b: EventSeverity) -> Bool { a.rank < b.rank }
+}
+
+/// The values some codes carry in their message.
+public struct EventParameters: Equatable, Sendable {
+    /// Path of the zip (code 7).
+    public var zipPath: String?
+    /// The chosen room label (code 42).
+    public var label: String?
+    /// Active and total processor counts (code 76).
+    public var activeProcessors: Int?, processorCount: Int?
+    /// Whole minutes of storage left (code 78).
+    public var minutesLeft: Int?
+
+    public init(zipPath: String? = nil, label: String? = nil, activeProcessors: Int? = nil,
+                processorCount: Int? = nil, minutesLeft: Int? = nil) {
+        self.zipPath = zipPath
+        self.label = label
+        self.activeProcessors = activeProcessors
+        self.processorCount = processorCount
+        self.minutesLeft = minutesLeft
+    }
+}
+
+/// Why an event fired: the measured value, the threshold it crossed and the time window it was
+/// measured over. Replay's `--trace` prints it.
+public struct EventTrace: Equatable, Sendable {
+    /// What was measured, e.g. "yaw rate".
+    public var quantity: String
+    /// The measured value, in `unit`.
+    public var measured: Double
+    /// The threshold it was compared with, in `unit`.
+    public var threshold: Double
+    /// Unit of `measured` and `threshold`, e.g. "deg/s".
+    public var unit: String
+    /// The comparison that held, e.g. ">" or ">=".
+    public var comparison: String
+    /// Length of the time window the value was measured over, seconds (nil for an instant reading).
+    public var windowSeconds: Double?
+    /// Start of the window, seconds on the session clock.
+    public var windowStart: Double?
+
+    public init(quantity: String, measured: Double, comparison: String, threshold: Double, unit: String,
+                windowSeconds: Double? = nil, windowStart: Double? = nil) {
+        self.quantity = quantity
+        self.measured = measured
+        self.comparison = comparison
+        self.threshold = threshold
+        self.unit = unit
+        self.windowSeconds = windowSeconds
+        self.windowStart = windowStart
+    }
+
+    /// One line, e.g. "yaw rate 112 deg/s over 0.5 s > 90 deg/s".
+    public var summary: String {
+        var s = "\(quantity) \(NumberFormatting.compact(measured)) \(unit)"
+        if let w = windowSeconds { s += " over \(NumberFormatting.compact(w)) s" }
+        s += " \(comparison) \(NumberFormatting.compact(threshold)) \(unit)"
+        if let start = windowStart { s += " (window from \(NumberFormatting.fixed(start, decimals: 3)) s)" }
+        return s
+    }
+}
+
+/// One event the session emits: the SDK's code at a time on the session clock.
+public struct Event: Equatable, Sendable {
+    /// Seconds on the session clock.
+    public var time: Double
+    /// The SDK's code.
+    public var code: EventCode
+    /// Values carried in the message.
+    public var parameters: EventParameters
+    /// Why it fired, for detector events.
+    public var trace: EventTrace?
+
+    public init(time: Double, code: EventCode, parameters: EventParameters = EventParameters(),
+                trace: EventTrace? = nil) {
+        self.time = time
+        self.code = code
+        self.parameters = parameters
+        self.trace = trace
+    }
+
+    /// The message text the host app receives.
+    public var message: String { code.message(parameters) }
+    /// The code's severity.
+    public var severity: EventSeverity { code.severity }
+}

@@ -1,0 +1,2 @@
+import CaptureEngine
+print("capture-sim")
