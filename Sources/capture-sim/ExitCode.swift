@@ -1,0 +1,29 @@
+/// The tool's documented exit codes.
+enum ExitCode: Int32 {
+    /// Success (for `check`: every scene passed).
+    case success = 0
+    /// `check`: at least one scene failed; `inspect`: the bundle is invalid; `run`: the scan was aborted.
+    case failure = 1
+    /// Usage error: unknown command or option, missing or malformed argument.
+    case usage = 2
+    /// Unreadable or malformed input file (scene, log, thresholds, bundle).
+    case badInput = 3
+    /// Output could not be written (unwritable path, full disk, existing bundle without --force).
+    case outputFailed = 4
+}
+
+/// A usage error: printed with the command's usage line, exit 2.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// An error that ends the command with a message and an exit code.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    var exitCode: ExitCode
+    init(_ description: String, exitCode: ExitCode) {
+        self.description = description
+        self.exitCode = exitCode
+    }
+}

@@ -1,0 +1,68 @@
+import CaptureEngine
+import Foundation
+
+/// `capture-sim thresholds`: the detector thresholds as JSON.
+struct ThresholdsCommand: Command {
+    static let name = "thresholds"
+    static let summary = "Print the detector thresholds as JSON (what --thresholds FILE accepts)"
+    static let help = """
+        USAGE: capture-sim thresholds [--thresholds FILE] [--set KEY=VALUE ...] [--keys]
+
+        Prints the thresholds every detector uses, as JSON with sorted keys. With --thresholds and --set,
+        prints the result of applying them to the defaults, so an override file can be checked.
+
+        OPTIONS:
+          --thresholds FILE   apply a (partial) thresholds JSON file
+          --set KEY=VALUE     set one threshold, e.g. --set fastRotation.degreesPerSecond=120 (repeatable)
+          --keys              list the settable keys, one per line
+        """
+
+    var overrides: ThresholdOverrideOptions
+    var keysOnly: Bool
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try CommandLineArguments(arguments, options: ["thresholds", "set"], flags: ["keys"])
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+        overrides = ThresholdOverrideOptions(parsed)
+        keysOnly = parsed.flag("keys")
+    }
+
+    func run() throws -> ExitCode {
+        if keysOnly {
+            Thresholds.keyPaths.forEach { print($0) }
+            return .success
+        }
+        print(try overrides.apply(to: Thresholds()).jsonText())
+        return .success
+    }
+}
+
+/// `--thresholds FILE` and `--set KEY=VALUE`, shared by every command that runs the engine.
+struct ThresholdOverrideOptions {
+    var file: String?
+    var assignments: [String]
+
+    init(_ parsed: CommandLineArguments) {
+        file = parsed.value("thresholds")
+        assignments = parsed.values("set")
+    }
+
+    /// Applies the file, then the assignments in order.
+    func apply(to base: Thresholds) throws -> Thresholds {
+        var t = base
+        if let file {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw CommandFailure("\(file): cannot read thresholds file", exitCode: .badInput)
+            }
+            do { t = try t.applying(jsonText: text, source: file) }
+            catch { throw CommandFailure(error.description, exitCode: .badInput) }
+        }
+        for a in assignments {
+            do { t = try t.applying(assignment: a) }
+            catch { throw UsageError(error.description) }
+        }
+        return t
+    }
+
+    var isEmpty: Bool { file == nil && assignments.isEmpty }
+}

@@ -1,2 +1,0 @@
-import CaptureEngine
-print("capture-sim")
