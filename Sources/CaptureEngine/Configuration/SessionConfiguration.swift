@@ -50,12 +50,16 @@ public struct SessionConfiguration: Equatable, Sendable {
     public var options: ScanOptions
     public var device: DeviceCapabilities
     public var thresholds: Thresholds
+    /// Whether the record button only works in landscape-right, as on the phone. Replays of logs that
+    /// start mid-scan (often held in portrait by loggers) turn it off to record from the first frame.
+    public var landscapeGating: Bool
 
     public init(options: ScanOptions = ScanOptions(), device: DeviceCapabilities = DeviceCapabilities(),
-                thresholds: Thresholds = Thresholds()) {
+                thresholds: Thresholds = Thresholds(), landscapeGating: Bool = true) {
         self.options = options
         self.device = device
         self.thresholds = thresholds
+        self.landscapeGating = landscapeGating
     }
 
     /// Whether scene reconstruction runs at all (LiDAR and meshVisualisation).

@@ -30,6 +30,10 @@ public enum ZipResult: Equatable, Sendable {
 /// Where a session's files go. The session decides *when* (``HostAction``); a storage performs the I/O.
 /// Tests inject faults by implementing it; `NullScanStorage` writes nothing.
 public protocol ScanStorage {
+    /// Every frame, system and user input the session was given (storage outcomes excluded), in order,
+    /// with whether the session recorded it; a bundle keeps them as its input log so a replay can
+    /// reproduce the session exactly. Called before ``appendFrame(_:at:)`` for the same frame.
+    mutating func observe(_ input: SessionInput, recorded: Bool)
     /// Recording started: create the scan folder and open the streams.
     mutating func beginRecording(at time: Double) throws(ScanStorageError)
     /// Append one recorded frame.
@@ -49,6 +53,7 @@ public struct NullScanStorage: ScanStorage {
 
     public init(zipPath: String = "scan.zip") { self.zipPath = zipPath }
 
+    public mutating func observe(_ input: SessionInput, recorded: Bool) {}
     public mutating func beginRecording(at time: Double) throws(ScanStorageError) {}
     public mutating func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {}
     public mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {}

@@ -17,6 +17,7 @@ public struct SessionDriver<Storage: ScanStorage> {
     public mutating func feed(_ input: SessionInput) throws(SessionInputError) -> [Event] {
         var result = try session.step(input)
         var events = result.events
+        if case .storage = input.kind {} else { storage.observe(input, recorded: result.recordsFrame) }
         if result.recordsFrame, case .frame(let frame) = input.kind {
             do throws(ScanStorageError) {
                 try storage.appendFrame(frame, at: input.time)
