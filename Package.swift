@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "capture-sim", targets: ["capture-sim"]),
         .library(name: "CaptureEngine", targets: ["CaptureEngine"]),
+        .library(name: "SyntheticSensor", targets: ["SyntheticSensor"]),
     ],
     targets: [
         // MARK: - Engine
@@ -14,16 +15,23 @@ let package = Package(
         /// Pure Swift: no I/O, no clock, no randomness.
         .target(name: "CaptureEngine"),
 
+        // MARK: - Synthetic sensor
+
+        /// Scenes, scripted trajectories, the LiDAR depth + confidence renderer and the system model:
+        /// produces the engine's input stream. Seeded; no clock.
+        .target(name: "SyntheticSensor", dependencies: ["CaptureEngine"]),
+
         // MARK: - Command-line tool
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine"]
+            dependencies: ["CaptureEngine", "SyntheticSensor"]
         ),
 
         // MARK: - Tests
 
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"]),
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )

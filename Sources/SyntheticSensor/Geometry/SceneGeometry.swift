@@ -1,0 +1,109 @@
+import CaptureEngine
+
+/// A scene's surfaces as flat patches in world coordinates (Y up, metres): each room's walls (with the
+/// holes of every door, window and opening on the same line, so adjacent rooms see through), its
+/// floor and ceiling (triangulated), and every object's box (six faces).
+public struct SceneGeometry: Sendable {
+    /// Every surface patch; walls first, then floors, ceilings and object faces.
+    public private(set) var patches: [SurfacePatch] = []
+
+    /// Builds the patches of a scene.
+    public init(scene: Scene) {
+        self.init(rooms: scene.rooms, objects: scene.objects)
+    }
+
+    /// Builds the patches of rooms and objects.
+    public init(rooms: [Room], objects: [SceneObject]) {
+        let up = SIMD3<Double>(0, 1, 0)
+        // Every hole in world terms: a point on the wall line, its direction, the along-wall span and height span.
+        struct WorldHole { var start: SIMD3<Double>; var direction: SIMD3<Double>; var width: Double; var yMin: Double; var yMax: Double }
+        var holes: [WorldHole] = []
+        for room in rooms {
+            for o in room.openings {
+                let (a, b) = room.wallEnds(o.wall)
+                let a3 = SIMD3(a.x, 0, a.y), b3 = SIMD3(b.x, 0, b.y)
+                let dir = (b3 - a3).normalized
+                holes.append(WorldHole(start: a3 + dir * o.offset, direction: dir, width: o.width,
+                                       yMin: room.floorHeight + o.sillHeight, yMax: room.floorHeight + o.sillHeight + o.height))
+            }
+        }
+        for room in rooms {
+            let interiorOnLeft = room.signedArea > 0
+            for w in room.floor.indices {
+                var (a, b) = room.wallEnds(w)
+                // Orient the wall so that uAxis x up points into the room.
+                if !interiorOnLeft { swap(&a, &b) }
+                let origin = SIMD3(a.x, room.floorHeight, a.y)
+                let end = SIMD3(b.x, room.floorHeight, b.y)
+                let length = (end - origin).length
+                guard length > 1e-9 else { continue }
+                let u = (end - origin) / length
+                var wallHoles: [SIMD4<Double>] = []
+                for h in holes {
+                    guard abs(u.cross(h.direction).y) < 1e-6 else { continue }
+                    let offsetFromLine = (h.start - SIMD3(origin.x, 0, origin.z))
+                    guard abs(offsetFromLine.cross(u).y) < 0.02 else { continue }
+                    let s0 = offsetFromLine.dot(u), s1 = s0 + h.width * h.direction.dot(u)
+                    let uMin = min(s0, s1), uMax = max(s0, s1)
+                    guard uMax > 0, uMin < length else { continue }
+                    wallHoles.append(SIMD4(uMin, uMax, h.yMin - room.floorHeight, h.yMax - room.floorHeight))
+                }
+                patches.append(SurfacePatch(role: .wall, origin: origin, uAxis: u, vAxis: up,
+                                            shape: .rectangle(uMax: length, vMax: room.wallHeight, holes: wallHoles)))
+            }
+        }
+        for room in rooms {
+            // Floor: u = x, v = -z (front normal +Y). Ceiling: u = x, v = z (front normal -Y).
+            let floorUV = room.floor.map { SIMD2($0.x, -$0.y) }
+            for (i, j, k) in PolygonTriangulation.triangulate(floorUV) {
+                patches.append(SurfacePatch(role: .floor, origin: SIMD3(0, room.floorHeight, 0), uAxis: SIMD3(1, 0, 0),
+                                            vAxis: SIMD3(0, 0, -1), shape: .triangle(floorUV[i], floorUV[j], floorUV[k])))
+            }
+            let ceilingUV = room.floor.map { SIMD2($0.x, $0.y) }
+            for (i, j, k) in PolygonTriangulation.triangulate(ceilingUV) {
+                patches.append(SurfacePatch(role: .ceiling, origin: SIMD3(0, room.floorHeight + room.wallHeight, 0),
+                                            uAxis: SIMD3(1, 0, 0), vAxis: SIMD3(0, 0, 1),
+                                            shape: .triangle(ceilingUV[i], ceilingUV[j], ceilingUV[k])))
+            }
+        }
+        for object in objects {
+            let h = object.dimensions / 2
+            let r = object.transform.rotation, c = object.transform.translation
+            let x = r.act(SIMD3(1, 0, 0)), y = r.act(SIMD3(0, 1, 0)), z = r.act(SIMD3(0, 0, 1))
+            // (face centre offset, u axis, v axis, half extent along u, half extent along v); u x v is outward.
+            let faces: [(SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, Double, Double)] = [
+                (x * h.x, -z, y, h.z, h.y), (-x * h.x, z, y, h.z, h.y),
+                (y * h.y, x, -z, h.x, h.z), (-y * h.y, x, z, h.x, h.z),
+                (z * h.z, x, y, h.x, h.y), (-z * h.z, -x, y, h.x, h.y),
+            ]
+            for (centre, u, v, hu, hv) in faces {
+                patches.append(SurfacePatch(role: .object, origin: c + centre - u * hu - v * hv, uAxis: u, vAxis: v,
+                                            shape: .rectangle(uMax: 2 * hu, vMax: 2 * hv, holes: [])))
+            }
+        }
+    }
+
+    /// All patches as one triangle mesh (walls with their holes, floors, ceilings, objects), each
+    /// triangle counter-clockwise seen from its front (walls: from inside the room).
+    public var mesh: TriangleMesh {
+        var mesh = TriangleMesh()
+        for p in patches { mesh.append(p.mesh) }
+        return mesh
+    }
+
+    /// The nearest hit of a ray (world origin and unit direction) within `maxDistance` metres: distance
+    /// along the ray and the patch index. The scalar reference for the renderer's tests.
+    public func nearestHit(origin: SIMD3<Double>, direction: SIMD3<Double>, maxDistance: Double) -> (distance: Double, patch: Int)? {
+        var best: (Double, Int)? = nil
+        for (i, p) in patches.enumerated() {
+            let n = p.normal
+            let denom = n.dot(direction)
+            guard abs(denom) > 1e-12 else { continue }
+            let t = n.dot(p.origin - origin) / denom
+            guard t > 1e-6, t <= maxDistance, t < (best?.0 ?? .infinity) else { continue }
+            let hit = origin + t * direction - p.origin
+            if p.contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) { best = (t, i) }
+        }
+        return best.map { (distance: $0.0, patch: $0.1) }
+    }
+}

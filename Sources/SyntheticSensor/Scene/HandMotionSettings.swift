@@ -1,0 +1,40 @@
+/// The hand-held motion model's parameters (scene key `motion`); defaults match a person walking
+/// slowly while scanning (see docs/scene-format.md for the comparison with a real ARKit log).
+public struct HandMotionSettings: Sendable, Equatable {
+    /// Eye (phone) height above the floor, metres (default 1.45).
+    public var eyeHeight: Double
+    /// Step length, metres (default 0.65): one vertical bob per step.
+    public var stepLength: Double
+    /// Vertical gait bob amplitude at walking speed, metres (default 0.012).
+    public var bobAmplitude: Double
+    /// Lateral sway amplitude at walking speed, metres (default 0.006), one cycle per two steps.
+    public var swayAmplitude: Double
+    /// Yaw sway amplitude at walking speed, degrees (default 1.0), one cycle per two steps.
+    public var yawSwayDegrees: Double
+    /// Hand jitter: angle amplitude, degrees (default 0.25).
+    public var jitterDegrees: Double
+    /// Hand jitter: position amplitude, metres (default 0.002).
+    public var jitterMeters: Double
+    /// Slow visual-inertial drift, metres per metre walked (default 0.002).
+    public var driftPerMeter: Double
+    /// Ramp time to reach walking speed and to stop, seconds (default 0.8).
+    public var accelerationSeconds: Double
+    /// Turn rate used to face the way before a walk, degrees per second (default 45).
+    public var facingTurnDegreesPerSecond: Double
+
+    public init(eyeHeight: Double = 1.45, stepLength: Double = 0.65, bobAmplitude: Double = 0.012,
+                swayAmplitude: Double = 0.006, yawSwayDegrees: Double = 1.0, jitterDegrees: Double = 0.25,
+                jitterMeters: Double = 0.002, driftPerMeter: Double = 0.002, accelerationSeconds: Double = 0.8,
+                facingTurnDegreesPerSecond: Double = 45) {
+        self.eyeHeight = eyeHeight
+        self.stepLength = stepLength
+        self.bobAmplitude = bobAmplitude
+        self.swayAmplitude = swayAmplitude
+        self.yawSwayDegrees = yawSwayDegrees
+        self.jitterDegrees = jitterDegrees
+        self.jitterMeters = jitterMeters
+        self.driftPerMeter = driftPerMeter
+        self.accelerationSeconds = accelerationSeconds
+        self.facingTurnDegreesPerSecond = facingTurnDegreesPerSecond
+    }
+}

@@ -1,0 +1,271 @@
+import CaptureEngine
+import Foundation
+
+extension Scene {
+    /// Loads a scene file; errors name the file, the JSON path and what was expected.
+    public static func load(path: String) throws(SceneLoadError) -> Scene {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneLoadError("\(path): cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneLoadError("\(path): not UTF-8 text")
+        }
+        let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return try Scene(jsonText: text, source: path, defaultName: stem)
+    }
+
+    /// Parses a scene from JSON text; `source` names the file in errors.
+    public init(jsonText: String, source: String, defaultName: String = "scene") throws(SceneLoadError) {
+        let root = try JSONParser.parse(jsonText, source: source)
+        var r = try JSONObjectReader(root, source: source, path: "")
+        let name = try r.string("name", default: defaultName)
+        let description = try r.string("description", default: "")
+        let seed = try r.unsigned64("seed") ?? 1
+        let metadata = try r.object("metadata").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.metadata(m) } ?? ScanMetadata()
+        let device = try r.object("device").map { (d: JSONObjectReader) throws(SceneLoadError) in try Scene.device(d) } ?? SceneDevice()
+        let depth = try r.object("depth").map { (d: JSONObjectReader) throws(SceneLoadError) in try Scene.depthSettings(d) } ?? DepthSettings()
+        var thresholds = Thresholds()
+        if let t = r.node("thresholds") {
+            guard case .object = t, let object = t.foundationObject as? [String: Any] else {
+                throw r.error("thresholds", "expected an object of thresholds, found \(t.typeDescription)")
+            }
+            do {
+                thresholds = try Thresholds().applying(json: object, source: "\(source): thresholds")
+            } catch {
+                throw SceneLoadError(error.description)
+            }
+        }
+        let faults = try Scene.faults(try r.array("faults") ?? [], source: source)
+        let expect = r.node("expect")?.jsonValue
+        let golden = r.node("golden")?.jsonValue
+        guard let roomNodes = try r.array("rooms"), !roomNodes.isEmpty else {
+            throw r.error("rooms", "expected an array of at least one room")
+        }
+        var rooms: [Room] = []
+        for (i, node) in roomNodes.enumerated() {
+            rooms.append(try Scene.room(try JSONObjectReader(node, source: source, path: "rooms[\(i)]")))
+        }
+        var objects: [SceneObject] = []
+        for (i, node) in (try r.array("objects") ?? []).enumerated() {
+            objects.append(try Scene.object(try JSONObjectReader(node, source: source, path: "objects[\(i)]"), rooms: rooms))
+        }
+        let motion = try r.object("motion").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.motion(m) } ?? HandMotionSettings()
+        let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(SceneLoadError) in try Scene.lidar(l) } ?? LiDARSettings()
+        guard let stepNodes = try r.array("script") else { throw r.error("script", "expected an array of steps") }
+        var script: [ScriptStep] = []
+        var lastAt = -Double.infinity
+        for (i, node) in stepNodes.enumerated() {
+            let step = try Scene.step(try JSONObjectReader(node, source: source, path: "script[\(i)]"), index: i)
+            if let at = step.at {
+                guard at >= lastAt else {
+                    throw SceneLoadError("\(source): script[\(i)].at: expected a time not before the previous step's 'at' (\(NumberFormattingShim.text(lastAt)) s)")
+                }
+                lastAt = at
+            }
+            script.append(step)
+        }
+        try r.rejectUnknownKeys()
+        self.init(name: name, description: description, seed: seed, metadata: metadata, device: device,
+                  depth: depth, thresholds: thresholds, faults: faults, expect: expect, golden: golden,
+                  rooms: rooms, objects: objects, motion: motion, lidar: lidar, script: script, source: source)
+    }
+
+    private static func metadata(_ m: JSONObjectReader) throws(SceneLoadError) -> ScanMetadata {
+        var m = m
+        var meta = ScanMetadata()
+        meta.uid = try m.string("uid", default: meta.uid)
+        meta.propertyType = try m.string("propertyType", default: meta.propertyType)
+        meta.azimuthDegrees = try m.number("azimuthDegrees")
+        meta.sdkVersion = try m.string("sdkVersion", default: meta.sdkVersion)
+        meta.dataVersion = try m.string("dataVersion", default: meta.dataVersion)
+        if var a = try m.object("address") {
+            meta.address = ScanMetadata.Address(
+                number: try a.string("number"), street: try a.string("street"), postCode: try a.string("postCode"),
+                city: try a.string("city"), state: try a.string("state"), country: try a.string("country"),
+                suite: try a.string("suite"))
+            try a.rejectUnknownKeys()
+        }
+        try m.rejectUnknownKeys()
+        return meta
+    }
+
+    private static let thermalStates: [(String, ThermalState)] = ThermalState.allCases.map { ($0.name, $0) }
+
+    private static func device(_ d: JSONObjectReader) throws(SceneLoadError) -> SceneDevice {
+        var d = d
+        var device = SceneDevice()
+        device.capabilities.hasLiDAR = try d.bool("hasLiDAR", default: true)
+        device.capabilities.model = try d.string("model", default: device.capabilities.model)
+        if var o = try d.object("options") {
+            device.options = ScanOptions(
+                speechRecognition: try o.bool("speechRecognition", default: true),
+                meshVisualisation: try o.bool("meshVisualisation", default: true),
+                backgroundResume: try o.bool("backgroundResume", default: true),
+                azimuth: try o.bool("azimuth", default: true),
+                storageWarnings: try o.bool("storageWarnings", default: true))
+            try o.rejectUnknownKeys()
+        }
+        device.storageFreeBytes = try d.integer("storageFreeBytes", in: 0...Int64.max) ?? device.storageFreeBytes
+        device.thermal = try d.choice("thermal", thermalStates) ?? .nominal
+        if var t = try d.object("thermalModel") {
+            var model = ThermalModel()
+            model.reconstructionLoad = try t.nonNegative("reconstructionLoad", default: model.reconstructionLoad)
+            model.recordingLoad = try t.nonNegative("recordingLoad", default: model.recordingLoad)
+            model.fairAt = try t.positive("fairAt", default: model.fairAt)
+            model.seriousAt = try t.positive("seriousAt", default: model.seriousAt)
+            model.criticalAt = try t.positive("criticalAt", default: model.criticalAt)
+            guard model.fairAt <= model.seriousAt, model.seriousAt <= model.criticalAt else {
+                throw t.error("criticalAt", "expected fairAt <= seriousAt <= criticalAt")
+            }
+            try t.rejectUnknownKeys()
+            device.thermalModel = model
+        }
+        device.processorCount = Int(try d.integer("processorCount", in: 1...1024) ?? 6)
+        device.activeProcessors = Int(try d.integer("activeProcessors", in: 0...1024) ?? Int64(device.processorCount))
+        guard device.activeProcessors <= device.processorCount else {
+            throw d.error("activeProcessors", "expected at most processorCount (\(device.processorCount))")
+        }
+        device.lowPowerMode = try d.bool("lowPowerMode", default: false)
+        device.trackingInitializingSeconds = try d.nonNegative("trackingInitializingSeconds", default: 0.5)
+        try d.rejectUnknownKeys()
+        return device
+    }
+
+    private static func depthSettings(_ d: JSONObjectReader) throws(SceneLoadError) -> DepthSettings {
+        var d = d
+        let rate = try d.positive("frameRateHz", default: 60)
+        let nth = Int(try d.integer("everyNthFrame", in: 1...10_000) ?? 1)
+        try d.rejectUnknownKeys()
+        return DepthSettings(frameRateHz: rate, everyNthFrame: nth)
+    }
+
+    private static func faults(_ nodes: [JSONNode], source: String) throws(SceneLoadError) -> [StorageFault] {
+        var out: [StorageFault] = []
+        for (i, node) in nodes.enumerated() {
+            var f = try JSONObjectReader(node, source: source, path: "faults[\(i)]")
+            let files: [(String, ScanFile)] = [("arkitData", .arkitData), ("config", .config), ("depthFrames", .depthFrames),
+                                               ("scanLog", .scanLog), ("folder", .folder), ("zip", .zip)]
+            guard let file = try f.choice("file", files) else { throw f.error("file", "expected one of \"arkitData\", \"config\", \"depthFrames\", \"scanLog\", \"folder\", \"zip\"") }
+            guard let when = try f.choice("when", StorageFault.When.allCases.map { ($0.rawValue, $0) }) else {
+                throw f.error("when", "expected one of \"open\", \"write\", \"invalidZip\"")
+            }
+            let at = try f.number("atSeconds")
+            try f.rejectUnknownKeys()
+            out.append(StorageFault(file: file, when: when, atSeconds: at))
+        }
+        return out
+    }
+
+    private static func room(_ r: JSONObjectReader) throws(SceneLoadError) -> Room {
+        var r = r
+        let name = try r.string("name", default: "Room")
+        guard let floorNodes = try r.array("floor"), floorNodes.count >= 3 else {
+            throw r.error("floor", "expected an array of at least three [x, z] points in metres")
+        }
+        var floor: [SIMD2<Double>] = []
+        for (i, p) in floorNodes.enumerated() {
+            guard case .array(let xz) = p, xz.count == 2, case .number(let x, _) = xz[0], case .number(let z, _) = xz[1] else {
+                throw SceneLoadError("\(r.source): \(r.path(of: "floor"))[\(i)]: expected a point [x, z] in metres")
+            }
+            floor.append(SIMD2(x, z))
+        }
+        let floorHeight = try r.number("floorHeight", default: 0)
+        let wallHeight = try r.positive("wallHeight", default: 2.5)
+        var room = Room(name: name, floor: floor, floorHeight: floorHeight, wallHeight: wallHeight)
+        guard abs(room.signedArea) > 1e-6 else { throw r.error("floor", "expected a polygon with a non-zero area") }
+        for kind in WallOpening.Kind.allCases {
+            let key = kind.rawValue + "s"
+            for (i, node) in (try r.array(key) ?? []).enumerated() {
+                var o = try JSONObjectReader(node, source: r.source, path: "\(r.path(of: key))[\(i)]")
+                guard let wall = try o.integer("wall", in: 0...Int64(floor.count - 1)) else {
+                    throw o.error("wall", "expected a wall index from 0 to \(floor.count - 1)")
+                }
+                let (a, b) = room.wallEnds(Int(wall))
+                let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+                let offset = try o.nonNegative("offset", default: 0)
+                let defaultHeight = kind == .window ? 1.2 : 2.05
+                guard let width = try o.positive("width") else { throw o.error("width", "expected a positive number (metres)") }
+                let height = try o.positive("height", default: min(defaultHeight, wallHeight))
+                let sill = try o.nonNegative("sillHeight", default: kind == .window ? 0.9 : 0)
+                guard offset + width <= length + 1e-9 else {
+                    throw o.error("width", "expected offset + width within the wall's length (\(NumberFormattingShim.text(length)) m)")
+                }
+                guard sill + height <= wallHeight + 1e-9 else {
+                    throw o.error("height", "expected sillHeight + height within the wall height (\(NumberFormattingShim.text(wallHeight)) m)")
+                }
+                try o.rejectUnknownKeys()
+                room.openings.append(WallOpening(kind: kind, wall: Int(wall), offset: offset, width: width, height: height, sillHeight: sill))
+            }
+        }
+        try r.rejectUnknownKeys()
+        return room
+    }
+
+    private static func object(_ o: JSONObjectReader, rooms: [Room]) throws(SceneLoadError) -> SceneObject {
+        var o = o
+        guard let category = try o.choice("category", SceneObject.Category.allCases.map { ($0.rawValue, $0) }) else {
+            throw o.error("category", "expected one of \(SceneObject.Category.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard var d = try o.object("dimensions") else { throw o.error("dimensions", "expected {\"width\", \"height\", \"depth\"} in metres") }
+        guard let w = try d.positive("width") else { throw d.error("width", "expected a positive number (metres)") }
+        guard let h = try d.positive("height") else { throw d.error("height", "expected a positive number (metres)") }
+        guard let dp = try d.positive("depth") else { throw d.error("depth", "expected a positive number (metres)") }
+        try d.rejectUnknownKeys()
+        let transform: RigidTransform
+        if let m = try o.numbers("transform", count: 16) {
+            guard o.has("position") == false, o.has("yawDegrees") == false else {
+                throw o.error("transform", "expected either transform or position/yawDegrees, not both")
+            }
+            guard let matrix = Matrix4x4(columnMajor: m), matrix.isFinite else { throw o.error("transform", "expected 16 finite numbers") }
+            transform = RigidTransform(matrix)
+        } else {
+            guard let p = try o.numbers("position", count: nil), p.count == 2 || p.count == 3 else {
+                throw o.error("position", "expected [x, z] (standing on the floor) or [x, y, z] (box centre) in metres")
+            }
+            let yaw = try o.number("yawDegrees", default: 0)
+            let centre: SIMD3<Double>
+            if p.count == 3 {
+                centre = SIMD3(p[0], p[1], p[2])
+            } else {
+                let floorY = rooms.first { $0.contains(SIMD2(p[0], p[1])) }?.floorHeight ?? 0
+                centre = SIMD3(p[0], floorY + h / 2, p[1])
+            }
+            transform = RigidTransform(rotation: Quaternion(angle: Angle.radians(fromDegrees: yaw), axis: SIMD3(0, 1, 0)),
+                                       translation: centre)
+        }
+        try o.rejectUnknownKeys()
+        return SceneObject(category: category, dimensions: SIMD3(w, h, dp), transform: transform)
+    }
+
+    private static func motion(_ m: JSONObjectReader) throws(SceneLoadError) -> HandMotionSettings {
+        var m = m
+        var s = HandMotionSettings()
+        s.eyeHeight = try m.positive("eyeHeight", default: s.eyeHeight)
+        s.stepLength = try m.positive("stepLength", default: s.stepLength)
+        s.bobAmplitude = try m.nonNegative("bobAmplitude", default: s.bobAmplitude)
+        s.swayAmplitude = try m.nonNegative("swayAmplitude", default: s.swayAmplitude)
+        s.yawSwayDegrees = try m.nonNegative("yawSwayDegrees", default: s.yawSwayDegrees)
+        s.jitterDegrees = try m.nonNegative("jitterDegrees", default: s.jitterDegrees)
+        s.jitterMeters = try m.nonNegative("jitterMeters", default: s.jitterMeters)
+        s.driftPerMeter = try m.nonNegative("driftPerMeter", default: s.driftPerMeter)
+        s.accelerationSeconds = try m.positive("accelerationSeconds", default: s.accelerationSeconds)
+        s.facingTurnDegreesPerSecond = try m.positive("facingTurnDegreesPerSecond", default: s.facingTurnDegreesPerSecond)
+        try m.rejectUnknownKeys()
+        return s
+    }
+
+    private static func lidar(_ l: JSONObjectReader) throws(SceneLoadError) -> LiDARSettings {
+        var l = l
+        var s = LiDARSettings()
+        s.rangeMeters = Float(try l.positive("rangeMeters", default: Double(s.rangeMeters)))
+        s.noiseBaseMeters = Float(try l.nonNegative("noiseBaseMeters", default: Double(s.noiseBaseMeters)))
+        s.noisePerSquareMeter = Float(try l.nonNegative("noisePerSquareMeter", default: Double(s.noisePerSquareMeter)))
+        s.highConfidenceMaxMeters = Float(try l.positive("highConfidenceMaxMeters", default: Double(s.highConfidenceMaxMeters)))
+        s.mediumConfidenceMaxMeters = Float(try l.positive("mediumConfidenceMaxMeters", default: Double(s.mediumConfidenceMaxMeters)))
+        s.grazingMediumDegrees = Float(try l.positive("grazingMediumDegrees", default: Double(s.grazingMediumDegrees)))
+        s.grazingLowDegrees = Float(try l.positive("grazingLowDegrees", default: Double(s.grazingLowDegrees)))
+        s.edgeRelativeJump = Float(try l.positive("edgeRelativeJump", default: Double(s.edgeRelativeJump)))
+        try l.rejectUnknownKeys()
+        return s
+    }
+}

@@ -1,0 +1,38 @@
+import CaptureEngine
+
+/// The phone a scene runs on and its state when the view is presented.
+public struct SceneDevice: Sendable, Equatable {
+    /// LiDAR and model name (default: an iPhone 14 Pro with LiDAR).
+    public var capabilities: DeviceCapabilities
+    /// The SDK options the host app enables (default: all on).
+    public var options: ScanOptions
+    /// Free bytes on the volume at the start (default 64 GB).
+    public var storageFreeBytes: Int64
+    /// Thermal state at the start (default nominal).
+    public var thermal: ThermalState
+    /// How the thermal state rises while recording.
+    public var thermalModel: ThermalModel
+    /// Processor count of the device (default 6).
+    public var processorCount: Int
+    /// Active processor count at the start (default: all).
+    public var activeProcessors: Int
+    /// Low power mode at the start (default off).
+    public var lowPowerMode: Bool
+    /// How long ARKit reports `limited(initializing)` after the view is presented, seconds (default 0.5).
+    public var trackingInitializingSeconds: Double
+
+    public init(capabilities: DeviceCapabilities = DeviceCapabilities(), options: ScanOptions = ScanOptions(),
+                storageFreeBytes: Int64 = 64_000_000_000, thermal: ThermalState = .nominal,
+                thermalModel: ThermalModel = ThermalModel(), processorCount: Int = 6, activeProcessors: Int = 6,
+                lowPowerMode: Bool = false, trackingInitializingSeconds: Double = 0.5) {
+        self.capabilities = capabilities
+        self.options = options
+        self.storageFreeBytes = storageFreeBytes
+        self.thermal = thermal
+        self.thermalModel = thermalModel
+        self.processorCount = processorCount
+        self.activeProcessors = activeProcessors
+        self.lowPowerMode = lowPowerMode
+        self.trackingInitializingSeconds = trackingInitializingSeconds
+    }
+}
