@@ -1,0 +1,92 @@
+/// The depth renderer's inner loops: for one patch, test every pixel of its bounding box and keep the
+/// nearest hit (largest inverse depth) per pixel. `rasterSIMD` and `rasterScalar` do the same
+/// arithmetic in the same order, eight lanes or one at a time, so their results are identical.
+enum DepthKernels {
+    /// Edge slack in plane coordinates, metres (see ``SurfacePatch/edgeTolerance``).
+    static let tolerance: Float = 1e-4
+
+    static func rasterSIMD(_ r: PatchRaster, rows: Range<Int>, best: UnsafeMutablePointer<Float>,
+                           ids: UnsafeMutablePointer<Int32>, stride: Int, minimumInverseDepth: Float) {
+        let y0 = max(rows.lowerBound, r.y0), y1 = min(rows.upperBound, r.y1)
+        guard y0 < y1 else { return }
+        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        let tol = tolerance
+        let isTriangle = !r.edges.isEmpty
+        let id = SIMD8<Int32>(repeating: r.patchIndex)
+        for y in y0..<y1 {
+            let fy = Float(y)
+            let rowInverse = r.b * fy + r.c, rowU = r.ub * fy + r.uc, rowV = r.vb * fy + r.vc
+            var x = r.x0
+            while x < r.x1 {
+                let px = SIMD8<Float>(repeating: Float(x)) + lanes
+                let inverse = r.a * px + rowInverse
+                let slot = best + (y * stride + x)
+                let current = UnsafeRawPointer(slot).loadUnaligned(as: SIMD8<Float>.self)
+                var mask = (inverse .> minimumInverseDepth) .& (inverse .> current)
+                if any(mask) {
+                    let z = 1 / inverse
+                    let u = (r.ua * px + rowU) * z - r.uOffset
+                    let v = (r.va * px + rowV) * z - r.vOffset
+                    if isTriangle {
+                        for e in r.edges {
+                            mask = mask .& (e.x * u + e.y * v + e.z .>= -tol)
+                        }
+                    } else {
+                        mask = mask .& (u .>= -tol) .& (u .<= r.uMax + tol) .& (v .>= -tol) .& (v .<= r.vMax + tol)
+                        for hole in r.holes {
+                            mask = mask .& .!((u .> hole.x) .& (u .< hole.y) .& (v .> hole.z) .& (v .< hole.w))
+                        }
+                    }
+                    if any(mask) {
+                        UnsafeMutableRawPointer(slot).storeBytes(of: current.replacing(with: inverse, where: mask), as: SIMD8<Float>.self)
+                        let idSlot = ids + (y * stride + x)
+                        let currentIds = UnsafeRawPointer(idSlot).loadUnaligned(as: SIMD8<Int32>.self)
+                        UnsafeMutableRawPointer(idSlot).storeBytes(of: currentIds.replacing(with: id, where: mask), as: SIMD8<Int32>.self)
+                    }
+                }
+                x += 8
+            }
+        }
+    }
+
+    static func rasterScalar(_ r: PatchRaster, rows: Range<Int>, best: UnsafeMutablePointer<Float>,
+                             ids: UnsafeMutablePointer<Int32>, stride: Int, minimumInverseDepth: Float) {
+        let y0 = max(rows.lowerBound, r.y0), y1 = min(rows.upperBound, r.y1)
+        guard y0 < y1 else { return }
+        let tol = tolerance
+        let isTriangle = !r.edges.isEmpty
+        for y in y0..<y1 {
+            let fy = Float(y)
+            let rowInverse = r.b * fy + r.c, rowU = r.ub * fy + r.uc, rowV = r.vb * fy + r.vc
+            for x in r.x0..<r.x1 {
+                let px = Float(x)
+                let inverse = r.a * px + rowInverse
+                let i = y * stride + x
+                guard inverse > minimumInverseDepth, inverse > best[i] else { continue }
+                let z = 1 / inverse
+                let u = (r.ua * px + rowU) * z - r.uOffset
+                let v = (r.va * px + rowV) * z - r.vOffset
+                var inside = true
+                if isTriangle {
+                    for e in r.edges where !(e.x * u + e.y * v + e.z >= -tol) { inside = false }
+                } else {
+                    inside = u >= -tol && u <= r.uMax + tol && v >= -tol && v <= r.vMax + tol
+                    for hole in r.holes where u > hole.x && u < hole.y && v > hole.z && v < hole.w { inside = false }
+                }
+                if inside {
+                    best[i] = inverse
+                    ids[i] = r.patchIndex
+                }
+            }
+        }
+    }
+
+    /// Rounds a positive depth to the nearest Float16 value (ties to even), as `Float(Float16(d))` does
+    /// for the normal half-float range (6.1e-5 ... 65504), with integer bit operations.
+    @inline(__always) static func roundedToHalf(_ value: Float) -> Float {
+        var bits = value.bitPattern
+        bits &+= 0x0FFF &+ ((bits >> 13) & 1)
+        bits &= ~0x1FFF
+        return Float(bitPattern: bits)
+    }
+}
