@@ -19,13 +19,20 @@ public struct HandMotionSettings: Sendable, Equatable {
     public var driftPerMeter: Double
     /// Ramp time to reach walking speed and to stop, seconds (default 0.8).
     public var accelerationSeconds: Double
-    /// Turn rate used to face the way before a walk, degrees per second (default 45).
+    /// Turn rate used to face the way before a walk, degrees per second (default 35).
     public var facingTurnDegreesPerSecond: Double
+    /// The tracker reports `limited(excessiveMotion)` above this horizontal speed, metres per second (default 2.5).
+    public var excessiveMotionMetersPerSecond: Double
+    /// ... or above this yaw rate, degrees per second (default 250).
+    public var excessiveMotionDegreesPerSecond: Double
+    /// ... and keeps reporting it this long after the motion calms, seconds (default 0.5).
+    public var excessiveMotionHoldSeconds: Double
 
     public init(eyeHeight: Double = 1.45, stepLength: Double = 0.65, bobAmplitude: Double = 0.012,
                 swayAmplitude: Double = 0.006, yawSwayDegrees: Double = 1.0, jitterDegrees: Double = 0.25,
                 jitterMeters: Double = 0.002, driftPerMeter: Double = 0.002, accelerationSeconds: Double = 0.8,
-                facingTurnDegreesPerSecond: Double = 45) {
+                facingTurnDegreesPerSecond: Double = 35, excessiveMotionMetersPerSecond: Double = 2.5,
+                excessiveMotionDegreesPerSecond: Double = 250, excessiveMotionHoldSeconds: Double = 0.5) {
         self.eyeHeight = eyeHeight
         self.stepLength = stepLength
         self.bobAmplitude = bobAmplitude
@@ -36,5 +43,8 @@ public struct HandMotionSettings: Sendable, Equatable {
         self.driftPerMeter = driftPerMeter
         self.accelerationSeconds = accelerationSeconds
         self.facingTurnDegreesPerSecond = facingTurnDegreesPerSecond
+        self.excessiveMotionMetersPerSecond = excessiveMotionMetersPerSecond
+        self.excessiveMotionDegreesPerSecond = excessiveMotionDegreesPerSecond
+        self.excessiveMotionHoldSeconds = excessiveMotionHoldSeconds
     }
 }

@@ -250,6 +250,9 @@ extension Scene {
         s.driftPerMeter = try m.nonNegative("driftPerMeter", default: s.driftPerMeter)
         s.accelerationSeconds = try m.positive("accelerationSeconds", default: s.accelerationSeconds)
         s.facingTurnDegreesPerSecond = try m.positive("facingTurnDegreesPerSecond", default: s.facingTurnDegreesPerSecond)
+        s.excessiveMotionMetersPerSecond = try m.positive("excessiveMotionMetersPerSecond", default: s.excessiveMotionMetersPerSecond)
+        s.excessiveMotionDegreesPerSecond = try m.positive("excessiveMotionDegreesPerSecond", default: s.excessiveMotionDegreesPerSecond)
+        s.excessiveMotionHoldSeconds = try m.nonNegative("excessiveMotionHoldSeconds", default: s.excessiveMotionHoldSeconds)
         try m.rejectUnknownKeys()
         return s
     }

@@ -1,0 +1,19 @@
+/// How a ``SyntheticCapture`` renders, independent of the scene.
+public struct CaptureOptions: Sendable, Equatable {
+    /// Overrides the scene's `depth.everyNthFrame` (nil: use the scene's).
+    public var depthEveryNthFrame: Int?
+    /// Row bands the depth renderer splits each frame into, run concurrently (default 2; output is
+    /// identical for any value).
+    public var renderBands: Int
+    /// SIMD or scalar ray casting (default SIMD; identical output).
+    public var renderPath: RenderPath
+    /// Sparse feature rays per frame on devices without LiDAR (default 48).
+    public var featureRays: Int
+
+    public init(depthEveryNthFrame: Int? = nil, renderBands: Int = 2, renderPath: RenderPath = .simd, featureRays: Int = 48) {
+        self.depthEveryNthFrame = depthEveryNthFrame
+        self.renderBands = renderBands
+        self.renderPath = renderPath
+        self.featureRays = featureRays
+    }
+}

@@ -1,0 +1,52 @@
+import CaptureEngine
+
+/// The synthetic phone: a scene (and seed) turned into the engine's time-ordered input stream.
+///
+/// Iterating yields `SessionInput`s lazily (memory stays flat for long scans): camera frames at the
+/// scene's frame rate with pose, wide-camera intrinsics, tracking state and LiDAR depth (or sparse
+/// feature depths without LiDAR); system samples (everything at the start, storage every second, and
+/// every change); and the person's actions. It reports what the phone measures and decides nothing the
+/// engine decides. The stream ends ``ScriptTimeline/tailAfterStop`` seconds after a confirmed stop, or
+/// at the end of the script.
+public struct SyntheticCapture: Sequence, Sendable {
+    /// The scene.
+    public let scene: Scene
+    /// The seed in use (the scene's unless overridden).
+    public let seed: UInt64
+    /// Rendering options.
+    public let options: CaptureOptions
+    let timeline: ScriptTimeline
+    let renderer: DepthRenderer
+
+    /// A capture of `scene`; `seed` overrides the scene's seed.
+    public init(scene: Scene, seed: UInt64? = nil, options: CaptureOptions = CaptureOptions()) {
+        self.scene = scene
+        self.seed = seed ?? scene.seed
+        self.options = options
+        timeline = ScriptTimeline(scene: scene)
+        renderer = DepthRenderer(geometry: SceneGeometry(scene: scene), settings: scene.lidar)
+    }
+
+    /// The session configuration the scene implies (options, device, thresholds).
+    public var configuration: SessionConfiguration { scene.configuration }
+    /// The scan metadata the host app passes.
+    public var metadata: ScanMetadata { scene.metadata }
+    /// The scene's surfaces as a mesh (walls with holes, floors, ceilings, objects), for the bundle.
+    public var mesh: TriangleMesh { renderer.geometry.mesh }
+    /// Storage faults the scene asks to inject.
+    public var faults: [StorageFault] { scene.faults }
+    /// Length of the stream, seconds.
+    public var duration: Double { timeline.endTime }
+    /// The depth renderer (the scene's geometry and LiDAR model).
+    public var depthRenderer: DepthRenderer { renderer }
+
+    /// The true (not reported) camera-to-world pose at a time: the scripted motion with hand motion.
+    public func truePose(at time: Double) -> RigidTransform {
+        var hint = 0
+        return HandHeldMotion(timeline: timeline, settings: scene.motion, seed: seed).pose(at: time, hint: &hint)
+    }
+
+    public func makeIterator() -> SyntheticCaptureIterator {
+        SyntheticCaptureIterator(capture: self)
+    }
+}

@@ -1,0 +1,190 @@
+import CaptureEngine
+import Foundation
+
+/// Produces a ``SyntheticCapture``'s inputs one at a time, in time order. At equal times: user actions
+/// and scripted system changes first, then the once-a-second system sample, then the camera frame.
+public struct SyntheticCaptureIterator: IteratorProtocol {
+    private let capture: SyntheticCapture
+    private let motion: HandHeldMotion
+    private let frameRate: Double
+    private let depthEvery: Int
+    private var frameIndex = 0
+    private var changeIndex = 0
+    private var nextTick = 1.0
+    private var started = false
+    private var pending: [SessionInput] = []
+    private var segmentHint = 0
+    // System model.
+    private var thermal: ThermalState
+    private var heat: Double
+    private var storageFree: Int64
+    private var lowPower: Bool
+    private var activeProcessors: Int
+    private var processorCount: Int
+    // Tracking and reported pose.
+    private var excessiveMotionUntil = -Double.infinity
+    private var previousBody: BodyState?
+    private var reportedOffset = SIMD3<Double>.zero
+    private var offsetJumpIndex = 0
+    private var frozenPose: RigidTransform?
+    private var lastReportedPose: RigidTransform?
+
+    init(capture: SyntheticCapture) {
+        self.capture = capture
+        motion = HandHeldMotion(timeline: capture.timeline, settings: capture.scene.motion, seed: capture.seed)
+        frameRate = capture.scene.depth.frameRateHz
+        depthEvery = max(1, capture.options.depthEveryNthFrame ?? capture.scene.depth.everyNthFrame)
+        let device = capture.scene.device
+        thermal = device.thermal
+        heat = device.thermalModel.heat(for: device.thermal)
+        storageFree = device.storageFreeBytes
+        lowPower = device.lowPowerMode
+        activeProcessors = device.activeProcessors
+        processorCount = device.processorCount
+    }
+
+    public mutating func next() -> SessionInput? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        let timeline = capture.timeline
+        if !started {
+            started = true
+            return SessionInput(time: 0, .system(SystemSample(
+                thermal: thermal, storageFreeBytes: storageFree, lowPowerMode: lowPower,
+                activeProcessors: activeProcessors, processorCount: processorCount)))
+        }
+        let end = timeline.endTime
+        while true {
+            let frameTime = Double(frameIndex) / frameRate
+            let tf = frameTime < end ? frameTime : .infinity
+            let tc = changeIndex < timeline.changes.count && timeline.changes[changeIndex].time <= end
+                ? timeline.changes[changeIndex].time : .infinity
+            let tt = nextTick < end ? nextTick : .infinity
+            if tf == .infinity && tc == .infinity && tt == .infinity { return nil }
+            if tc <= tt && tc <= tf {
+                let change = timeline.changes[changeIndex]
+                changeIndex += 1
+                return SessionInput(time: change.time, apply(change.kind))
+            }
+            if tt <= tf {
+                let time = nextTick
+                nextTick += 1
+                if timeline.background.contains(where: { $0.contains(time) }) { continue }
+                return SessionInput(time: time, .system(SystemSample(storageFreeBytes: storageFree)))
+            }
+            let index = frameIndex
+            frameIndex += 1
+            if timeline.background.contains(where: { $0.contains(frameTime) }) { continue }
+            return frame(index: index, time: frameTime)
+        }
+    }
+
+    private mutating func apply(_ kind: ScriptTimeline.TimedChange.Kind) -> SessionInput.Kind {
+        switch kind {
+        case .user(let action):
+            return .user(action)
+        case .thermal(let state):
+            thermal = state
+            heat = capture.scene.device.thermalModel.heat(for: state)
+            return .system(SystemSample(thermal: state))
+        case .storage(let bytes):
+            storageFree = bytes
+            return .system(SystemSample(storageFreeBytes: bytes))
+        case .lowPower(let on):
+            lowPower = on
+            return .system(SystemSample(lowPowerMode: on))
+        case .memoryWarning:
+            return .system(SystemSample(memoryWarning: true))
+        case .processors(let active, let total):
+            activeProcessors = active
+            if let total { processorCount = total }
+            return .system(SystemSample(activeProcessors: active, processorCount: processorCount))
+        }
+    }
+
+    private mutating func frame(index: Int, time t: Double) -> SessionInput {
+        let timeline = capture.timeline
+        let scene = capture.scene
+        let truePose = motion.pose(at: t, hint: &segmentHint)
+        // Tracking: scripted intervals first, then excessive motion measured from the body's motion.
+        var hint = segmentHint
+        let (body, _) = motion.body(at: t, hint: &hint)
+        if let previous = previousBody {
+            let d = body.position - previous.position
+            let speed = (d.x * d.x + d.y * d.y).squareRoot() * frameRate
+            let yawRate = abs(Angle.wrapped(body.heading - previous.heading)) * frameRate
+            if speed > scene.motion.excessiveMotionMetersPerSecond
+                || yawRate > Angle.radians(fromDegrees: scene.motion.excessiveMotionDegreesPerSecond) {
+                excessiveMotionUntil = t + scene.motion.excessiveMotionHoldSeconds
+            }
+        }
+        previousBody = body
+        var tracking: TrackingState = .normal
+        if let scripted = timeline.tracking.last(where: { $0.contains(t) }) {
+            tracking = scripted.value
+        } else if t < excessiveMotionUntil {
+            tracking = .limited(.excessiveMotion)
+        }
+        // Reported pose: offset jumps, frozen transform, last pose while tracking is lost.
+        while offsetJumpIndex < timeline.offsetJumps.count, timeline.offsetJumps[offsetJumpIndex].time <= t {
+            reportedOffset += timeline.offsetJumps[offsetJumpIndex].offset
+            offsetJumpIndex += 1
+        }
+        var reported = RigidTransform(rotation: truePose.rotation, translation: truePose.translation + reportedOffset)
+        if tracking == .notAvailable, let last = lastReportedPose {
+            reported = last
+        }
+        if timeline.frozen.contains(where: { $0.contains(t) }) {
+            if frozenPose == nil { frozenPose = lastReportedPose ?? reported }
+            reported = frozenPose ?? reported
+        } else {
+            frozenPose = nil
+        }
+        lastReportedPose = reported
+        // Depth from the true pose.
+        let hasLiDAR = scene.device.capabilities.hasLiDAR
+        var depth: DepthMap? = nil
+        var features: [Float]? = nil
+        let frameSeed = SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index)))
+        if hasLiDAR, index % depthEvery == 0 {
+            depth = capture.renderer.render(cameraToWorld: truePose, noiseSeed: frameSeed,
+                                            path: capture.options.renderPath, bands: capture.options.renderBands)
+        } else if !hasLiDAR {
+            features = featureDepths(pose: truePose, seed: frameSeed)
+        }
+        // Storage and heat while recording.
+        if let recording = timeline.recording, recording.contains(t) {
+            storageFree = max(0, storageFree - StorageModel.bytes(forFrameWithDepth: depth != nil))
+            let model = scene.device.thermalModel
+            let load = scene.configuration.reconstructsScene ? model.reconstructionLoad : model.recordingLoad
+            heat += load / frameRate
+            let state = model.state(heat: heat, atLeast: .nominal)
+            if state != thermal {
+                thermal = state
+                pending.append(SessionInput(time: t, .frame(CameraFrame(transform: reported, tracking: tracking,
+                                                                        depth: depth, featureDepths: features))))
+                return SessionInput(time: t, .system(SystemSample(thermal: state)))
+            }
+        }
+        return SessionInput(time: t, .frame(CameraFrame(transform: reported, intrinsics: .wideCamera, tracking: tracking,
+                                                        depth: depth, featureDepths: features)))
+    }
+
+    /// Sparse feature depths (z-depth, metres; 0 where nothing lies within range) along rays through a
+    /// jittered grid of the image, as a tracker's feature points on a device without LiDAR.
+    private func featureDepths(pose: RigidTransform, seed: UInt64) -> [Float] {
+        let count = max(1, capture.options.featureRays)
+        let columns = max(1, Int((Double(count) * 4 / 3).squareRoot().rounded()))
+        let rows = max(1, (count + columns - 1) / columns)
+        let intrinsics = capture.renderer.intrinsics
+        var random = SeededRandom(seed: seed)
+        var out: [Float] = []
+        out.reserveCapacity(count)
+        for i in 0..<count {
+            let cx = Double(i % columns), cy = Double(i / columns % rows)
+            let x = (cx + random.nextUnit()) / Double(columns) * Double(intrinsics.width) - 0.5
+            let y = (cy + random.nextUnit()) / Double(rows) * Double(intrinsics.height) - 0.5
+            out.append(Float(capture.renderer.referenceDepth(cameraToWorld: pose, x: x, y: y)))
+        }
+        return out
+    }
+}

@@ -1,0 +1,67 @@
+import CaptureEngine
+import Foundation
+
+/// The phone's true camera-to-world pose over time: the scripted body motion plus a hand-held model
+/// (gait bob and sway tied to the distance walked, hand jitter, slow visual-inertial drift), all from
+/// the scene's seed.
+///
+/// Pose = translation (x, floor + eye height + bob, z) + sway along the horizontal right axis + jitter
+/// + drift; rotation = yaw(heading + yaw sway + jitter) * pitch(pitch + jitter) * roll(roll + jitter),
+/// i.e. ARKit's camera looking along -Z with +X right in landscape-right.
+struct HandHeldMotion: Sendable {
+    let timeline: ScriptTimeline
+    let settings: HandMotionSettings
+    private let jitterYaw: SmoothNoise, jitterPitch: SmoothNoise, jitterRoll: SmoothNoise
+    private let jitterX: SmoothNoise, jitterY: SmoothNoise, jitterZ: SmoothNoise
+    private let driftDirection: SIMD3<Double>
+
+    init(timeline: ScriptTimeline, settings: HandMotionSettings, seed: UInt64) {
+        self.timeline = timeline
+        self.settings = settings
+        var random = SeededRandom(seed: seed).derived(stream: 0x4D4F_5449_4F4E)
+        let degrees = Angle.radians(fromDegrees: settings.jitterDegrees)
+        jitterYaw = SmoothNoise(random: &random, minimumHz: 0.2, maximumHz: 1.2, amplitude: degrees)
+        jitterPitch = SmoothNoise(random: &random, minimumHz: 0.2, maximumHz: 1.5, amplitude: degrees)
+        jitterRoll = SmoothNoise(random: &random, minimumHz: 0.2, maximumHz: 1.5, amplitude: degrees)
+        jitterX = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
+        jitterY = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
+        jitterZ = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
+        let angle = random.uniform(0, 2 * .pi)
+        driftDirection = SIMD3(cos(angle), 0.2 * random.uniform(-1, 1), sin(angle))
+    }
+
+    /// The scripted body state and walked distance at t (`hint` speeds up the segment search).
+    func body(at t: Double, hint: inout Int) -> (BodyState, distance: Double) {
+        let i = timeline.segmentIndex(at: t, hint: hint)
+        hint = max(i, 0)
+        guard i >= 0 else { return (BodyState(position: .zero, heading: 0, pitch: 0, roll: 0), 0) }
+        let segment = timeline.segments[i]
+        if t >= segment.end { return (segment.to, segment.distance(at: segment.end)) }
+        return (segment.state(at: t), segment.distance(at: t))
+    }
+
+    /// The true camera-to-world pose at t.
+    func pose(at t: Double, hint: inout Int) -> RigidTransform {
+        let (body, distance) = body(at: t, hint: &hint)
+        var earlierHint = max(0, hint - 1)
+        let (_, earlierDistance) = self.body(at: max(0, t - 0.1), hint: &earlierHint)
+        let speed = (distance - earlierDistance) / 0.1
+        // Gait intensity: 0 standing, 1 at a normal pace.
+        let x = min(max(speed / 0.3, 0), 1)
+        let gait = x * x * (3 - 2 * x)
+        let stepPhase = 2 * Double.pi * distance / settings.stepLength
+        let bob = settings.bobAmplitude * gait * sin(stepPhase)
+        let sway = settings.swayAmplitude * gait * sin(stepPhase / 2)
+        let yawSway = Angle.radians(fromDegrees: settings.yawSwayDegrees) * gait * sin(stepPhase / 2 + 0.5)
+        let heading = body.heading + yawSway + jitterYaw.value(at: t)
+        let rotation = Quaternion(angle: heading, axis: SIMD3(0, 1, 0))
+            * Quaternion(angle: body.pitch + jitterPitch.value(at: t), axis: SIMD3(1, 0, 0))
+            * Quaternion(angle: body.roll + jitterRoll.value(at: t), axis: SIMD3(0, 0, 1))
+        let right = SIMD3(cos(body.heading), 0, -sin(body.heading))
+        let position = SIMD3(body.position.x, timeline.floorHeight + settings.eyeHeight + bob, body.position.y)
+            + right * sway
+            + SIMD3(jitterX.value(at: t), jitterY.value(at: t), jitterZ.value(at: t))
+            + driftDirection * (settings.driftPerMeter * distance)
+        return RigidTransform(rotation: rotation, translation: position)
+    }
+}
