@@ -69,8 +69,13 @@ public struct DepthRenderer: Sendable {
                         let d = SendablePointer(depthBuffer.baseAddress!), c = SendablePointer(confidenceBuffer.baseAddress!)
                         let shadeBand: @Sendable (Int) -> Void = { band in
                             let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
-                            self.shade(rows: r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
-                                       depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
+                            if path == .simd {
+                                self.shadeSIMD(r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
+                                               depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
+                            } else {
+                                self.shade(r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
+                                           depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
+                            }
                         }
                         if bandCount == 1 { shadeBand(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: shadeBand) }
                     }
@@ -157,7 +162,7 @@ public struct DepthRenderer: Sendable {
     }
 
     /// Turns the nearest hits of rows into depth (noise, range, Float16 rounding) and confidence.
-    private func shade(rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
+    private func shade(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                        rasters: [PatchRaster], depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
                        noiseSeed: UInt64) {
         let w = intrinsics.width, h = intrinsics.height, stride = paddedWidth
@@ -184,15 +189,90 @@ public struct DepthRenderer: Sendable {
                     var level: Int = z <= high ? 2 : (z <= medium ? 1 : 0)
                     let cosine = abs(inv * planeDistance[Int(ids[i])]) * invLength[o]
                     if cosine < cosLow { level -= 2 } else if cosine < cosMedium { level -= 1 }
-                    // Depth edge: a 4-neighbour with no return or a jump larger than `jump` of z.
-                    let limit = jump * z
+                    // Depth edge: a 4-neighbour with no return, or whose depth differs from z by more than
+                    // `jump * z`: |1/n - 1/inv| > jump / inv, i.e. |inv - n| > jump * n (no division).
                     var edge = false
-                    if x > 0 { let n = best[i - 1]; edge = edge || n <= 0 || abs(1 / n - z) > limit }
-                    if x + 1 < w { let n = best[i + 1]; edge = edge || n <= 0 || abs(1 / n - z) > limit }
-                    if y > 0 { let n = best[i - stride]; edge = edge || n <= 0 || abs(1 / n - z) > limit }
-                    if y + 1 < h { let n = best[i + stride]; edge = edge || n <= 0 || abs(1 / n - z) > limit }
+                    if x > 0 { let n = best[i - 1]; edge = edge || n <= 0 || abs(inv - n) > jump * n }
+                    if x + 1 < w { let n = best[i + 1]; edge = edge || n <= 0 || abs(inv - n) > jump * n }
+                    if y > 0 { let n = best[i - stride]; edge = edge || n <= 0 || abs(inv - n) > jump * n }
+                    if y + 1 < h { let n = best[i + stride]; edge = edge || n <= 0 || abs(inv - n) > jump * n }
                     if edge { level = 0 }
                     confidence[o] = UInt8(max(0, level))
+                }
+            }
+        }
+    }
+
+    /// ``shade(_:best:ids:rasters:depth:confidence:noiseSeed:)`` eight pixels at a time, with the same
+    /// arithmetic in the same order (identical output).
+    private func shadeSIMD(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
+                           rasters: [PatchRaster], depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
+                           noiseSeed: UInt64) {
+        let w = intrinsics.width, h = intrinsics.height, stride = paddedWidth
+        guard w % 8 == 0 else {
+            shade(rows, best: best, ids: ids, rasters: rasters, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
+            return
+        }
+        var planeDistance = [Float](repeating: 0, count: geometry.patches.count)
+        for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
+        let cosMedium = Float(cos(Double(settings.grazingMediumDegrees) * .pi / 180))
+        let cosLow = Float(cos(Double(settings.grazingLowDegrees) * .pi / 180))
+        let jump = settings.edgeRelativeJump
+        let high = settings.highConfidenceMaxMeters, medium = settings.mediumConfidenceMaxMeters
+        let noiseBase = settings.noiseBaseMeters, noiseQuadratic = settings.noisePerSquareMeter
+        let laneOffsets = SIMD8<UInt64>(0, 1, 2, 3, 4, 5, 6, 7)
+        let mask16 = SIMD8<UInt64>(repeating: 0xFFFF)
+        inverseRayLength.withUnsafeBufferPointer { invLength in
+            planeDistance.withUnsafeBufferPointer { planes in
+                for y in rows {
+                    for x in Swift.stride(from: 0, to: w, by: 8) {
+                        let i = y * stride + x, o = y * w + x
+                        let inv = UnsafeRawPointer(best + i).loadUnaligned(as: SIMD8<Float>.self)
+                        let valid = inv .> 0
+                        if !any(valid) {
+                            UnsafeMutableRawPointer(depth + o).storeBytes(of: SIMD8<Float>(repeating: 0), as: SIMD8<Float>.self)
+                            UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(repeating: 0), as: SIMD8<UInt8>.self)
+                            continue
+                        }
+                        let z = 1 / inv
+                        var x0 = SeededRandom.hashLanes((SIMD8<UInt64>(repeating: UInt64(o)) &+ laneOffsets) ^ SIMD8(repeating: noiseSeed))
+                        let a = SIMD8<Float>(x0 & mask16); x0 = x0 &>> 16
+                        let b = SIMD8<Float>(x0 & mask16); x0 = x0 &>> 16
+                        let c = SIMD8<Float>(x0 & mask16); x0 = x0 &>> 16
+                        let d = SIMD8<Float>(x0)
+                        let sum = a + b + c + d
+                        let gaussian = (sum * (1 / 65536) - 2) * 1.7320508
+                        let noisy = pointwiseMax(SIMD8(repeating: 0.001), z + (noiseBase + noiseQuadratic * z * z) * gaussian)
+                        var bits = unsafeBitCast(noisy, to: SIMD8<UInt32>.self)
+                        bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
+                        bits &= ~0x1FFF
+                        let rounded = unsafeBitCast(bits, to: SIMD8<Float>.self)
+                        UnsafeMutableRawPointer(depth + o).storeBytes(of: rounded.replacing(with: 0, where: .!valid), as: SIMD8<Float>.self)
+                        var level = SIMD8<Int32>(repeating: 0)
+                        level.replace(with: 1, where: z .<= medium)
+                        level.replace(with: 2, where: z .<= high)
+                        var distance = SIMD8<Float>()
+                        for lane in 0..<8 { distance[lane] = planes[Int(max(0, ids[i + lane]))] }
+                        let rayCosine = UnsafeRawPointer(invLength.baseAddress! + o).loadUnaligned(as: SIMD8<Float>.self)
+                        let product = inv * distance
+                        let cosine = pointwiseMax(product, -product) * rayCosine
+                        level &-= SIMD8<Int32>(repeating: 2).replacing(with: 0, where: .!(cosine .< cosLow))
+                        level &-= SIMD8<Int32>(repeating: 1).replacing(with: 0, where: .!((cosine .< cosMedium) .& .!(cosine .< cosLow)))
+                        var left = UnsafeRawPointer(best + i - 1).loadUnaligned(as: SIMD8<Float>.self)
+                        var right = UnsafeRawPointer(best + i + 1).loadUnaligned(as: SIMD8<Float>.self)
+                        if x == 0 { left[0] = inv[0] }
+                        if x + 8 == w { right[7] = inv[7] }
+                        let up = y > 0 ? UnsafeRawPointer(best + i - stride).loadUnaligned(as: SIMD8<Float>.self) : inv
+                        let down = y + 1 < h ? UnsafeRawPointer(best + i + stride).loadUnaligned(as: SIMD8<Float>.self) : inv
+                        var edge = SIMDMask<SIMD8<Int32>>(repeating: false)
+                        for n in [left, right, up, down] {
+                            let difference = inv - n
+                            edge = edge .| (n .<= 0) .| (pointwiseMax(difference, -difference) .> jump * n)
+                        }
+                        level.replace(with: 0, where: edge .| .!valid)
+                        level = pointwiseMax(level, SIMD8(repeating: 0))
+                        UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: level), as: SIMD8<UInt8>.self)
+                    }
                 }
             }
         }
