@@ -1,0 +1,55 @@
+import CaptureEngine
+import Foundation
+@testable import SyntheticSensor
+
+/// Small hand-built scenes and helpers shared by the tests.
+enum TestScenes {
+    /// The package's root folder (for Scenes/).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every scene file in Scenes/, sorted.
+    static var sceneFiles: [String] {
+        let folder = packageRoot.appendingPathComponent("Scenes")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0).path }
+    }
+
+    /// LiDAR settings without noise, so depths are exact.
+    static var noiseless: LiDARSettings {
+        var s = LiDARSettings()
+        s.noiseBaseMeters = 0
+        s.noisePerSquareMeter = 0
+        return s
+    }
+
+    /// A 6 m wide room whose wall z = -2 faces a camera at the origin.
+    static func roomFacingWall(openings: [WallOpening] = []) -> Room {
+        // Wall 0 runs from (3, -2) to (-3, -2).
+        Room(name: "Test", floor: [SIMD2(3, -2), SIMD2(-3, -2), SIMD2(-3, 4), SIMD2(3, 4)], wallHeight: 2.5, openings: openings)
+    }
+
+    /// A camera at (0, 1.5, 0) looking along -Z, level, in landscape-right.
+    static let levelCamera = RigidTransform(rotation: .identity, translation: SIMD3(0, 1.5, 0))
+
+    static func renderer(rooms: [Room], objects: [SceneObject] = [], settings: LiDARSettings = noiseless) -> DepthRenderer {
+        DepthRenderer(geometry: SceneGeometry(rooms: rooms, objects: objects), settings: settings)
+    }
+
+    /// Depth at pixel (x, y) of a map.
+    static func depth(_ map: DepthMap, _ x: Int, _ y: Int) -> Float { map.depth[y * map.width + x] }
+
+    /// Confidence at pixel (x, y) of a map.
+    static func confidence(_ map: DepthMap, _ x: Int, _ y: Int) -> UInt8 { map.confidence[y * map.width + x] }
+
+    /// A minimal valid scene file around a script given as JSON text.
+    static func sceneText(script: String, extra: String = "") -> String {
+        """
+        {
+          "name": "test",\(extra)
+          "rooms": [ { "name": "Room", "floor": [[0, 0], [6, 0], [6, 5], [0, 5]] } ],
+          "script": \(script)
+        }
+        """
+    }
+}
