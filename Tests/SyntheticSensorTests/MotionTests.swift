@@ -1,0 +1,92 @@
+import CaptureEngine
+import Foundation
+import Testing
+@testable import SyntheticSensor
+
+@Suite struct MotionTests {
+    private func capture(_ script: String, seed: UInt64 = 1) throws -> SyntheticCapture {
+        let scene = try Scene(jsonText: TestScenes.sceneText(script: script), source: "test.json")
+        return SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(depthEveryNthFrame: 1_000_000))
+    }
+
+    @Test func scriptedWalkArrivesWhereItShould() throws {
+        let c = try capture("""
+            [ { "action": "present", "position": [1, 1], "orientation": "landscapeRight" },
+              { "action": "walkTo", "to": [5, 4], "speed": 0.6 },
+              { "action": "pause", "seconds": 1 } ]
+            """)
+        let end = c.truePose(at: c.duration).translation
+        // Jitter is millimetres; drift 0.2 % of the 5 m walked.
+        #expect(abs(end.x - 5) < 0.05 && abs(end.z - 4) < 0.05)
+        #expect(abs(end.y - 1.45) < 0.03)
+        // Facing the way it walked: heading of the direction (4, 3).
+        let heading = CameraPose.heading(c.truePose(at: c.duration))
+        #expect(abs(Angle.wrapped(heading - atan2(-4.0, -3.0))) < Angle.radians(fromDegrees: 3))
+    }
+
+    @Test func normalWalkingHasPlausibleSpeedAndBobAndNoWarnings() throws {
+        let c = try capture("""
+            [ { "action": "present", "position": [0.5, 2.5], "headingDegrees": -90, "pitchDegrees": -20, "orientation": "landscapeRight" },
+              { "action": "walkTo", "to": [5.5, 2.5], "speed": 0.5 },
+              { "action": "turn", "degrees": 180, "seconds": 5 },
+              { "action": "walkTo", "to": [1.0, 2.4], "speed": 0.7 } ]
+            """)
+        let m = WarningMeasures(capture: c)
+        #expect(m.meanWalkingSpeed > 0.35 && m.meanWalkingSpeed < 0.75)
+        #expect(m.longestSideways < 0.5)
+        #expect(m.peakYawRate < 75)
+        #expect(m.longestLevel == 0 && m.longestFloor == 0)
+        // Vertical bob: heights during the first walk span about twice the bob amplitude.
+        let heights = stride(from: 3.0, to: 9.0, by: 1.0 / 60).map { c.truePose(at: $0).translation.y }
+        let span = heights.max()! - heights.min()!
+        #expect(span > 0.01 && span < 0.06)
+    }
+
+    @Test func sidewaysWalkMovesAlongTheCameraRightAxis() throws {
+        let c = try capture("""
+            [ { "action": "present", "position": [3, 1], "headingDegrees": 0, "orientation": "landscapeRight" },
+              { "action": "walkSideways", "direction": "right", "meters": 2, "speed": 0.5 } ]
+            """)
+        let start = c.truePose(at: 0).translation, end = c.truePose(at: c.duration).translation
+        #expect(abs(end.x - start.x - 2) < 0.05 && abs(end.z - start.z) < 0.05)
+        #expect(WarningMeasures(capture: c).longestSideways > 1.5)
+    }
+
+    @Test func portraitRollsTheCameraSoGravityLiesAlongPlusX() throws {
+        let c = try capture("""
+            [ { "action": "present", "pitchDegrees": 0, "orientation": "portrait" },
+              { "action": "rotate", "to": "landscapeRight", "seconds": 1 },
+              { "action": "pause", "seconds": 1 },
+              { "action": "rotate", "to": "landscapeLeft", "seconds": 2 },
+              { "action": "pause", "seconds": 1 } ]
+            """)
+        let portrait = CameraPose.gravityInCamera(c.truePose(at: 0))
+        #expect(portrait.x > 0.99)
+        let landscape = CameraPose.gravityInCamera(c.truePose(at: 1.5))
+        #expect(landscape.y < -0.99)
+        let reverse = CameraPose.gravityInCamera(c.truePose(at: c.duration))
+        #expect(reverse.y > 0.99)
+    }
+
+    @Test func turnReachesItsAngleAndLookReachesItsPitch() throws {
+        let c = try capture("""
+            [ { "action": "present", "headingDegrees": 10, "pitchDegrees": -20, "orientation": "landscapeRight" },
+              { "action": "turn", "degrees": 90, "seconds": 3 },
+              { "action": "look", "pitchDegrees": -60, "seconds": 2 },
+              { "action": "pause", "seconds": 0.5 } ]
+            """)
+        let end = c.truePose(at: c.duration)
+        #expect(abs(Angle.degrees(fromRadians: CameraPose.heading(end)) - 100) < 1.5)
+        #expect(abs(Angle.degrees(fromRadians: CameraPose.pitch(end)) + 60) < 1.5)
+    }
+
+    @Test func runningTooFastReportsExcessiveMotion() throws {
+        let c = try capture("""
+            [ { "action": "present", "position": [0.5, 2.5], "headingDegrees": -90, "orientation": "landscapeRight" },
+              { "action": "walkTo", "to": [5.5, 2.5], "speed": 3.0 } ]
+            """)
+        var limited = 0
+        for input in c { if case .frame(let f) = input.kind, f.tracking == .limited(.excessiveMotion) { limited += 1 } }
+        #expect(limited > 10)
+    }
+}

@@ -1,0 +1,116 @@
+import CaptureEngine
+import Foundation
+import Testing
+@testable import SyntheticSensor
+
+@Suite struct SceneLoaderTests {
+    private func error(_ text: String) -> String? {
+        do {
+            _ = try Scene(jsonText: text, source: "Scenes/x.json")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test func everySceneInTheScenesFolderLoads() throws {
+        #expect(TestScenes.sceneFiles.count >= 20)
+        for path in TestScenes.sceneFiles {
+            let scene = try Scene.load(path: path)
+            #expect(!scene.script.isEmpty, "\(path)")
+            #expect(!scene.description.isEmpty, "\(path)")
+        }
+    }
+
+    @Test func apartmentLoadsWithItsMetadataDeviceAndGeometry() throws {
+        let scene = try Scene.load(path: TestScenes.packageRoot.appendingPathComponent("Scenes/apartment.json").path)
+        #expect(scene.name == "apartment")
+        #expect(scene.rooms.count == 3)
+        #expect(scene.metadata.propertyType == "apartment")
+        #expect(scene.metadata.address.city == "Helsinki")
+        #expect(scene.device.capabilities.hasLiDAR)
+        #expect(scene.configuration.device.hasLiDAR)
+        let mesh = scene.mesh
+        #expect(mesh.triangles.count > 100)
+        #expect(mesh.triangles.allSatisfy { t in t.x < mesh.vertices.count && t.y < mesh.vertices.count && t.z < mesh.vertices.count })
+    }
+
+    @Test func wrongTypeNamesTheFileAndJSONPath() {
+        let text = TestScenes.sceneText(script: """
+            [ { "action": "present" }, { "action": "record" }, { "action": "pause", "seconds": 1 },
+              { "action": "walkTo", "to": [1, 1], "speed": -2 } ]
+            """)
+        #expect(error(text) == "Scenes/x.json: script[3].speed: expected a positive number, found -2")
+    }
+
+    @Test func unknownKeysAreRejectedAtEveryLevel() {
+        #expect(error(TestScenes.sceneText(script: "[]", extra: "\n  \"sede\": 3,"))?.hasPrefix("Scenes/x.json: sede: unknown key") == true)
+        #expect(error(TestScenes.sceneText(script: "[ { \"action\": \"pause\", \"seconds\": 1, \"sped\": 1 } ]"))?
+            .hasPrefix("Scenes/x.json: script[0].sped: unknown key; expected one of: action, at, seconds") == true)
+        #expect(error(TestScenes.sceneText(script: "[]", extra: "\n  \"device\": { \"hasLidar\": true },"))?
+            .hasPrefix("Scenes/x.json: device.hasLidar: unknown key") == true)
+    }
+
+    @Test func badEnumValuesListWhatWasExpected() {
+        let message = error(TestScenes.sceneText(script: "[ { \"action\": \"walk\" } ]"))
+        #expect(message?.hasPrefix("Scenes/x.json: script[0].action: expected one of present, rotate") == true)
+        let thermal = error(TestScenes.sceneText(script: "[ { \"action\": \"thermal\", \"state\": \"hot\" } ]"))
+        #expect(thermal == "Scenes/x.json: script[0].state: expected one of \"nominal\", \"fair\", \"serious\", \"critical\", found \"hot\"")
+    }
+
+    @Test func syntaxErrorsNameLineAndColumn() {
+        let message = error("{\n  \"name\": \"x\",\n  \"rooms\": [ }\n}")
+        #expect(message?.hasPrefix("Scenes/x.json:3:14: invalid JSON") == true)
+    }
+
+    @Test func openingsAreCheckedAgainstTheirWall() {
+        let text = """
+            { "rooms": [ { "floor": [[0, 0], [4, 0], [4, 3], [0, 3]],
+                           "doors": [ { "wall": 0, "offset": 3.5, "width": 0.9 } ] } ],
+              "script": [] }
+            """
+        #expect(error(text)?.hasPrefix("Scenes/x.json: rooms[0].doors[0].width: expected offset + width within the wall's length (4 m)") == true)
+        let badWall = text.replacingOccurrences(of: "\"wall\": 0", with: "\"wall\": 4")
+        #expect(error(badWall) == "Scenes/x.json: rooms[0].doors[0].wall: expected a whole number from 0 to 3")
+    }
+
+    @Test func thresholdsApplyAndBadThresholdsNameTheKey() throws {
+        let scene = try Scene(jsonText: TestScenes.sceneText(script: "[]", extra: "\n  \"thresholds\": { \"fastRotation\": { \"degreesPerSecond\": 120 } },"),
+                              source: "Scenes/x.json")
+        #expect(scene.thresholds.fastRotation.degreesPerSecond == 120)
+        #expect(scene.configuration.thresholds.fastRotation.degreesPerSecond == 120)
+        let message = error(TestScenes.sceneText(script: "[]", extra: "\n  \"thresholds\": { \"fastRotation\": { \"degrees\": 120 } },"))
+        #expect(message?.hasPrefix("Scenes/x.json: thresholds: unknown threshold 'fastRotation.degrees'") == true)
+    }
+
+    @Test func expectAndGoldenAreKeptVerbatim() throws {
+        let scene = try Scene(jsonText: TestScenes.sceneText(script: "[]", extra: """
+
+              "expect": { "codes": [0, 1, 2], "absent": [87] },
+              "golden": { "events": 12, "note": "zeta first", "alpha": null },
+            """), source: "Scenes/x.json")
+        #expect(scene.expect?.serialized() == #"{"codes":[0,1,2],"absent":[87]}"#)
+        #expect(scene.golden?.serialized() == #"{"events":12,"note":"zeta first","alpha":null}"#)
+    }
+
+    @Test func seedsKeepAllSixtyFourBits() throws {
+        let scene = try Scene(jsonText: TestScenes.sceneText(script: "[]", extra: "\n  \"seed\": 18446744073709551615,"), source: "x.json")
+        #expect(scene.seed == UInt64.max)
+    }
+
+    @Test func faultsAreKeptAsPlainData() throws {
+        let scene = try Scene(jsonText: TestScenes.sceneText(script: "[]", extra: """
+
+              "faults": [ { "file": "zip", "when": "invalidZip" }, { "file": "depthFrames", "when": "write", "atSeconds": 12.5 } ],
+            """), source: "x.json")
+        #expect(scene.faults == [StorageFault(file: .zip, when: .invalidZip), StorageFault(file: .depthFrames, when: .write, atSeconds: 12.5)])
+        let bad = error(TestScenes.sceneText(script: "[]", extra: "\n  \"faults\": [ { \"file\": \"mesh\", \"when\": \"open\" } ],"))
+        #expect(bad?.hasPrefix("Scenes/x.json: faults[0].file: expected one of") == true)
+    }
+
+    @Test func unreadableFileIsNamed() {
+        #expect(throws: SceneLoadError("/nonexistent/scene.json: cannot read the file")) {
+            try Scene.load(path: "/nonexistent/scene.json")
+        }
+    }
+}
