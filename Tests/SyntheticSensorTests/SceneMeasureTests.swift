@@ -18,7 +18,7 @@ import Testing
         #expect(m.longestFloor < 0.5)
         #expect(m.longestLevel < 2)
         #expect(m.largestJump < 3)
-        #expect(m.longestTooClose == 0)
+        #expect(m.longestTooClose < 0.2)
         #expect(m.longestTooFar == 0)
         #expect(m.meanWalkingSpeed > 0.3 && m.meanWalkingSpeed < 0.6)
     }

@@ -28,7 +28,7 @@ struct WarningMeasures {
     init(capture: SyntheticCapture, from start: Double = 0) {
         var poses: [(Double, RigidTransform)] = []
         var sideRun = 0.0, floorRun = 0.0, levelRun = 0.0, closeRun = 0.0, farRun = 0.0
-        var lastTime = 0.0
+        var lastTime = 0.0, lastDepthTime = 0.0
         var speedSum = 0.0, speedCount = 0
         for input in capture {
             guard case .frame(let frame) = input.kind else { continue }
@@ -60,6 +60,8 @@ struct WarningMeasures {
                 if speed > 0.1 { speedSum += speed; speedCount += 1 }
             }
             if let depth = frame.depth {
+                let dt = t - lastDepthTime
+                lastDepthTime = t
                 let valid = depth.depth.filter { $0 > 0 }
                 let near = valid.filter { $0 < 0.4 }.count
                 closeRun = !valid.isEmpty && Double(near) >= 0.5 * Double(valid.count) ? closeRun + dt : 0

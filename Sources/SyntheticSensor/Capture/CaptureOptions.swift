@@ -5,12 +5,22 @@ public struct CaptureOptions: Sendable, Equatable {
     /// Row bands the depth renderer splits each frame into, run concurrently (default 2; output is
     /// identical for any value).
     public var renderBands: Int
-    /// SIMD or scalar ray casting (default SIMD; identical output).
+    /// SIMD or scalar ray casting; identical output. The default is ``defaultRenderPath``.
     public var renderPath: RenderPath
     /// Sparse feature rays per frame on devices without LiDAR (default 48).
     public var featureRays: Int
 
-    public init(depthEveryNthFrame: Int? = nil, renderBands: Int = 2, renderPath: RenderPath = .simd, featureRays: Int = 48) {
+    /// SIMD in optimised builds; scalar in debug builds, where unspecialised SIMD code runs several
+    /// times slower than scalar code (the two paths give identical maps).
+    public static var defaultRenderPath: RenderPath {
+        #if DEBUG
+        return .scalar
+        #else
+        return .simd
+        #endif
+    }
+
+    public init(depthEveryNthFrame: Int? = nil, renderBands: Int = 2, renderPath: RenderPath = CaptureOptions.defaultRenderPath, featureRays: Int = 48) {
         self.depthEveryNthFrame = depthEveryNthFrame
         self.renderBands = renderBands
         self.renderPath = renderPath

@@ -1,0 +1,1 @@
+// Local placeholder so the package resolves; not committed.
