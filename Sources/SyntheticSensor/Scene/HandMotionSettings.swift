@@ -3,15 +3,15 @@
 public struct HandMotionSettings: Sendable, Equatable {
     /// Eye (phone) height above the floor, metres (default 1.45).
     public var eyeHeight: Double
-    /// Step length, metres (default 0.65): one vertical bob per step.
+    /// Step length, metres (default 0.35, short steps of a person scanning): one vertical bob per step.
     public var stepLength: Double
-    /// Vertical gait bob amplitude at walking speed, metres (default 0.012).
+    /// Vertical gait bob amplitude at walking speed, metres (default 0.015).
     public var bobAmplitude: Double
-    /// Lateral sway amplitude at walking speed, metres (default 0.006), one cycle per two steps.
+    /// Lateral sway amplitude at walking speed, metres (default 0.01), one cycle per two steps.
     public var swayAmplitude: Double
     /// Yaw sway amplitude at walking speed, degrees (default 1.0), one cycle per two steps.
     public var yawSwayDegrees: Double
-    /// Hand jitter: angle amplitude, degrees (default 0.25).
+    /// Hand jitter: angle amplitude, degrees (default 0.4).
     public var jitterDegrees: Double
     /// Hand jitter: position amplitude, metres (default 0.002).
     public var jitterMeters: Double
@@ -28,8 +28,8 @@ public struct HandMotionSettings: Sendable, Equatable {
     /// ... and keeps reporting it this long after the motion calms, seconds (default 0.5).
     public var excessiveMotionHoldSeconds: Double
 
-    public init(eyeHeight: Double = 1.45, stepLength: Double = 0.65, bobAmplitude: Double = 0.012,
-                swayAmplitude: Double = 0.006, yawSwayDegrees: Double = 1.0, jitterDegrees: Double = 0.25,
+    public init(eyeHeight: Double = 1.45, stepLength: Double = 0.35, bobAmplitude: Double = 0.015,
+                swayAmplitude: Double = 0.01, yawSwayDegrees: Double = 1.0, jitterDegrees: Double = 0.4,
                 jitterMeters: Double = 0.002, driftPerMeter: Double = 0.002, accelerationSeconds: Double = 0.8,
                 facingTurnDegreesPerSecond: Double = 35, excessiveMotionMetersPerSecond: Double = 2.5,
                 excessiveMotionDegreesPerSecond: Double = 250, excessiveMotionHoldSeconds: Double = 0.5) {
