@@ -81,6 +81,40 @@ enum DepthKernels {
         }
     }
 
+    /// A 32-bit integer hash (Chris Wellons' lowbias32): the per-pixel noise source, counter-based so the
+    /// noise does not depend on evaluation order.
+    @inline(__always) static func hash32(_ value: UInt32) -> UInt32 {
+        var x = value
+        x ^= x >> 16
+        x = x &* 0x7FEB_352D
+        x ^= x >> 15
+        x = x &* 0x846C_A68B
+        x ^= x >> 16
+        return x
+    }
+
+    /// ``hash32(_:)`` on eight lanes (same results lane by lane).
+    @inline(__always) static func hash32(_ value: SIMD8<UInt32>) -> SIMD8<UInt32> {
+        var x = value
+        x ^= x &>> 16
+        x = x &* 0x7FEB_352D
+        x ^= x &>> 15
+        x = x &* 0x846C_A68B
+        x ^= x &>> 16
+        return x
+    }
+
+    /// Depth-edge test against one neighbour's inverse depth `n`: no return, or
+    /// |inverse - n| > jump * n (the depths differ by more than `jump` of the depth).
+    @inline(__always) static func isEdge(_ inverse: SIMD8<Float>, _ n: SIMD8<Float>, _ jump: Float) -> SIMDMask<SIMD8<Int32>> {
+        (n .<= 0) .| (absolute(inverse - n) .> jump * n)
+    }
+
+    /// Lane-wise absolute value (clears the sign bits).
+    @inline(__always) static func absolute(_ v: SIMD8<Float>) -> SIMD8<Float> {
+        unsafeBitCast(unsafeBitCast(v, to: SIMD8<UInt32>.self) & 0x7FFF_FFFF, to: SIMD8<Float>.self)
+    }
+
     /// Rounds a positive depth to the nearest Float16 value (ties to even), as `Float(Float16(d))` does
     /// for the normal half-float range (6.1e-5 ... 65504), with integer bit operations.
     @inline(__always) static func roundedToHalf(_ value: Float) -> Float {

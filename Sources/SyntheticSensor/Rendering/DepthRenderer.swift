@@ -173,6 +173,7 @@ public struct DepthRenderer: Sendable {
         let jump = settings.edgeRelativeJump
         let high = settings.highConfidenceMaxMeters, medium = settings.mediumConfidenceMaxMeters
         let noiseBase = settings.noiseBaseMeters, noiseQuadratic = settings.noisePerSquareMeter
+        let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
         inverseRayLength.withUnsafeBufferPointer { invLength in
             for y in rows {
                 for x in 0..<w {
@@ -180,9 +181,11 @@ public struct DepthRenderer: Sendable {
                     let inv = best[i]
                     guard inv > 0 else { depth[o] = 0; confidence[o] = 0; continue }
                     let z = 1 / inv
-                    // Noise: Irwin-Hall sum of four 16-bit uniforms, scaled to unit variance.
-                    let bits = SeededRandom.hash(noiseSeed ^ UInt64(truncatingIfNeeded: o))
-                    let sum = Float(bits & 0xFFFF) + Float((bits >> 16) & 0xFFFF) + Float((bits >> 32) & 0xFFFF) + Float(bits >> 48)
+                    // Noise: Irwin-Hall sum of four 16-bit uniforms (two 32-bit hashes of seed and pixel),
+                    // scaled to unit variance.
+                    let first = DepthKernels.hash32(seed32 ^ UInt32(truncatingIfNeeded: 2 * o))
+                    let second = DepthKernels.hash32(seed32 ^ UInt32(truncatingIfNeeded: 2 * o + 1))
+                    let sum = Float(Int32(first & 0xFFFF)) + Float(Int32(first >> 16)) + Float(Int32(second & 0xFFFF)) + Float(Int32(second >> 16))
                     let gaussian = (sum * (1 / 65536) - 2) * 1.7320508
                     let noisy = max(0.001, z + (noiseBase + noiseQuadratic * z * z) * gaussian)
                     depth[o] = DepthKernels.roundedToHalf(noisy)
@@ -220,8 +223,9 @@ public struct DepthRenderer: Sendable {
         let jump = settings.edgeRelativeJump
         let high = settings.highConfidenceMaxMeters, medium = settings.mediumConfidenceMaxMeters
         let noiseBase = settings.noiseBaseMeters, noiseQuadratic = settings.noisePerSquareMeter
-        let laneOffsets = SIMD8<UInt64>(0, 1, 2, 3, 4, 5, 6, 7)
-        let mask16 = SIMD8<UInt64>(repeating: 0xFFFF)
+        let laneOffsets = SIMD8<UInt32>(0, 2, 4, 6, 8, 10, 12, 14)
+        let mask16 = SIMD8<UInt32>(repeating: 0xFFFF)
+        let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
         inverseRayLength.withUnsafeBufferPointer { invLength in
             planeDistance.withUnsafeBufferPointer { planes in
                 for y in rows {
@@ -235,14 +239,17 @@ public struct DepthRenderer: Sendable {
                             continue
                         }
                         let z = 1 / inv
-                        var x0 = SeededRandom.hashLanes((SIMD8<UInt64>(repeating: UInt64(o)) &+ laneOffsets) ^ SIMD8(repeating: noiseSeed))
-                        let a = SIMD8<Float>(x0 & mask16); x0 = x0 &>> 16
-                        let b = SIMD8<Float>(x0 & mask16); x0 = x0 &>> 16
-                        let c = SIMD8<Float>(x0 & mask16); x0 = x0 &>> 16
-                        let d = SIMD8<Float>(x0)
+                        let index = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: 2 * o)) &+ laneOffsets
+                        let first = DepthKernels.hash32(SIMD8(repeating: seed32) ^ index)
+                        let second = DepthKernels.hash32(SIMD8(repeating: seed32) ^ (index &+ 1))
+                        let a = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: first & mask16))
+                        let b = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: first &>> 16))
+                        let c = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: second & mask16))
+                        let d = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: second &>> 16))
                         let sum = a + b + c + d
                         let gaussian = (sum * (1 / 65536) - 2) * 1.7320508
-                        let noisy = pointwiseMax(SIMD8(repeating: 0.001), z + (noiseBase + noiseQuadratic * z * z) * gaussian)
+                        var noisy = z + (noiseBase + noiseQuadratic * z * z) * gaussian
+                        noisy.replace(with: 0.001, where: noisy .< 0.001)
                         var bits = unsafeBitCast(noisy, to: SIMD8<UInt32>.self)
                         bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
                         bits &= ~0x1FFF
@@ -255,7 +262,7 @@ public struct DepthRenderer: Sendable {
                         for lane in 0..<8 { distance[lane] = planes[Int(max(0, ids[i + lane]))] }
                         let rayCosine = UnsafeRawPointer(invLength.baseAddress! + o).loadUnaligned(as: SIMD8<Float>.self)
                         let product = inv * distance
-                        let cosine = pointwiseMax(product, -product) * rayCosine
+                        let cosine = DepthKernels.absolute(product) * rayCosine
                         level &-= SIMD8<Int32>(repeating: 2).replacing(with: 0, where: .!(cosine .< cosLow))
                         level &-= SIMD8<Int32>(repeating: 1).replacing(with: 0, where: .!((cosine .< cosMedium) .& .!(cosine .< cosLow)))
                         var left = UnsafeRawPointer(best + i - 1).loadUnaligned(as: SIMD8<Float>.self)
@@ -264,13 +271,10 @@ public struct DepthRenderer: Sendable {
                         if x + 8 == w { right[7] = inv[7] }
                         let up = y > 0 ? UnsafeRawPointer(best + i - stride).loadUnaligned(as: SIMD8<Float>.self) : inv
                         let down = y + 1 < h ? UnsafeRawPointer(best + i + stride).loadUnaligned(as: SIMD8<Float>.self) : inv
-                        var edge = SIMDMask<SIMD8<Int32>>(repeating: false)
-                        for n in [left, right, up, down] {
-                            let difference = inv - n
-                            edge = edge .| (n .<= 0) .| (pointwiseMax(difference, -difference) .> jump * n)
-                        }
+                        let edge = DepthKernels.isEdge(inv, left, jump) .| DepthKernels.isEdge(inv, right, jump)
+                            .| DepthKernels.isEdge(inv, up, jump) .| DepthKernels.isEdge(inv, down, jump)
                         level.replace(with: 0, where: edge .| .!valid)
-                        level = pointwiseMax(level, SIMD8(repeating: 0))
+                        level.replace(with: 0, where: level .< 0)
                         UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: level), as: SIMD8<UInt8>.self)
                     }
                 }

@@ -61,14 +61,6 @@ public struct SeededRandom: Sendable {
         return z ^ (z >> 31)
     }
 
-    /// ``hash(_:)`` on eight values at once (same results lane by lane).
-    @inlinable public static func hashLanes(_ value: SIMD8<UInt64>) -> SIMD8<UInt64> {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z &>> 31)
-    }
-
     private static func splitMix(_ state: inout UInt64) -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
