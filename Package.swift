@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "capture-sim", targets: ["capture-sim"]),
         .library(name: "CaptureEngine", targets: ["CaptureEngine"]),
+        .library(name: "CaptureBundle", targets: ["CaptureBundle"]),
     ],
     targets: [
         // MARK: - Engine
@@ -14,16 +15,29 @@ let package = Package(
         /// Pure Swift: no I/O, no clock, no randomness.
         .target(name: "CaptureEngine"),
 
+        // MARK: - Bundles
+
+        /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
+        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CPNG", "CZip"]),
+
+        // MARK: - C libraries
+
+        /// libpng from Debian's libpng-dev.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        /// libzip from Debian's libzip-dev.
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+
         // MARK: - Command-line tool
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine"]
+            dependencies: ["CaptureEngine", "CaptureBundle"]
         ),
 
         // MARK: - Tests
 
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"]),
+        .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine"]),
     ],
     swiftLanguageModes: [.v6]
 )
