@@ -1,3 +1,4 @@
+import CaptureEngine
 import Foundation
 
 /// A position in a parsed JSON document that knows its path, so every type error names the file and
@@ -5,68 +6,85 @@ import Foundation
 struct JSONCursor {
     let file: String
     let path: String
-    let value: Any
+    let value: JSONValue
 
-    /// Parses `bytes` as JSON.
+    /// Parses `bytes` as JSON (numbers exact, see ``JSONParser``).
     static func parse(_ bytes: [UInt8], file: String) throws(BundleReadError) -> JSONCursor {
-        do {
-            return JSONCursor(file: file, path: "", value: try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]))
-        } catch {
-            throw BundleReadError(file: file, reason: "not valid JSON (\(error.localizedDescription))")
-        }
+        JSONCursor(file: file, path: "", value: try JSONParser.parse(bytes, file: file))
     }
 
     func fail(_ reason: String) -> BundleReadError {
         BundleReadError(file: file, location: path.isEmpty ? "top level" : path, reason: reason)
     }
 
-    var isNull: Bool { value is NSNull }
+    var isNull: Bool { if case .null = value { true } else { false } }
 
+    private func lookup(_ key: String) -> JSONValue? {
+        guard case .object(let pairs) = value else { return nil }
+        return pairs.first { $0.0 == key }?.1
+    }
+
+    /// The object as Foundation values (for APIs that take `[String: Any]`).
     func object() throws(BundleReadError) -> [String: Any] {
-        guard let o = value as? [String: Any] else { throw fail("expected an object") }
+        guard case .object = value, let o = JSONCursor.foundation(value) as? [String: Any] else { throw fail("expected an object") }
         return o
+    }
+
+    static func foundation(_ v: JSONValue) -> Any {
+        switch v {
+        case .null: NSNull()
+        case .bool(let b): b
+        case .int(let i): Int(i)
+        case .number(let d): d
+        case .string(let s): s
+        case .array(let a): a.map(foundation)
+        case .object(let pairs): Dictionary(pairs.map { ($0.0, foundation($0.1)) }, uniquingKeysWith: { a, _ in a })
+        }
     }
 
     /// A required key.
     subscript(key: String) -> JSONCursorResult {
         let child = path.isEmpty ? key : path + "." + key
-        guard let o = value as? [String: Any] else { return .failure(fail("expected an object")) }
-        guard let v = o[key] else {
-            return .failure(BundleReadError(file: file, location: child, reason: "missing"))
-        }
+        guard case .object = value else { return .failure(fail("expected an object")) }
+        guard let v = lookup(key) else { return .failure(BundleReadError(file: file, location: child, reason: "missing")) }
         return .success(JSONCursor(file: file, path: child, value: v))
     }
 
     /// An optional key (nil when absent or null).
     func optional(_ key: String) -> JSONCursor? {
-        guard let o = value as? [String: Any], let v = o[key], !(v is NSNull) else { return nil }
+        guard let v = lookup(key) else { return nil }
+        if case .null = v { return nil }
         return JSONCursor(file: file, path: path.isEmpty ? key : path + "." + key, value: v)
     }
 
     func array() throws(BundleReadError) -> [JSONCursor] {
-        guard let a = value as? [Any] else { throw fail("expected an array") }
+        guard case .array(let a) = value else { throw fail("expected an array") }
         return a.enumerated().map { JSONCursor(file: file, path: "\(path)[\($0.offset)]", value: $0.element) }
     }
 
     func double() throws(BundleReadError) -> Double {
-        if value is Bool, !(value is NSNumber) { throw fail("expected a number") }
-        guard let n = value as? NSNumber, !(value is String) else { throw fail("expected a number") }
-        return n.doubleValue
+        switch value {
+        case .int(let i): return Double(i)
+        case .number(let d): return d
+        default: throw fail("expected a number")
+        }
     }
 
     func int() throws(BundleReadError) -> Int {
-        let d = try double()
-        guard d == d.rounded(), abs(d) < 9e15 else { throw fail("expected an integer, got \(d)") }
-        return Int(d)
+        switch value {
+        case .int(let i): return Int(i)
+        case .number(let d) where d == d.rounded() && abs(d) < 9e15: return Int(d)
+        default: throw fail("expected an integer")
+        }
     }
 
     func string() throws(BundleReadError) -> String {
-        guard let s = value as? String else { throw fail("expected a string") }
+        guard case .string(let s) = value else { throw fail("expected a string") }
         return s
     }
 
     func bool() throws(BundleReadError) -> Bool {
-        guard let b = value as? Bool else { throw fail("expected true or false") }
+        guard case .bool(let b) = value else { throw fail("expected true or false") }
         return b
     }
 

@@ -27,7 +27,7 @@ struct BundleFixture {
     }
 
     func depthMap(_ i: Int) -> DepthMap {
-        var rng = SplitMix64(seed: seed &+ UInt64(i))
+        var rng = SplitMix64(seed: seed &+ UInt64(bitPattern: Int64(i)))
         let n = Self.depthWidth * Self.depthHeight
         var depth = [Float](repeating: 0, count: n)
         var confidence = [UInt8](repeating: 0, count: n)

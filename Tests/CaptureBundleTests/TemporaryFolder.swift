@@ -5,7 +5,7 @@ final class TemporaryFolder {
     let path: String
 
     init() throws {
-        var template = Array((NSTemporaryDirectory() + "/capture-bundle-test-XXXXXX").utf8CString)
+        var template = Array(((NSTemporaryDirectory().hasSuffix("/") ? NSTemporaryDirectory() : NSTemporaryDirectory() + "/") + "capture-bundle-test-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else { throw CocoaError(.fileWriteUnknown) }
         path = String(cString: made)
     }
