@@ -115,7 +115,7 @@ import Testing
     func aFailingWriteThrowsItsFileAndLeavesNothingBehind(file: ScanFile, operation: StorageFault.Operation) throws {
         let out = try TemporaryFolder()
         defer { out.remove() }
-        FileManager.default.createFile(atPath: out.path + "/unrelated.txt", contents: Data("keep me".utf8))
+        _ = FileManager.default.createFile(atPath: out.path + "/unrelated.txt", contents: Data("keep me".utf8))
         let fixture = BundleFixture()
         var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path, faults: [StorageFault(file: file, operation: operation, atSeconds: operation == .open ? nil : 0.2)]))
         let result = fixture.write(to: &storage)
@@ -168,7 +168,7 @@ import Testing
         let out = try TemporaryFolder()
         defer { out.remove() }
         try FileManager.default.createDirectory(atPath: out.path + "/scan", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: out.path + "/scan/old.txt", contents: Data("old".utf8))
+        _ = FileManager.default.createFile(atPath: out.path + "/scan/old.txt", contents: Data("old".utf8))
         let fixture = BundleFixture()
         var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path))
         let result = fixture.write(to: &storage)
@@ -183,7 +183,7 @@ import Testing
         let out = try TemporaryFolder()
         defer { out.remove() }
         try FileManager.default.createDirectory(atPath: out.path + "/scan", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: out.path + "/scan/old.txt", contents: Data("old".utf8))
+        _ = FileManager.default.createFile(atPath: out.path + "/scan/old.txt", contents: Data("old".utf8))
         let fixture = BundleFixture()
         var failing = CubiCaptureStorage(settings: fixture.settings(folder: out.path, force: true,
                                                                     faults: [StorageFault(file: .arkitData, operation: .write)]))

@@ -30,7 +30,7 @@ import Testing
         defer { folder.remove() }
         let image = Self.sixteenBitImage()
         let path = folder.path + "/d.png"
-        FileManager.default.createFile(atPath: path, contents: Data(try PNGCodec.encode(image)))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(try PNGCodec.encode(image)))
         let output = try runTool("/usr/bin/env", ["python3", "-c", """
             import sys, numpy as np
             from PIL import Image
