@@ -1,0 +1,81 @@
+@testable import CaptureEngine
+import CaptureBundle
+import Foundation
+import Testing
+
+/// Whole sessions through `SessionDriver` into a real storage. They need the engine's session to emit
+/// events and host actions; while it does not (no code 1 after a landscape frame and a record press),
+/// they are skipped rather than passed.
+@Suite(.enabled(if: EngineProbe.sessionRecords)) struct SessionDriverBundleTests {
+    /// Held level in landscape-right, looking along -Z.
+    static let level = EngineProbe.level
+
+    /// A 12-second level walk with depth every frame at 30 Hz, then stop and confirm.
+    static func inputs(fixture: BundleFixture) -> [SessionInput] {
+        var list: [SessionInput] = [SessionInput(time: 0, .system(SystemSample(thermal: .nominal, activeProcessors: 6, processorCount: 6)))]
+        for i in 0..<30 { list.append(SessionInput(time: Double(i) / 30, .frame(CameraFrame(transform: level, depth: fixture.depthMap(i))))) }
+        list.append(SessionInput(time: 1, .user(.recordPressed)))
+        for i in 1...(12 * 30) {
+            let pose = RigidTransform(rotation: .identity, translation: SIMD3(0.3 * Double(i) / 30, 0, 0))
+            list.append(SessionInput(time: 1 + Double(i) / 30, .frame(CameraFrame(transform: pose, depth: fixture.depthMap(i)))))
+        }
+        list.append(SessionInput(time: 13.1, .user(.recordPressed)))
+        list.append(SessionInput(time: 13.2, .user(.stopConfirmed)))
+        return list
+    }
+
+    @Test func aFinishedSessionLeavesAValidBundleAndReportsItsZip() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var driver = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
+                                   storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path)))
+        var events: [Event] = []
+        for input in Self.inputs(fixture: fixture) { events += try driver.feed(input) }
+        let zipped = try #require(events.first { $0.code == .zipped })
+        #expect(zipped.parameters.zipPath == driver.storage.zipPath)
+        #expect(events.last?.code == .finished)
+        let inspection = try BundleInspector.inspect(path: out.path + "/scan")
+        #expect(inspection.problems == [])
+        #expect(inspection.eventsByCode.map(\.code).contains(EventCode.recordingStarted.rawValue))
+        let replayed = try BundleReader(path: out.path + "/scan").sessionInputs()
+        #expect(replayed.map(\.time) == Self.inputs(fixture: fixture).map(\.time))
+    }
+
+    @Test(arguments: [(ScanFile.folder, StorageFault.Operation.open, EventCode.filePathNotFound),
+                      (.depthFrames, .open, .depthWriteStartFailed), (.depthFrames, .write, .frameWriteFailed),
+                      (.arkitData, .write, .arkitDataWriteFailed), (.zip, .write, .zipFailed)])
+    func aFatalWriteFailureEmitsItsCodeAndLeavesNothing(file: ScanFile, operation: StorageFault.Operation, code: EventCode) throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var driver = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
+                                   storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path,
+                                                                                          faults: [StorageFault(file: file, operation: operation, atSeconds: operation == .open ? nil : 5)])))
+        var events: [Event] = []
+        for input in Self.inputs(fixture: fixture) { events += try driver.feed(input) }
+        #expect(events.map(\.code).contains(code))
+        #expect(events.map(\.code).contains(.scanRemoved))
+        #expect(out.tree() == [])
+    }
+
+    @Test func anInvalidZipIsRezippedOnceAndTwoAbort() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var once = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
+                                 storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path, name: "once",
+                                                                                        faults: [StorageFault(file: .zip, operation: .invalidZip)])))
+        var events: [Event] = []
+        for input in Self.inputs(fixture: fixture) { events += try once.feed(input) }
+        #expect(events.map(\.code).contains(.zipInvalid))
+        #expect(events.map(\.code).contains(.zipped))
+        var twice = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
+                                  storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path, name: "twice",
+                                                                                         faults: Array(repeating: StorageFault(file: .zip, operation: .invalidZip), count: 2))))
+        events = []
+        for input in Self.inputs(fixture: fixture) { events += try twice.feed(input) }
+        #expect(events.map(\.code).contains(.zipFailed))
+        #expect(!out.tree().contains { $0.hasPrefix("twice") || $0.hasPrefix(".twice") })
+    }
+}
