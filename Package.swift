@@ -23,7 +23,7 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"]),
+        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
