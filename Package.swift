@@ -14,11 +14,16 @@ let package = Package(
         /// Pure Swift: no I/O, no clock, no randomness.
         .target(name: "CaptureEngine"),
 
+        // MARK: - C wrappers
+
+        /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure).
+        .target(name: "CAllocationCounter"),
+
         // MARK: - Command-line tool
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine"]
+            dependencies: ["CaptureEngine", "CAllocationCounter"]
         ),
 
         // MARK: - Tests

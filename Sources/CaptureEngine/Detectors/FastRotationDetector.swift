@@ -7,6 +7,7 @@ struct FastRotationDetector: Sendable {
     private var lastFired: Double?
     /// Whether the warning is showing (the feedback item is open).
     private(set) var showing = false
+    private var cursor = PoseHistory.Cursor()
 
     enum Transition: Equatable {
         case fired(EventTrace)
@@ -18,11 +19,12 @@ struct FastRotationDetector: Sendable {
 
     mutating func reset() {
         showing = false
+        cursor = PoseHistory.Cursor()
     }
 
     mutating func update(history: PoseHistory, time: Double) -> Transition? {
         guard let now = history.last,
-              let old = history.oldestSample(notBefore: time - thresholds.windowSeconds),
+              let old = history.oldestSample(notBefore: time - thresholds.windowSeconds, cursor: &cursor),
               now.time - old.time >= thresholds.windowSeconds / 2 else { return nil }
         let rate = Angle.degrees(fromRadians: (now.yaw - old.yaw) / (now.time - old.time))
         let fast = abs(rate) > thresholds.degreesPerSecond

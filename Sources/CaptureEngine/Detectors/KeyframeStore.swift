@@ -1,3 +1,5 @@
+import Foundation
+
 /// The relocation snapshot: poses recorded with normal tracking, spaced by distance or angle. Relocation
 /// succeeds when tracking is normal again near one of them. Holds at most
 /// ``Thresholds/Relocation/maximumKeyframes``, replacing the oldest, in storage allocated once.
@@ -6,9 +8,15 @@ struct KeyframeStore: Sendable {
     private var poses: [RigidTransform] = []
     private var next = 0
     private var lastAdded: RigidTransform?
+    /// Cosines of half the spacing and recovery angles: two rotations are within an angle a of each
+    /// other when the absolute dot product of their quaternions is at least cos(a / 2).
+    private let spacingHalfCosine: Double
+    private let recoveryHalfCosine: Double
 
     init(thresholds: Thresholds.Relocation) {
         self.thresholds = thresholds
+        spacingHalfCosine = cos(Angle.radians(fromDegrees: thresholds.keyframeSpacingDegrees) / 2)
+        recoveryHalfCosine = cos(Angle.radians(fromDegrees: thresholds.keyframeAngleDegrees) / 2)
         poses.reserveCapacity(max(1, thresholds.maximumKeyframes))
     }
 
@@ -18,7 +26,7 @@ struct KeyframeStore: Sendable {
     mutating func offer(_ pose: RigidTransform) {
         if let last = lastAdded,
            (pose.translation - last.translation).length < thresholds.keyframeSpacingMeters,
-           Angle.degrees(fromRadians: pose.rotation.angle(to: last.rotation)) < thresholds.keyframeSpacingDegrees {
+           abs((pose.rotation.vector * last.rotation.vector).sum()) > spacingHalfCosine {
             return
         }
         lastAdded = pose
@@ -37,8 +45,8 @@ struct KeyframeStore: Sendable {
         for k in poses {
             let d = (pose.translation - k.translation).length
             guard d <= thresholds.keyframeDistanceMeters else { continue }
+            guard abs((pose.rotation.vector * k.rotation.vector).sum()) >= recoveryHalfCosine else { continue }
             let a = Angle.degrees(fromRadians: pose.rotation.angle(to: k.rotation))
-            guard a <= thresholds.keyframeAngleDegrees else { continue }
             if best == nil || d < best!.0 { best = (d, a) }
         }
         return best.map { (meters: $0.0, degrees: $0.1) }

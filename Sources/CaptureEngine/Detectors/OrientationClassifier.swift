@@ -19,18 +19,28 @@ public enum DeviceOrientation: String, Sendable, Equatable {
 struct OrientationClassifier: Sendable {
     var thresholds: Thresholds.Orientation
     private(set) var current: DeviceOrientation?
+    /// Gravity is within d degrees of an axis when their dot product is at least cos(d).
+    private let enterCosine: Double
+    private let exitCosine: Double
+    private static let firstEnterCosine = cos(Double.pi / 4)
 
-    init(thresholds: Thresholds.Orientation) { self.thresholds = thresholds }
-
-    private static let axes: [(DeviceOrientation, SIMD2<Double>)] = [
-        (.landscapeRight, SIMD2(0, -1)), (.landscapeLeft, SIMD2(0, 1)),
-        (.portrait, SIMD2(1, 0)), (.portraitUpsideDown, SIMD2(-1, 0)),
-    ]
-
-    /// Angle in degrees between in-plane gravity and an orientation's axis.
-    private static func degrees(_ g: SIMD2<Double>, from axis: SIMD2<Double>) -> Double {
-        Angle.degrees(fromRadians: acos(max(-1, min(1, (g * axis).sum()))))
+    init(thresholds: Thresholds.Orientation) {
+        self.thresholds = thresholds
+        enterCosine = cos(Angle.radians(fromDegrees: thresholds.enterDegrees))
+        exitCosine = cos(Angle.radians(fromDegrees: thresholds.exitDegrees))
     }
+
+    /// Gravity's axis in the image plane for each orientation.
+    private static func axis(_ o: DeviceOrientation) -> SIMD2<Double> {
+        switch o {
+        case .landscapeRight: SIMD2(0, -1)
+        case .landscapeLeft: SIMD2(0, 1)
+        case .portrait: SIMD2(1, 0)
+        case .portraitUpsideDown: SIMD2(-1, 0)
+        }
+    }
+
+    private static let all: [DeviceOrientation] = [.landscapeRight, .landscapeLeft, .portrait, .portraitUpsideDown]
 
     /// Updates with a camera pose; returns the new orientation when it changed.
     mutating func update(pose: RigidTransform) -> DeviceOrientation? {
@@ -39,12 +49,12 @@ struct OrientationClassifier: Sendable {
         let magnitude = (inPlane * inPlane).sum().squareRoot()
         guard magnitude >= thresholds.minimumInPlaneFraction else { return nil }
         let g = inPlane / magnitude
-        if let current, let axis = Self.axes.first(where: { $0.0 == current })?.1,
-           Self.degrees(g, from: axis) <= thresholds.exitDegrees {
+        // Angles are compared through their cosines: within d degrees of an axis means dot >= cos(d).
+        if let current, (g * Self.axis(current)).sum() >= exitCosine {
             return nil
         }
-        let enter = current == nil ? 45 : thresholds.enterDegrees
-        for (orientation, axis) in Self.axes where Self.degrees(g, from: axis) < enter {
+        let enterCosine = current == nil ? Self.firstEnterCosine : self.enterCosine
+        for orientation in Self.all where (g * Self.axis(orientation)).sum() > enterCosine {
             guard orientation != current else { return nil }
             current = orientation
             return orientation

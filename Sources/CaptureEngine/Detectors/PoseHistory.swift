@@ -9,31 +9,39 @@ struct PoseHistory: Sendable {
         var yaw: Double
     }
 
+    /// Power-of-two sized, so indices wrap with a mask.
     private var storage: [Sample]
+    private var mask: Int
     private var head = 0
     private(set) var count = 0
+    /// Absolute number (since the last reset) of the oldest sample held.
+    private var firstNumber = 0
 
     init(capacity: Int = 512) {
-        storage = Array(repeating: Sample(time: 0, position: .zero, yaw: 0), count: max(capacity, 2))
+        var size = 2
+        while size < capacity { size *= 2 }
+        storage = Array(repeating: Sample(time: 0, position: .zero, yaw: 0), count: size)
+        mask = size - 1
     }
 
     /// The sample `i` places after the oldest.
-    subscript(i: Int) -> Sample { storage[(head + i) % storage.count] }
+    subscript(i: Int) -> Sample { storage[(head + i) & mask] }
 
     /// The newest sample.
     var last: Sample? { count > 0 ? self[count - 1] : nil }
 
     mutating func append(_ sample: Sample) {
         if count == storage.count { grow() }
-        storage[(head + count) % storage.count] = sample
+        storage[(head + count) & mask] = sample
         count += 1
     }
 
     /// Drops samples older than `time`, always keeping the newest.
     mutating func dropSamples(before time: Double) {
         while count > 1 && self[0].time < time {
-            head = (head + 1) % storage.count
+            head = (head + 1) & mask
             count -= 1
+            firstNumber += 1
         }
     }
 
@@ -50,6 +58,25 @@ struct PoseHistory: Sendable {
     mutating func removeAll() {
         head = 0
         count = 0
+        firstNumber = 0
+    }
+
+    /// A detector's place in the history for a window of fixed length: since times only grow, the oldest
+    /// sample inside the window only moves forward, so a cursor finds it in amortised constant time.
+    struct Cursor: Sendable {
+        fileprivate var number = 0
+        init() {}
+    }
+
+    /// The oldest sample at or after `time`, advancing `cursor` (which must only be used with windows
+    /// whose start never moves back).
+    func oldestSample(notBefore time: Double, cursor: inout Cursor) -> Sample? {
+        guard count > 0 else { return nil }
+        var i = max(0, cursor.number - firstNumber)
+        if i > count { i = count }
+        while i < count && self[i].time < time - Tolerance.seconds { i += 1 }
+        cursor.number = firstNumber + i
+        return i < count ? self[i] : nil
     }
 
     private mutating func grow() {
@@ -58,6 +85,7 @@ struct PoseHistory: Sendable {
         for i in 0..<count { bigger[i] = self[i] }
         bigger += Array(repeating: bigger[0], count: storage.count)
         storage = bigger
+        mask = storage.count - 1
         head = 0
     }
 }

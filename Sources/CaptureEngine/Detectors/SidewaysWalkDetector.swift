@@ -14,12 +14,14 @@ struct SidewaysWalkDetector: Sendable {
     private var pendingSide: Side?
     private var pendingSince = 0.0
     private(set) var showing: Side?
+    private var cursor = PoseHistory.Cursor()
 
     init(thresholds: Thresholds.Sideways) { self.thresholds = thresholds }
 
     mutating func reset() {
         pendingSide = nil
         showing = nil
+        cursor = PoseHistory.Cursor()
     }
 
     /// Updates with the history (whose newest sample is now) and the current camera right axis.
@@ -52,10 +54,10 @@ struct SidewaysWalkDetector: Sendable {
         return first == nil ? (started, nil) : (first, started)
     }
 
-    private func measure(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double)
+    private mutating func measure(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double)
         -> (side: Side, speed: Double, fraction: Double)? {
         guard let now = history.last,
-              let old = history.oldestSample(notBefore: time - thresholds.velocityWindowSeconds),
+              let old = history.oldestSample(notBefore: time - thresholds.velocityWindowSeconds, cursor: &cursor),
               now.time - old.time >= thresholds.velocityWindowSeconds / 2 else { return nil }
         var v = (now.position - old.position) / (now.time - old.time)
         v.y = 0

@@ -1,3 +1,5 @@
+import Foundation
+
 extension CaptureSession {
     /// A camera frame: orientation at any phase; while recording, every detector; while relocating, the
     /// search for a known place.
@@ -168,25 +170,21 @@ extension CaptureSession {
         }
     }
 
-    /// The longest window any detector looks back over, seconds.
-    var maximumWindowSeconds: Double {
-        let t = configuration.thresholds
-        return max(t.drift.intervalSeconds, t.sideways.velocityWindowSeconds, t.fastRotation.windowSeconds)
-    }
-
     /// Floor (21/23), ceiling (22/26) and horizontal scanning (31/32) from the camera pitch.
+    ///
+    /// Pitch thresholds are compared as sines with the vertical component of the viewing direction
+    /// (pitch = asin of it), so the angle itself is only computed for a trace.
     mutating func updatePitchDetectors(_ pose: RigidTransform, at t: Double) {
-        let pitch = Angle.degrees(fromRadians: CameraPose.pitch(pose))
-        let th = configuration.thresholds
+        let up = CameraPose.forward(pose).y
+        let p = pitchSines
+        var pitch: Double { Angle.degrees(fromRadians: asin(max(-1, min(1, up)))) }
 
-        let floorTransition = floor.update(active: pitch < th.floor.pitchDegrees,
-                                           cleared: pitch >= th.floor.pitchDegrees + th.floor.hysteresisDegrees, time: t)
-        switch floorTransition {
+        switch floor.update(active: up < p.floor, cleared: up >= p.floorClear, time: t) {
         case .fired(let since):
             openFeedback(.floor, code: .scanningFloor, at: t)
             emit(.scanningFloor, at: t, trace: EventTrace(quantity: "pitch", measured: pitch, comparison: "<",
-                                                         threshold: th.floor.pitchDegrees, unit: "deg",
-                                                         windowSeconds: t - since, windowStart: since))
+                                                         threshold: configuration.thresholds.floor.pitchDegrees,
+                                                         unit: "deg", windowSeconds: t - since, windowStart: since))
         case .cleared:
             closeFeedback(.floor, at: t)
             emit(.notScanningFloorOrCeiling, at: t)
@@ -194,16 +192,13 @@ extension CaptureSession {
             break
         }
 
-        if !configuration.device.hasLiDAR || th.ceiling.enabledOnLiDAR {
-            let ceilingTransition = ceiling.update(
-                active: pitch > th.ceiling.pitchDegrees,
-                cleared: pitch <= th.ceiling.pitchDegrees - th.ceiling.hysteresisDegrees, time: t)
-            switch ceilingTransition {
+        if ceilingEnabled {
+            switch ceiling.update(active: up > p.ceiling, cleared: up <= p.ceilingClear, time: t) {
             case .fired(let since):
                 openFeedback(.ceiling, code: .scanningCeiling, at: t)
                 emit(.scanningCeiling, at: t, trace: EventTrace(quantity: "pitch", measured: pitch, comparison: ">",
-                                                               threshold: th.ceiling.pitchDegrees, unit: "deg",
-                                                               windowSeconds: t - since, windowStart: since))
+                                                               threshold: configuration.thresholds.ceiling.pitchDegrees,
+                                                               unit: "deg", windowSeconds: t - since, windowStart: since))
             case .cleared:
                 closeFeedback(.ceiling, at: t)
                 emit(.notScanningCeiling, at: t)
@@ -212,16 +207,13 @@ extension CaptureSession {
             }
         }
 
-        let level = abs(pitch)
-        let horizontalTransition = horizontal.update(
-            active: level < th.horizontal.levelDegrees,
-            cleared: level >= th.horizontal.levelDegrees + th.horizontal.hysteresisDegrees, time: t)
-        switch horizontalTransition {
+        let level = abs(up)
+        switch horizontal.update(active: level < p.level, cleared: level >= p.levelClear, time: t) {
         case .fired(let since):
             openFeedback(.horizontal, code: .horizontalScanning, at: t)
-            emit(.horizontalScanning, at: t, trace: EventTrace(quantity: "|pitch|", measured: level, comparison: "<",
-                                                              threshold: th.horizontal.levelDegrees, unit: "deg",
-                                                              windowSeconds: t - since, windowStart: since))
+            emit(.horizontalScanning, at: t, trace: EventTrace(quantity: "|pitch|", measured: abs(pitch), comparison: "<",
+                                                              threshold: configuration.thresholds.horizontal.levelDegrees,
+                                                              unit: "deg", windowSeconds: t - since, windowStart: since))
         case .cleared:
             closeFeedback(.horizontal, at: t)
             emit(.notHorizontalScanning, at: t)
@@ -258,6 +250,7 @@ extension CaptureSession {
     /// Resets the detectors' memory: at record start and after relocation, when poses may jump.
     mutating func resetDetectors() {
         history.removeAll()
+        drift.reset()
         floor.reset()
         ceiling.reset()
         horizontal.reset()

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The capture session: the SDK's whole lifecycle as a value-type state machine.
 ///
 /// One step function takes a time-stamped ``SessionInput`` and returns the events it caused, whether a
@@ -54,6 +56,27 @@ public struct CaptureSession: Sendable {
     var proximity: ProximityDetector
     var keyframes: KeyframeStore
     var storage: StorageRateMonitor
+    /// The longest window any detector looks back over, seconds.
+    let maximumWindowSeconds: Double
+    /// Sines of the pitch thresholds (see ``updatePitchDetectors(_:at:)``).
+    let pitchSines: PitchSines
+    /// Whether the ceiling warning runs on this device.
+    let ceilingEnabled: Bool
+
+    /// Sines of the pitch thresholds, for comparison with the viewing direction's vertical component.
+    struct PitchSines: Sendable {
+        var floor, floorClear, ceiling, ceilingClear, level, levelClear: Double
+
+        init(_ t: Thresholds) {
+            func sine(_ degrees: Double) -> Double { sin(Angle.radians(fromDegrees: max(-90, min(90, degrees)))) }
+            floor = sine(t.floor.pitchDegrees)
+            floorClear = sine(t.floor.pitchDegrees + t.floor.hysteresisDegrees)
+            ceiling = sine(t.ceiling.pitchDegrees)
+            ceilingClear = sine(t.ceiling.pitchDegrees - t.ceiling.hysteresisDegrees)
+            level = sine(t.horizontal.levelDegrees)
+            levelClear = sine(t.horizontal.levelDegrees + t.horizontal.hysteresisDegrees)
+        }
+    }
 
     enum SpeechState: Equatable, Sendable {
         case idle, listening
@@ -79,6 +102,9 @@ public struct CaptureSession: Sendable {
         proximity = ProximityDetector(thresholds: t.proximity)
         keyframes = KeyframeStore(thresholds: t.relocation)
         storage = StorageRateMonitor(thresholds: t.storage)
+        pitchSines = PitchSines(t)
+        ceilingEnabled = !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR
+        maximumWindowSeconds = max(t.drift.intervalSeconds, t.sideways.velocityWindowSeconds, t.fastRotation.windowSeconds)
     }
 
     /// The orientation the phone is held in, once a frame has shown it.
