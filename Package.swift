@@ -14,6 +14,11 @@ let package = Package(
         /// Pure Swift: no I/O, no clock, no randomness.
         .target(name: "CaptureEngine"),
 
+        // MARK: - Regression checking
+
+        /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
+        .target(name: "RegressionCheck", dependencies: ["CaptureEngine"]),
+
         // MARK: - C wrappers
 
         /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure).
@@ -23,11 +28,12 @@ let package = Package(
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine", "CAllocationCounter"]
+            dependencies: ["CaptureEngine", "RegressionCheck", "CAllocationCounter"]
         ),
 
         // MARK: - Tests
 
+        .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
