@@ -20,8 +20,15 @@ let package = Package(
         /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
         .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CPNG", "CZip"]),
 
-        // MARK: - C libraries
+        // MARK: - Regression checking
 
+        /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
+        .target(name: "RegressionCheck", dependencies: ["CaptureEngine"]),
+
+        // MARK: - C wrappers
+
+        /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure).
+        .target(name: "CAllocationCounter"),
         /// libpng from Debian's libpng-dev.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         /// libzip from Debian's libzip-dev.
@@ -31,12 +38,13 @@ let package = Package(
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine", "CaptureBundle"]
+            dependencies: ["CaptureEngine", "CaptureBundle", "RegressionCheck", "CAllocationCounter"]
         ),
 
         // MARK: - Tests
 
-        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"]),
+        .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
+        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
         .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine"]),
     ],
     swiftLanguageModes: [.v6]
