@@ -3,12 +3,11 @@ import CaptureBundle
 import Foundation
 import Testing
 
-/// Whole sessions through `SessionDriver` into a real storage. They need the engine's session to emit
-/// events and host actions; while it does not (no code 1 after a landscape frame and a record press),
-/// they are skipped rather than passed.
-@Suite(.enabled(if: EngineProbe.sessionRecords)) struct SessionDriverBundleTests {
-    /// Held level in landscape-right, looking along -Z.
-    static let level = EngineProbe.level
+/// Whole sessions through `SessionDriver` and the engine's session into a real storage: the session
+/// decides, the storage writes, and each injected failure comes back as the SDK's code.
+@Suite struct SessionDriverBundleTests {
+    /// Held level in landscape-right (camera +X right, +Y up), looking along world -Z.
+    static let level = RigidTransform.identity
 
     /// A 12-second level walk with depth every frame at 30 Hz, then stop and confirm.
     static func inputs(fixture: BundleFixture) -> [SessionInput] {
