@@ -77,4 +77,33 @@ import Testing
         #expect(events.map(\.code).contains(.zipFailed))
         #expect(!out.tree().contains { $0.hasPrefix("twice") || $0.hasPrefix(".twice") })
     }
+
+    @Test func aScanLogThatCannotStartEmits90AndTheBundleIsStillValid() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var driver = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
+                                   storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path,
+                                                                                          faults: [StorageFault(file: .scanLog, operation: .open)])))
+        var events: [Event] = []
+        for input in Self.inputs(fixture: fixture) { events += try driver.feed(input) }
+        #expect(events.map(\.code).contains(.scanLogStartFailed))
+        #expect(events.map(\.code).contains(.zipped))
+        #expect(!out.tree().contains("scan/scan.log"))
+        #expect(try BundleInspector.inspect(path: out.path + "/scan").problems == [])
+    }
+
+    @Test func tooLittleDataLeavesNothingBehind() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var driver = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
+                                   storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path)))
+        var events: [Event] = []
+        for input in Self.inputs(fixture: fixture) where input.time <= 3 { events += try driver.feed(input) }
+        events += try driver.feed(SessionInput(time: 3.1, .user(.recordPressed)))
+        events += try driver.feed(SessionInput(time: 3.2, .user(.stopConfirmed)))
+        #expect(events.map(\.code).contains(.finishedNotEnoughData))
+        #expect(out.tree() == [])
+    }
 }
