@@ -3,29 +3,43 @@ import CaptureEngine
 /// `capture-sim bench WHAT`: the benchmarks.
 struct BenchCommand: Command {
     static let name = "bench"
-    static let summary = "Run a benchmark: engine (more to come with their modules)"
+    static let summary = "Run a benchmark: engine, bundle"
     static let help = """
-        USAGE: capture-sim bench <engine> [options]
+        USAGE: capture-sim bench <engine|bundle> [options]
 
         Benchmarks run in the release build (make build). Each prints its figures and the command line.
 
           engine   pushes frames of a scripted walk through the session: frames/s and bytes allocated/frame
                    --frames N (default 2000000)
+          bundle   streams 256x192 LiDAR frames into the bundle writers, writes and zips: frames/s, phase
+                   times, bytes, peak resident memory. --frames N (default 3600), --out DIR (default
+                   .build/bench-bundle), --raw (also the raw RGBD package)
         """
 
     var what: String
     var arguments: CommandLineArguments
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["frames", "seconds", "scene", "poses"], flags: ["json"])
+        let parsed = try CommandLineArguments(arguments, options: ["frames", "seconds", "scene", "poses", "out"], flags: ["json", "raw"])
         guard let what = parsed.positionals.first else { throw UsageError("which benchmark? engine") }
-        guard ["engine"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
+        guard ["engine", "bundle"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
         self.what = what
         self.arguments = parsed
     }
 
     func run() throws -> ExitCode {
         switch what {
+        case "bundle":
+            let frames = try arguments.integer("frames") ?? 3600
+            guard frames > 0 else { throw UsageError("--frames must be positive") }
+            let out = arguments.value("out") ?? ".build/bench-bundle"
+            let report = try BundleBenchmark(frames: frames, outputFolder: out, raw: arguments.flag("raw")).run()
+            print("bench bundle: \(report.frames) recorded 256x192 LiDAR frames into \(out)/bench\(arguments.flag("raw") ? " and bench-raw" : "")")
+            print("  stream          \(NumberFormatting.fixed(report.streamSeconds, decimals: 3)) s (\(NumberFormatting.fixed(report.framesPerSecond, decimals: 0)) frames/s)")
+            print("  write files     \(NumberFormatting.fixed(report.writeSeconds, decimals: 3)) s")
+            print("  zip + validate  \(NumberFormatting.fixed(report.zipSeconds, decimals: 3)) s")
+            print("  bundle          \(report.bundleBytes) bytes, zip \(report.zipBytes) bytes")
+            print("  peak resident   \(report.peakResidentKilobytes.map { "\($0) kB" } ?? "unknown")")
         default:
             let frames = try arguments.integer("frames") ?? 2_000_000
             guard frames > 0 else { throw UsageError("--frames must be positive") }
