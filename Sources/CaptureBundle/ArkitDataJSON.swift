@@ -103,9 +103,9 @@ public enum ArkitDataJSON {
         return (try? encoder.encode(thresholds)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// The top-level keys of `arkitData.json` before `inputs`, one `"key":value` line each.
-    public static func headLines(record: SessionRecord, settings: BundleSettings) -> [String] {
-        let m = settings.metadata, c = settings.session
+    /// The top-level keys of `arkitData.json` before `inputs`, one `"key":value` line each; device,
+    /// options and thresholds from the configuration the session ran with.
+    public static func headLines(record: SessionRecord, metadata m: ScanMetadata, configuration c: SessionConfiguration) -> [String] {
         func line(_ key: String, _ value: JSONValue) -> String {
             JSONValue.object([(key, value)]).serialized().dropFirst().dropLast() + ""
         }
@@ -146,12 +146,12 @@ public enum ArkitDataJSON {
     }
 
     /// `config.json`: uid, property type, address, options (each by name, true/false), device.
-    public static func config(settings: BundleSettings) -> JSONValue {
-        let o = settings.session.options
+    public static func config(metadata: ScanMetadata, configuration: SessionConfiguration) -> JSONValue {
+        let o = configuration.options
         return .object([
-            ("uid", .string(settings.metadata.uid)),
-            ("propertyType", .string(settings.metadata.propertyType)),
-            ("address", address(settings.metadata.address)),
+            ("uid", .string(metadata.uid)),
+            ("propertyType", .string(metadata.propertyType)),
+            ("address", address(metadata.address)),
             ("options", .object([
                 ("speechRecognition", .bool(o.speechRecognition)),
                 ("meshVisualisation", .bool(o.meshVisualisation)),
@@ -159,8 +159,8 @@ public enum ArkitDataJSON {
                 ("azimuth", .bool(o.azimuth)),
                 ("storageWarnings", .bool(o.storageWarnings)),
             ])),
-            ("device", .object([("model", .string(settings.session.device.model)),
-                                ("hasLiDAR", .bool(settings.session.device.hasLiDAR))])),
+            ("device", .object([("model", .string(configuration.device.model)),
+                                ("hasLiDAR", .bool(configuration.device.hasLiDAR))])),
         ])
     }
 

@@ -133,17 +133,17 @@ public final class CubiCaptureStorage: ScanStorage {
             try workspace.write(MeshFileEncoding.ply(mesh), to: "mesh.ply", as: .mesh)
             files.append("mesh.ply")
         }
-        try workspace.write(ArkitDataJSON.config(settings: settings).serialized(pretty: true) + "\n",
+        try workspace.write(ArkitDataJSON.config(metadata: settings.metadata, configuration: configuration).serialized(pretty: true) + "\n",
                             to: "config.json", as: .config)
         files.append("config.json")
-        try writeArkitData(record)
+        try writeArkitData(record, configuration: configuration)
         files.insert("arkitData.json", at: 0)
         writtenFiles = ["arkitData.json", "config.json", "scan.log", "feedback.json", "allDepthFrames.bin", "mesh.ply"]
             .filter { files.contains($0) }
     }
 
     /// Splices the head keys and the two fragment files into `arkitData.json`.
-    private func writeArkitData(_ record: SessionRecord) throws(ScanStorageError) {
+    private func writeArkitData(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
         let target = workspace.path("arkitData.json")
         try workspace.check(.arkitData, .write, path: target)
         let temporary = FileSystem.temporaryName(for: target)
@@ -151,7 +151,7 @@ public final class CubiCaptureStorage: ScanStorage {
             if let logFailure { throw FileSystemError(logFailure) }
             try log.finish()
             let out = try OutputFile(creating: temporary)
-            try out.write("{\n" + ArkitDataJSON.headLines(record: record, settings: settings).joined(separator: ",\n"))
+            try out.write("{\n" + ArkitDataJSON.headLines(record: record, metadata: settings.metadata, configuration: configuration).joined(separator: ",\n"))
             try out.write(log.inputCount == 0 ? ",\n\"inputs\":[]" : ",\n\"inputs\":[\n")
             try out.append(contentsOf: workspace.path(Self.inputsFragment))
             try out.write(log.inputCount == 0 ? "" : "\n]")
