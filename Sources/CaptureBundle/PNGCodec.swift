@@ -6,7 +6,8 @@ import CPNG
 /// leave the numbers alone) and 8-bit images as `PNG_FORMAT_GRAY`. Both round-trip bit for bit; the
 /// files carry no time stamp, so equal images give equal bytes.
 public enum PNGCodec {
-    /// Encodes an image with `png_image_write_to_memory` (called twice: once for the size, once to write).
+    /// Encodes an image with `png_image_write_to_memory`,
+    /// with `PNG_IMAGE_FLAG_FAST` (fast filtering and compression: depth PNGs are written per frame).
     public static func encode(_ image: GrayImage) throws(PNGError) -> [UInt8] {
         let pixels = image.width * image.height
         guard image.width > 0, image.height > 0, image.samples.count == pixels,
@@ -20,6 +21,7 @@ public enum PNGCodec {
         png.width = png_uint_32(image.width)
         png.height = png_uint_32(image.height)
         png.format = image.bitDepth == 16 ? png_uint_32(PNG_FORMAT_LINEAR_Y) : png_uint_32(PNG_FORMAT_GRAY)
+        png.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
         var size: png_alloc_size_t = 0
         let stride = png_int_32(image.width)
         if image.bitDepth == 16 {
@@ -33,14 +35,24 @@ public enum PNGCodec {
         }.get()
     }
 
+    /// One pass into a buffer large enough for any compression result (raw rows plus deflate's and the
+    /// IDAT chunks' overhead); a second, sized pass only if libpng reports it needs more.
     private static func write(_ png: inout png_image, buffer: UnsafeRawPointer?, stride: png_int_32,
                               size: inout png_alloc_size_t) throws(PNGError) -> [UInt8] {
-        guard png_image_write_to_memory(&png, nil, &size, 0, buffer, stride, nil) != 0 else {
-            throw PNGError(call: "png_image_write_to_memory", message: message(of: &png))
-        }
+        let bytesPerSample = png.format & png_uint_32(PNG_FORMAT_FLAG_LINEAR) != 0 ? 2 : 1
+        let raw = Int(png.height) * (1 + Int(png.width) * bytesPerSample)
+        size = png_alloc_size_t(raw + raw / 1000 + 12 * (raw / 8192 + 1) + 1024)
         var out = [UInt8](repeating: 0, count: Int(size))
-        let ok = out.withUnsafeMutableBytes { memory in
+        var ok = out.withUnsafeMutableBytes { memory in
             png_image_write_to_memory(&png, memory.baseAddress, &size, 0, buffer, stride, nil)
+        }
+        if ok == 0, Int(size) > out.count {
+            png_image_free(&png)
+            png.warning_or_error = 0
+            out = [UInt8](repeating: 0, count: Int(size))
+            ok = out.withUnsafeMutableBytes { memory in
+                png_image_write_to_memory(&png, memory.baseAddress, &size, 0, buffer, stride, nil)
+            }
         }
         guard ok != 0 else { throw PNGError(call: "png_image_write_to_memory", message: message(of: &png)) }
         out.removeLast(out.count - Int(size))
