@@ -2,26 +2,43 @@ import CaptureEngine
 
 /// `arkitData.json` as read back (docs/bundle-format.md).
 public struct ArkitData: Sendable {
+    /// SDK version that wrote the bundle, e.g. "2.10.0".
     public var sdkVersion: String
+    /// Format version of the file.
     public var dataVersion: String
+    /// "iOS".
     public var platform: String
+    /// Device model and whether it has LiDAR.
     public var device: DeviceCapabilities
+    /// Property type given before scanning.
     public var propertyType: String
+    /// Names of the enabled scanning options.
     public var scanningFeatures: [String]
+    /// The address (absent fields nil).
     public var address: ScanMetadata.Address
     /// Degrees clockwise from true north of world -Z.
     public var azimuthDegrees: Double?
+    /// Whether an SDK-initiated relocation happened.
     public var trackingFlag: Bool
     /// Seconds on the session clock.
     public var reconstructionShutDown: Double?
+    /// The thresholds the session ran with.
     public var thresholds: Thresholds
+    /// Recording start, end, frame count and seconds.
     public var recording: ArkitRecording
+    /// Room labels said during the scan.
     public var roomLabels: [ArkitRoomLabel]
+    /// SDK-initiated relocations.
     public var relocations: [ArkitRelocation]
+    /// The scan log: time (s) and text of each line.
     public var scanLog: [(time: Double, text: String)]
+    /// Warnings shown.
     public var feedbackItems: [ArkitFeedbackItem]
+    /// Every event, in order.
     public var events: [ArkitEvent]
+    /// The non-frame inputs (system samples, user actions).
     public var inputs: [ArkitInput]
+    /// Every camera frame the session was given.
     public var frames: [ArkitFrame]
 
     /// Parses the file's bytes; errors name `file` and the JSON path.

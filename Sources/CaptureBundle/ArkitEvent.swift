@@ -4,6 +4,7 @@ public struct ArkitEvent: Equatable, Sendable {
     public var time: Double
     /// The SDK's code.
     public var code: Int
+    /// The message text the host app received.
     public var message: String
     /// "info", "warning" or "error".
     public var severity: String

@@ -2,7 +2,9 @@ import CaptureEngine
 
 /// One `feedbackItems` entry of `arkitData.json` (and of `feedback.json`).
 public struct ArkitFeedbackItem: Equatable, Sendable {
+    /// The warning's code.
     public var code: Int
+    /// The code's message.
     public var message: String
     /// Seconds on the session clock.
     public var start: Double

@@ -10,6 +10,7 @@ public struct ArkitFrame: Equatable, Sendable {
     public var matrix: Matrix4x4
     /// Wide-camera intrinsics, pixels.
     public var intrinsics: CameraIntrinsics
+    /// Tracking state reported with the frame.
     public var tracking: TrackingState
     /// Whether the session recorded the frame.
     public var recorded: Bool

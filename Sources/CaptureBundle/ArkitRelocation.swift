@@ -4,7 +4,9 @@ public struct ArkitRelocation: Equatable, Sendable {
     public var cause: String
     /// Seconds on the session clock.
     public var start: Double
+    /// Seconds on the session clock; nil if it never ended.
     public var end: Double?
+    /// Whether tracking was recovered (else it timed out).
     public var recovered: Bool
 
     public init(cause: String, start: Double, end: Double?, recovered: Bool) {

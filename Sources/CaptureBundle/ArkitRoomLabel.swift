@@ -2,6 +2,7 @@ import CaptureEngine
 
 /// One `roomLabels` entry of `arkitData.json`.
 public struct ArkitRoomLabel: Equatable, Sendable {
+    /// The chosen label.
     public var label: String
     /// Seconds on the session clock.
     public var time: Double

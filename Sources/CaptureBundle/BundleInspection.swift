@@ -3,7 +3,9 @@ import CaptureEngine
 /// What `capture-sim inspect` finds in a bundle: a summary and every problem against
 /// docs/bundle-format.md (empty when the bundle is valid).
 public struct BundleInspection: Sendable {
+    /// The path inspected.
     public var path: String
+    /// Which layout it has.
     public var layout: BundleLayout
     /// Whether the path was a zip file (else a folder).
     public var isZip: Bool
@@ -13,11 +15,13 @@ public struct BundleInspection: Sendable {
     public var durationSeconds: Double?
     /// Camera frames logged, and of those recorded.
     public var frames = 0
+    /// Frames the session recorded.
     public var recordedFrames = 0
     /// Depth frames (records of `allDepthFrames.bin`, or depth PNGs).
     public var depthFrames = 0
     /// Depth map size, pixels.
     public var depthWidth: Int?
+    /// Depth map height, pixels.
     public var depthHeight: Int?
     /// Fraction (0...1) of depth pixels with a return, over all depth frames.
     public var depthCoverage: Double?
@@ -32,6 +36,7 @@ public struct BundleInspection: Sendable {
         self.isZip = isZip
     }
 
+    /// Whether no problem was found.
     public var isValid: Bool { problems.isEmpty }
 
     /// The summary as JSON: path, layout, container, valid, problems, durationSeconds, frames,

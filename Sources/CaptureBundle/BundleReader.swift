@@ -6,6 +6,7 @@ import Foundation
 public final class BundleReader {
     /// The path given.
     public let path: String
+    /// Which layout the bundle has (a zip is always the CubiCapture layout).
     public let layout: BundleLayout
     /// Every file, relative to the bundle, sorted (for a zip: its entries).
     public let files: [String]

@@ -5,7 +5,9 @@ import CaptureEngine
 /// Every call goes to both, the first storage's failure wins; a zip is reported when both are
 /// complete, with the first storage's path. Removing removes both.
 public final class CombinedStorage<First: ScanStorage, Second: ScanStorage>: ScanStorage {
+    /// The storage whose zip path is reported and whose failures win.
     public var first: First
+    /// The other storage.
     public var second: Second
 
     public init(_ first: First, _ second: Second) {

@@ -4,7 +4,9 @@ import Foundation
 /// `allDepthFrames.bin` as read back: the header checked against the file's length, records decoded on
 /// demand (the bytes are memory-mapped when read from a folder).
 public struct DepthFramesFile: Sendable {
+    /// Depth map width, pixels.
     public var width: Int
+    /// Depth map height, pixels.
     public var height: Int
     /// Records in the file.
     public var frameCount: Int

@@ -5,6 +5,7 @@ import CaptureEngine
 public struct RawPose: Equatable, Sendable {
     /// The frame number (matches `depth/<frame>.png`).
     public var frame: Int
+    /// Camera-to-world in the Z-up world with the OpenCV camera, metres.
     public var pose: RigidTransform
 
     public init(frame: Int, pose: RigidTransform) {
