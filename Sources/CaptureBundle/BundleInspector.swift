@@ -151,6 +151,9 @@ public enum BundleInspector {
             header.first { $0.hasPrefix("element \(element) ") }.flatMap { Int($0.split(separator: " ").last ?? "") }
         }
         guard let vertices = count("vertex"), let faces = count("face") else { return "no vertex or face element" }
+        guard vertices >= 0, faces >= 0, vertices <= bytes.count, faces <= bytes.count else {
+            return "header declares \(vertices) vertices and \(faces) faces, more than the file can hold"
+        }
         let bodyStart = end + marker.count
         let expected = bodyStart + 12 * vertices + 13 * faces
         guard bytes.count == expected else { return "\(bytes.count) bytes, expected \(expected) for \(vertices) vertices and \(faces) faces" }

@@ -108,7 +108,7 @@ public final class BundleReader {
         for (i, f) in data.frames.enumerated() {
             var frame = CameraFrame(transform: f.transform, intrinsics: f.intrinsics, tracking: f.tracking)
             if let index = f.depthIndex, let depth {
-                guard index < depth.frameCount else {
+                guard index >= 0, index < depth.frameCount else {
                     throw BundleReadError(file: "arkitData.json", location: "frames[\(i)].depthIndex",
                                           reason: "\(index) but allDepthFrames.bin has \(depth.frameCount) frames")
                 }

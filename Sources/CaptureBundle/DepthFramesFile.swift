@@ -53,7 +53,7 @@ public struct DepthFramesFile: Sendable {
         }
     }
 
-    /// The time (seconds) and depth map of record `index` (0-based, must be < frameCount).
+    /// The time (seconds) and depth map of record `index`; `index` must be in `0..<frameCount`.
     public func frame(_ index: Int) -> (time: Double, depth: DepthMap) {
         let n = width * height
         let base = DepthFramesLayout.headerBytes + index * recordBytes

@@ -6,6 +6,9 @@ import CPNG
 /// leave the numbers alone) and 8-bit images as `PNG_FORMAT_GRAY`. Both round-trip bit for bit; the
 /// files carry no time stamp, so equal images give equal bytes.
 public enum PNGCodec {
+    /// The largest image ``decode(_:)`` accepts, pixels (a guard against absurd headers): 2^28.
+    public static let maximumPixels = 1 << 28
+
     /// Encodes an image with `png_image_write_to_memory`,
     /// with `PNG_IMAGE_FLAG_FAST` (fast filtering and compression: depth PNGs are written per frame).
     public static func encode(_ image: GrayImage) throws(PNGError) -> [UInt8] {
@@ -77,6 +80,11 @@ public enum PNGCodec {
         }
         let sixteen = native & png_uint_32(PNG_FORMAT_FLAG_LINEAR) != 0
         let width = Int(png.width), height = Int(png.height)
+        guard width * height <= PNGCodec.maximumPixels else {
+            png_image_free(&png)
+            throw PNGError(call: "png_image_begin_read_from_memory",
+                           message: "\(width)x\(height) is larger than the \(PNGCodec.maximumPixels) pixels this reader accepts")
+        }
         png.format = sixteen ? png_uint_32(PNG_FORMAT_LINEAR_Y) : png_uint_32(PNG_FORMAT_GRAY)
         if sixteen {
             var samples = [UInt16](repeating: 0, count: width * height)
