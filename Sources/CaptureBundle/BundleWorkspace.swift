@@ -13,6 +13,8 @@ final class BundleWorkspace {
     private(set) var created = false
     /// Whether the bundle was renamed into its final place.
     private(set) var committed = false
+    /// Whether this scan created the output folder (removed again, if empty, with the scan's files).
+    private var createdOutputFolder = false
 
     init(settings: BundleSettings) {
         self.settings = settings
@@ -51,7 +53,10 @@ final class BundleWorkspace {
             FileSystem.removeTree(partial)
         }
         do throws(FileSystemError) {
-            try FileSystem.makeDirectory(settings.outputFolder, existingIsFine: true)
+            if !settings.outputFolder.isEmpty, !FileSystem.isDirectory(settings.outputFolder) {
+                try FileSystem.makeDirectory(settings.outputFolder)
+                createdOutputFolder = true
+            }
             try FileSystem.makeDirectory(partial)
         } catch {
             throw ScanStorageError(file: .folder, opening: true, reason: error.description)
@@ -97,7 +102,9 @@ final class BundleWorkspace {
     func removeAll() {
         guard created else { return }
         FileSystem.removeTree(committed ? settings.bundlePath : settings.partialPath)
+        if createdOutputFolder { FileSystem.removeEmptyDirectory(settings.outputFolder) }
         created = false
         committed = false
+        createdOutputFolder = false
     }
 }

@@ -46,6 +46,9 @@ enum FileSystem {
         }
     }
 
+    /// `rmdir`: removes a folder only if it is empty.
+    static func removeEmptyDirectory(_ path: String) { rmdir(path) }
+
     /// The names in a folder, sorted, without `.` and `..` (`opendir`, `readdir`).
     static func list(_ path: String) throws(FileSystemError) -> [String] {
         guard let dir = opendir(path) else { throw FileSystemError("opendir \(path): \(lastError())") }

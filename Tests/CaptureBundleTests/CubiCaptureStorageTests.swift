@@ -246,4 +246,17 @@ import Testing
         #expect(bytes.count == end + 12 * 4 + 13 * 2)
         #expect(bytes[end + 48] == 3)
     }
+
+    @Test func anOutputFolderCreatedForAFailedScanIsRemovedToo() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path + "/new",
+                                                                    faults: [StorageFault(file: .arkitData, operation: .write)]))
+        if case .success = fixture.write(to: &storage) { Issue.record("expected the arkitData fault") }
+        #expect(out.tree().contains("new/.scan.partial"))
+        #expect(!out.tree().contains("new/scan"))
+        storage.removeScanFiles()
+        #expect(out.tree() == [])
+    }
 }
