@@ -8,7 +8,8 @@ public struct BundleSettings: Sendable {
     public var name: String
     /// Property type, address, uid (the zip is `<uid>.zip`), azimuth, versions.
     public var metadata: ScanMetadata
-    /// The session's options, device and thresholds (written into the bundle).
+    /// The session's options, device and thresholds: give the same configuration the session runs with
+    /// (the storage needs the device before the session hands its configuration to `writeScanFiles`).
     public var session: SessionConfiguration
     /// The reconstructed scene, written as `mesh.ply` / `mesh.obj` (default nil: no mesh file).
     public var mesh: TriangleMesh?

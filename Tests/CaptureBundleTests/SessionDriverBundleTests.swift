@@ -106,4 +106,21 @@ import Testing
         #expect(events.map(\.code).contains(.finishedNotEnoughData))
         #expect(out.tree() == [])
     }
+
+    @Test func twoRunsOfTheSameInputsWriteByteIdenticalBundles() throws {
+        let a = try TemporaryFolder(), b = try TemporaryFolder()
+        defer { a.remove(); b.remove() }
+        let fixture = BundleFixture()
+        for folder in [a, b] {
+            var driver = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
+                                       storage: CombinedStorage(CubiCaptureStorage(settings: fixture.settings(folder: folder.path)),
+                                                                RawRGBDStorage(settings: fixture.settings(folder: folder.path, name: "scan-raw"))))
+            for input in Self.inputs(fixture: fixture) { _ = try driver.feed(input) }
+        }
+        #expect(a.tree() == b.tree())
+        #expect(a.tree().contains("scan/0F1E2D3C-0000-4000-8000-000000000042.zip"))
+        for file in a.tree() where file.contains(".") {
+            #expect(a.bytes(file) == b.bytes(file), "\(file) differs")
+        }
+    }
 }
