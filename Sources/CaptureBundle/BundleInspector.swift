@@ -178,12 +178,13 @@ public enum BundleInspector {
             }
             return
         }
-        let zipName = (uid ?? "") + ".zip"
+        // The zip is `<uid>.zip`; without config.json the folder's one zip stands in.
+        let zips = reader.files.filter { $0.hasSuffix(".zip") && !$0.contains("/") }
+        let zipName = uid.map { $0 + ".zip" } ?? (zips.count == 1 ? zips[0] : "<uid>.zip")
         let dataFiles = reader.files.filter { $0 != zipName }
         if let odd = dataFiles.first(where: { !documented.contains($0) }) {
             result.problems.append("\(odd): not a documented bundle file")
         }
-        guard uid != nil else { return }
         guard reader.has(zipName) else { result.problems.append("\(zipName): missing"); return }
         let expected = cubiCaptureFiles.filter { dataFiles.contains($0) }
         if let problem = BundleZipValidation.problem(zip: reader.path + "/" + zipName, folder: reader.path, files: expected) {

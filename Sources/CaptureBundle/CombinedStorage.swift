@@ -33,9 +33,13 @@ public final class CombinedStorage<First: ScanStorage, Second: ScanStorage>: Sca
         try second.appendFrame(frame, at: time)
     }
 
+    /// Both write their files even when one fails (a failure may not be fatal to the scan); the first
+    /// error is thrown.
     public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
-        try first.writeScanFiles(record, configuration: configuration)
-        try second.writeScanFiles(record, configuration: configuration)
+        var failure: ScanStorageError?
+        do { try first.writeScanFiles(record, configuration: configuration) } catch { failure = error }
+        do { try second.writeScanFiles(record, configuration: configuration) } catch { failure = failure ?? error }
+        if let failure { throw failure }
     }
 
     public func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {

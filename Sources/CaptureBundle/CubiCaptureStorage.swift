@@ -99,7 +99,9 @@ public final class CubiCaptureStorage: ScanStorage {
     }
 
     /// Writes every file but the zip: `allDepthFrames.bin` (finished), `scan.log`, `feedback.json`,
-    /// `mesh.ply`, `config.json`, then `arkitData.json`.
+    /// `mesh.ply`, `config.json`, then `arkitData.json`. A failure of the depth file or arkitData.json is
+    /// thrown at once (the scan is lost); one of the others is thrown after the rest were written, so the
+    /// bundle can be zipped without that file.
     public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
         guard recording else {
             throw ScanStorageError(file: .arkitData, opening: false, reason: "\(settings.partialPath): recording never started")
@@ -122,24 +124,32 @@ public final class CubiCaptureStorage: ScanStorage {
             depthStream = nil
             files.append("allDepthFrames.bin")
         }
+        // scan.log, feedback.json, mesh.ply and config.json are not fatal to the scan (the session saves
+        // the bundle without them): the others are still written and the first such failure is thrown
+        // at the end. arkitData.json is fatal.
+        var deferred: ScanStorageError?
+        func attempt(_ name: String, _ bytes: [UInt8], as file: ScanFile) {
+            do throws(ScanStorageError) {
+                try workspace.write(bytes, to: name, as: file)
+                files.append(name)
+            } catch {
+                deferred = deferred ?? error
+            }
+        }
         if scanLogOpen {
-            try workspace.write(record.scanLog.map(ArkitDataJSON.scanLogLine).joined(), to: "scan.log", as: .scanLog)
-            files.append("scan.log")
+            attempt("scan.log", Array(record.scanLog.map(ArkitDataJSON.scanLogLine).joined().utf8), as: .scanLog)
         }
-        try workspace.write(JSONValue.array(record.feedback.map(ArkitDataJSON.feedback)).serialized(pretty: true) + "\n",
-                            to: "feedback.json", as: .feedback)
-        files.append("feedback.json")
+        attempt("feedback.json", Array((JSONValue.array(record.feedback.map(ArkitDataJSON.feedback)).serialized(pretty: true) + "\n").utf8),
+                as: .feedback)
         if let mesh = settings.mesh, configuration.reconstructsScene, record.reconstructionShutDownAt == nil {
-            try workspace.write(MeshFileEncoding.ply(mesh), to: "mesh.ply", as: .mesh)
-            files.append("mesh.ply")
+            attempt("mesh.ply", MeshFileEncoding.ply(mesh), as: .mesh)
         }
-        try workspace.write(ArkitDataJSON.config(metadata: settings.metadata, configuration: configuration).serialized(pretty: true) + "\n",
-                            to: "config.json", as: .config)
-        files.append("config.json")
+        attempt("config.json", Array((ArkitDataJSON.config(metadata: settings.metadata, configuration: configuration)
+                                        .serialized(pretty: true) + "\n").utf8), as: .config)
+        writtenFiles = BundleInspector.cubiCaptureFiles.filter { files.contains($0) }
         try writeArkitData(record, configuration: configuration)
-        files.insert("arkitData.json", at: 0)
-        writtenFiles = ["arkitData.json", "config.json", "scan.log", "feedback.json", "allDepthFrames.bin", "mesh.ply"]
-            .filter { files.contains($0) }
+        writtenFiles.insert("arkitData.json", at: 0)
+        if let deferred { throw deferred }
     }
 
     /// Splices the head keys and the two fragment files into `arkitData.json`.

@@ -127,11 +127,22 @@ public final class RawRGBDStorage: ScanStorage {
             ("width", .integer(k.width)), ("height", .integer(k.height)),
             ("fx", .number(k.fx)), ("fy", .number(k.fy)), ("cx", .number(k.cx)), ("cy", .number(k.cy)),
         ])
-        try workspace.write(intrinsics.serialized(pretty: true) + "\n", to: "raw/intrinsics.json", as: .config)
+        // raw/intrinsics.json and mesh.obj are not fatal (codes 56 and a log line): the manifest is still
+        // written and the first such failure thrown at the end; manifest.json (54) is fatal.
+        var deferred: ScanStorageError?
+        do throws(ScanStorageError) {
+            try workspace.write(intrinsics.serialized(pretty: true) + "\n", to: "raw/intrinsics.json", as: .config)
+        } catch {
+            deferred = error
+        }
         var meshFile: String?
         if let mesh = settings.mesh, configuration.reconstructsScene, record.reconstructionShutDownAt == nil {
-            try workspace.write(MeshFileEncoding.obj(mesh), to: "mesh.obj", as: .mesh)
-            meshFile = "mesh.obj"
+            do throws(ScanStorageError) {
+                try workspace.write(MeshFileEncoding.obj(mesh), to: "mesh.obj", as: .mesh)
+                meshFile = "mesh.obj"
+            } catch {
+                deferred = deferred ?? error
+            }
         }
         let m = settings.metadata
         let manifest: JSONValue = .object([
@@ -153,6 +164,7 @@ public final class RawRGBDStorage: ScanStorage {
             ("packages", .array([.string("raw")])),
         ])
         try workspace.write(manifest.serialized(pretty: true) + "\n", to: "manifest.json", as: .arkitData)
+        if let deferred { throw deferred }
     }
 
     /// The package has no zip: this renames it into place and reports its folder.

@@ -259,4 +259,21 @@ import Testing
         storage.removeScanFiles()
         #expect(out.tree() == [])
     }
+
+    @Test(arguments: [ScanFile.config, .feedback, .mesh, .scanLog])
+    func aFileTheScanCanDoWithoutStillLetsTheRestBeWrittenAndZipped(file: ScanFile) throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path, faults: [StorageFault(file: file, operation: .write)]))
+        guard case .failure(let error) = fixture.write(to: &storage) else { Issue.record("expected the \(file) fault"); return }
+        #expect(error.file == file)
+        let names: [ScanFile: String] = [.config: "config.json", .feedback: "feedback.json", .mesh: "mesh.ply", .scanLog: "scan.log"]
+        let missing = try #require(names[file])
+        #expect(storage.writtenFiles == BundleInspector.cubiCaptureFiles.filter { $0 != missing })
+        #expect(try storage.zip(rezip: false) == .valid(path: storage.zipPath))
+        let zip = try ZipReader(path: storage.zipPath)
+        #expect(zip.entries.map(\.name) == storage.writtenFiles)
+        #expect(!out.tree().contains("scan/" + missing))
+    }
 }

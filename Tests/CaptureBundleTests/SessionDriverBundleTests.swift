@@ -123,4 +123,22 @@ import Testing
             #expect(a.bytes(file) == b.bytes(file), "\(file) differs")
         }
     }
+
+    @Test func aConfigWriteFailureEmits56AndTheScanIsZippedWithoutIt() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var driver = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
+                                   storage: CombinedStorage(CubiCaptureStorage(settings: fixture.settings(folder: out.path,
+                                                                                                          faults: [StorageFault(file: .config, operation: .write)])),
+                                                            RawRGBDStorage(settings: fixture.settings(folder: out.path, name: "scan-raw"))))
+        var events: [Event] = []
+        for input in Self.inputs(fixture: fixture) { events += try driver.feed(input) }
+        #expect(events.map(\.code).contains(.configWriteFailed))
+        #expect(events.map(\.code).contains(.zipped))
+        #expect(!out.tree().contains("scan/config.json"))
+        #expect(out.tree().contains("scan/arkitData.json"))
+        #expect(try BundleInspector.inspect(path: out.path + "/scan").problems == ["config.json: missing"])
+        #expect(try BundleInspector.inspect(path: out.path + "/scan-raw").problems == [])
+    }
 }
