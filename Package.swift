@@ -14,16 +14,27 @@ let package = Package(
         /// Pure Swift: no I/O, no clock, no randomness.
         .target(name: "CaptureEngine"),
 
+        // MARK: - Replay
+
+        /// Readers that turn logged poses (this project's bundles, the raw RGBD package's poses.csv, TUM,
+        /// Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's input stream.
+        .target(name: "CaptureReplay", dependencies: ["CaptureEngine"]),
+
         // MARK: - Command-line tool
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine"]
+            dependencies: ["CaptureEngine", "CaptureReplay"]
         ),
 
         // MARK: - Tests
 
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"]),
+        .testTarget(
+            name: "CaptureReplayTests",
+            dependencies: ["CaptureReplay", "CaptureEngine", "capture-sim"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
