@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(
             name: "CaptureReplayTests",
             dependencies: ["CaptureReplay", "CaptureEngine", "capture-sim"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]
