@@ -7,14 +7,15 @@ struct PoseTimelineBuilder {
     let file: String
     let options: ReplayOptions
     private(set) var diagnostics: [ReplayDiagnostic] = []
-    private var frames: [SessionInput] = []
+    /// The record press at the first kept frame's time, then the kept frames.
+    private var inputs: [SessionInput] = []
     private var origin: Double?
     private var previous: Double?
 
     init(file: String, options: ReplayOptions, expectedCount: Int = 0) {
         self.file = file
         self.options = options
-        frames.reserveCapacity(expectedCount)
+        inputs.reserveCapacity(expectedCount + 1)
     }
 
     /// Adds one pose at a time stamp in the log's own seconds. `finite` is false when a value of the pose
@@ -48,7 +49,8 @@ struct PoseTimelineBuilder {
             report(.nonFinitePose, line: line, time: time, "pose has a non-finite value; passed to the session as is")
         }
         guard options.contains(time) else { return }
-        frames.append(SessionInput(time: time, .frame(CameraFrame(transform: pose))))
+        if inputs.isEmpty { inputs.append(SessionInput(time: time, .user(.recordPressed))) }
+        inputs.append(SessionInput(time: time, .frame(CameraFrame(transform: pose))))
     }
 
     /// Adds a diagnostic found while parsing.
@@ -57,12 +59,5 @@ struct PoseTimelineBuilder {
     }
 
     /// The inputs: a record press at the first frame's time, then the frames.
-    func inputs() -> [SessionInput] {
-        guard let first = frames.first else { return [] }
-        var inputs: [SessionInput] = []
-        inputs.reserveCapacity(frames.count + 1)
-        inputs.append(SessionInput(time: first.time, .user(.recordPressed)))
-        inputs.append(contentsOf: frames)
-        return inputs
-    }
+    func sessionInputs() -> [SessionInput] { inputs }
 }

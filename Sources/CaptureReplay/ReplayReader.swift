@@ -35,7 +35,7 @@ public enum ReplayReader {
         var configuration = SessionConfiguration()
         configuration.landscapeGating = false
         return ReplayLog(file: file, format: format, configuration: configuration,
-                         inputs: ReplayInputs(inputs: builder.inputs()), diagnostics: builder.diagnostics)
+                         inputs: ReplayInputs(inputs: builder.sessionInputs()), diagnostics: builder.diagnostics)
     }
 
     /// The format of the log at `path`, from the folder's contents, the file name, then the first data line.
