@@ -20,16 +20,27 @@ let package = Package(
         /// Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's input stream.
         .target(name: "CaptureReplay", dependencies: ["CaptureEngine"]),
 
+        // MARK: - Regression checking
+
+        /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
+        .target(name: "RegressionCheck", dependencies: ["CaptureEngine"]),
+
+        // MARK: - C wrappers
+
+        /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure).
+        .target(name: "CAllocationCounter"),
+
         // MARK: - Command-line tool
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine", "CaptureReplay"]
+            dependencies: ["CaptureEngine", "CaptureReplay", "RegressionCheck", "CAllocationCounter"]
         ),
 
         // MARK: - Tests
 
-        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"]),
+        .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
+        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CaptureReplayTests",
             dependencies: ["CaptureReplay", "CaptureEngine", "capture-sim"],

@@ -31,7 +31,14 @@ struct BenchCommand: Command {
         case "replay":
             return try ReplayBenchmark(poses: arguments.integer("poses") ?? 216_000).run()
         default:
-            print("engine benchmark: not yet wired")
+            let frames = try arguments.integer("frames") ?? 2_000_000
+            guard frames > 0 else { throw UsageError("--frames must be positive") }
+            let report = try EngineBenchmark(frames: frames).run()
+            print("bench engine: \(report.frames) frames of a scripted walk through CaptureSession on one core")
+            print("  time            \(NumberFormatting.fixed(report.seconds, decimals: 3)) s")
+            print("  frames/s        \(NumberFormatting.fixed(report.framesPerSecond / 1e6, decimals: 2)) M")
+            print("  allocations     \(report.allocations) in the loop (\(NumberFormatting.fixed(report.bytesPerFrame, decimals: 3)) bytes/frame); \(report.allocationsBefore) before it")
+            print("  events          \(report.events)")
         }
         return .success
     }

@@ -67,13 +67,13 @@ import Testing
     }
 
     @Test func sameTrajectoryInEveryFormatGivesTheSameEvents() throws {
-        // A fast turn (180 degrees in 1 s) then a 12 m jump: the fast-rotation and drift detectors fire.
+        // A fast turn (170 deg/s for 1 s, so no window average lands exactly on the 90 deg/s threshold)
+        // then a 12 m jump: the fast-rotation and drift detectors fire.
         var poses: [TimedPose] = []
+        let rate = Angle.radians(fromDegrees: 170)
         for i in 0..<360 {
             let t = Double(i) / 60
-            var yaw = 0.0
-            if t >= 2 && t < 3 { yaw = Double.pi * (t - 2) }
-            if t >= 3 { yaw = Double.pi }
+            let yaw = rate * min(max(t - 2, 0), 1)
             let x = t >= 4.5 ? 12.0 : 0.1 * t
             poses.append(TimedPose(time: t, pose: RigidTransform(rotation: Quaternion(angle: yaw, axis: SIMD3(0, 1, 0)),
                                                                 translation: SIMD3(x, 1.4, 0))))
@@ -88,6 +88,9 @@ import Testing
         ]
         let runs = logs.map { ReplayRun(log: $0) }
         let reference = runs[0].events.map { "\($0.line) \($0.trace?.summary ?? "")" }
+        if EngineProbe.emitsEvents {
+            #expect(runs[0].events.contains { $0.code == .fastRotation } && runs[0].events.contains { $0.code == .drifted })
+        }
         for run in runs.dropFirst() {
             #expect(run.events.map { "\($0.line) \($0.trace?.summary ?? "")" } == reference)
         }

@@ -8,6 +8,8 @@ import Testing
 @Suite(.enabled(if: EngineProbe.emitsEvents, "needs the capture session that emits events and fills Event.trace"))
 struct TraceTests {
     private let level = 1.4
+    /// A slow creep along -Z, metres per second, so that no pose stays identical (a frozen transform is 66).
+    private let creep = 0.05
 
     /// Whether the trace's comparison holds between its measured value and its threshold.
     private func holds(_ trace: EventTrace) -> Bool {
@@ -55,7 +57,7 @@ struct TraceTests {
     @Test func driftEventTracesTheDisplacementOverItsInterval() throws {
         let thresholds = Thresholds()
         let poses = walk(seconds: 6) { t in
-            RigidTransform(rotation: .identity, translation: SIMD3(0.3 * t + (t >= 3 ? 12 : 0), level, 0))
+            RigidTransform(rotation: .identity, translation: SIMD3(0.3 * t + (t >= 3 ? 12 : 0), level, -creep * t))
         }
         let events = try replayWithTrace(poses, name: "drift")
         let drift = try #require(events.first { $0.code == .drifted })
@@ -70,7 +72,7 @@ struct TraceTests {
         // Still for 2 s, then turning at 180 deg/s for 1.5 s.
         let poses = walk(seconds: 5) { t in
             let turned = min(max(t - 2, 0), 1.5) * Double.pi
-            return RigidTransform(rotation: Quaternion(angle: turned, axis: SIMD3(0, 1, 0)), translation: SIMD3(0, level, 0))
+            return RigidTransform(rotation: Quaternion(angle: turned, axis: SIMD3(0, 1, 0)), translation: SIMD3(0, level, -creep * t))
         }
         let events = try replayWithTrace(poses, name: "fast-rotation")
         let fast = try #require(events.first { $0.code == .fastRotation })
@@ -105,7 +107,8 @@ struct TraceTests {
         let near = DepthMap(width: width, height: height, depth: [Float](repeating: 0.25, count: width * height),
                             confidence: [UInt8](repeating: 2, count: width * height))
         let frames = (0..<180).map { i in
-            LogWriter.BundleFrame(time: Double(i) / 60, pose: RigidTransform(rotation: .identity, translation: SIMD3(0, level, 0)),
+            LogWriter.BundleFrame(time: Double(i) / 60,
+                                  pose: RigidTransform(rotation: .identity, translation: SIMD3(0, level, -creep * Double(i) / 60)),
                                   depth: i >= 30 ? near : nil)
         }
         try LogWriter.bundle(at: folder, frames: frames, recordPressAfterFrames: 20)
