@@ -4,9 +4,10 @@ import Foundation
 
 /// `capture-sim bench replay`: parses and replays a generated hour-long pose log, in memory.
 ///
-/// The log is a deterministic walk round a 6 m x 4 m room at 0.8 m/s with a gait bob and sway, turning at
-/// each corner, the camera held in landscape-right and pitched 15 degrees down, sampled at 60 Hz; it is
-/// written in the ARKit camera-transform format (13 fields per line, 6 decimals) and the TUM format.
+/// The log is a deterministic walk round a 6 m x 4 m room at 0.8 m/s with a gait bob and sway, turning
+/// 90 degrees over 2 s round each corner, the camera held in landscape-right and pitched about 15 degrees
+/// down, sampled at 60 Hz. It is written in the ARKit camera-transform format (13 fields per line,
+/// 6 decimals) and in the TUM format; each is parsed from memory and replayed.
 struct ReplayBenchmark {
     /// Number of poses (216,000 = one hour at 60 Hz).
     var poses: Int
@@ -61,12 +62,12 @@ struct ReplayBenchmark {
         let bob = 0.02 * sin(2 * step), sway = 0.015 * sin(step)
         let lateral = SIMD2(-direction.y, direction.x)
         let position = SIMD3(ground.x + lateral.x * sway, 1.4 + bob, ground.y + lateral.y * sway)
-        // Heading along the walk (0 along -Z), easing into the next side over the last 0.8 m.
+        // Heading along the walk (0 along -Z), turning 90 degrees over the 1.6 m centred on each corner
+        // (2 s, 45 deg/s).
         var heading = atan2(-direction.x, -direction.y)
         let remaining = lengths[side] - s
-        if remaining < 0.8 {
-            heading += (Double.pi / 2) * (1 - remaining / 0.8)
-        }
+        if remaining < 0.8 { heading += (Double.pi / 2) * (0.8 - remaining) / 1.6 }
+        if s < 0.8 { heading -= (Double.pi / 2) * (0.8 - s) / 1.6 }
         let yaw = Quaternion(angle: heading, axis: SIMD3(0, 1, 0))
         let pitch = Quaternion(angle: Angle.radians(fromDegrees: -15 + 2 * sin(step / 2)), axis: SIMD3(1, 0, 0))
         return RigidTransform(rotation: yaw * pitch, translation: position)
