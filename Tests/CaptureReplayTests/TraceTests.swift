@@ -5,8 +5,7 @@ import Testing
 
 /// `--trace` for the drift, fast-rotation, sideways-walk and proximity detectors: each event says what was
 /// measured, the threshold it crossed and the window, and the command prints it under the event.
-@Suite(.enabled(if: EngineProbe.emitsEvents, "needs the capture session that emits events and fills Event.trace"))
-struct TraceTests {
+@Suite struct TraceTests {
     private let level = 1.4
     /// A slow creep along -Z, metres per second, so that no pose stays identical (a frozen transform is 66).
     private let creep = 0.05
