@@ -38,6 +38,34 @@ import Testing
         #expect(run.standardOutput == expectedOutput(log))
     }
 
+    @Test func bundleRunsWithItsOwnThresholdsAndOverridesApplyOnTop() throws {
+        // A 100 deg/s turn: above the default 90 deg/s, below the bundle's own 120 deg/s.
+        var thresholds = Thresholds()
+        thresholds.fastRotation.degreesPerSecond = 120
+        let rate = Angle.radians(fromDegrees: 100)
+        let frames = (0..<300).map { i -> LogWriter.BundleFrame in
+            let t = Double(i) / 60
+            let pose = RigidTransform(rotation: Quaternion(angle: rate * min(max(t - 2, 0), 1.5), axis: SIMD3(0, 1, 0)),
+                                      translation: SIMD3(0, 1.4, -0.05 * t))
+            return LogWriter.BundleFrame(time: t, pose: pose)
+        }
+        let folder = TestPaths.scratchFolder("cli-bundle") + "/scan"
+        try LogWriter.bundle(at: folder, frames: frames, thresholds: thresholds, recordPressAfterFrames: 10)
+        let own = try tool(["replay", folder])
+        #expect(own.status == 0)
+        #expect(own.standardOutput.contains("  1  Recording started"))
+        #expect(!own.standardOutput.contains(" 87  "))
+        let overridesFile = try LogWriter.write("{\"drift\": {\"meters\": 5}}", to: "overrides.json", in: folder + "-settings")
+        let lowered = try tool(["replay", folder, "--thresholds", overridesFile, "--set", "fastRotation.degreesPerSecond=95"])
+        #expect(lowered.status == 0)
+        var log = try ReplayReader.read(path: folder)
+        #expect(log.configuration.thresholds == thresholds)
+        log.configuration.thresholds.drift.meters = 5
+        log.configuration.thresholds.fastRotation.degreesPerSecond = 95
+        #expect(lowered.standardOutput == expectedOutput(log))
+        #expect(lowered.standardOutput.contains(" 87  "))
+    }
+
     @Test func malformedLogExitsThreeNamingFileAndLine() throws {
         let path = try LogWriter.write("0 0 0 0 0 0 0 1\n0.1 0 0 0 0 0 1\n", to: "bad.tum", in: TestPaths.scratchFolder("cli-bad"))
         let run = try tool(["replay", path])
