@@ -10,9 +10,9 @@ public struct ReplayInputs: RandomAccessCollection, Sendable {
     /// For each input, the index of its frame's depth map in `depthFrames`, or -1.
     private var depthIndices: [Int32]
     /// The bundle's depth frames, if any.
-    private var depthFrames: DepthFrameFile?
+    private var depthFrames: BundleDepthFrames?
 
-    init(inputs: [SessionInput], depthIndices: [Int32] = [], depthFrames: DepthFrameFile? = nil) {
+    init(inputs: [SessionInput], depthIndices: [Int32] = [], depthFrames: BundleDepthFrames? = nil) {
         self.inputs = inputs
         self.depthIndices = depthIndices
         self.depthFrames = depthFrames

@@ -11,7 +11,7 @@ public enum ReplayReader {
         if let given = options.format { format = given } else { format = try detectFormat(path: path) }
         let file = try resolve(path: path, format: format)
         if format == .bundle {
-            return try BundleReader.read(FolderBundleContents(path: file), options: options)
+            return try BundleLogReader.read(FolderBundleContents(path: file), options: options)
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ReplayLogError(file: file, reason: "cannot read the file")
@@ -48,7 +48,7 @@ public enum ReplayReader {
             func has(_ name: String) -> Bool {
                 FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(name))
             }
-            if has(BundleReader.arkitDataName) { return .bundle }
+            if has(BundleLogReader.arkitDataName) { return .bundle }
             if has("raw/poses.csv") || has("poses.csv") { return .raw }
             if has("odometry.csv") { return .stray }
             throw ReplayLogError(file: path, reason: "a folder without arkitData.json, raw/poses.csv or odometry.csv; give a log file or --format")

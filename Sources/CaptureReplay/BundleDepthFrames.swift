@@ -7,7 +7,7 @@ import Foundation
 /// width, height, frame count, bytes per frame record, reserved 0), then per frame a `float64` time in
 /// seconds, `width*height` half-precision depths in metres (0 = no return) and `width*height` `uint8`
 /// confidences.
-struct DepthFrameFile: Sendable {
+struct BundleDepthFrames: Sendable {
     /// Size of the header, bytes.
     static let headerSize = 32
     /// The magic at the start of the file.
@@ -22,16 +22,16 @@ struct DepthFrameFile: Sendable {
     /// Validates the header and the file's length; `name` is used in errors.
     init(bytes: Data, name: String) throws(ReplayLogError) {
         func fail(_ reason: String) -> ReplayLogError { ReplayLogError(file: name, reason: reason) }
-        guard bytes.count >= DepthFrameFile.headerSize else {
+        guard bytes.count >= BundleDepthFrames.headerSize else {
             throw fail("\(bytes.count) bytes is shorter than the 32-byte header")
         }
-        guard Array(bytes.prefix(8)) == DepthFrameFile.magic else { throw fail("does not start with the magic CSDEPTH1") }
-        let version = DepthFrameFile.uint32(bytes, at: 8)
+        guard Array(bytes.prefix(8)) == BundleDepthFrames.magic else { throw fail("does not start with the magic CSDEPTH1") }
+        let version = BundleDepthFrames.uint32(bytes, at: 8)
         guard version == 1 else { throw fail("header: version \(version), expected 1") }
-        width = Int(DepthFrameFile.uint32(bytes, at: 12))
-        height = Int(DepthFrameFile.uint32(bytes, at: 16))
-        frameCount = Int(DepthFrameFile.uint32(bytes, at: 20))
-        recordSize = Int(DepthFrameFile.uint32(bytes, at: 24))
+        width = Int(BundleDepthFrames.uint32(bytes, at: 12))
+        height = Int(BundleDepthFrames.uint32(bytes, at: 16))
+        frameCount = Int(BundleDepthFrames.uint32(bytes, at: 20))
+        recordSize = Int(BundleDepthFrames.uint32(bytes, at: 24))
         guard width > 0, height > 0, width <= 4096, height <= 4096 else {
             throw fail("header: depth map size \(width)x\(height) is not a plausible size")
         }
@@ -39,7 +39,7 @@ struct DepthFrameFile: Sendable {
         guard recordSize == expectedRecord else {
             throw fail("header: \(recordSize) bytes per frame record, expected 8 + 3 x \(width) x \(height) = \(expectedRecord)")
         }
-        let needed = DepthFrameFile.headerSize + frameCount * recordSize
+        let needed = BundleDepthFrames.headerSize + frameCount * recordSize
         guard bytes.count >= needed else {
             throw fail("\(bytes.count) bytes holds fewer than the header's \(frameCount) frames (\(needed) bytes)")
         }
@@ -48,7 +48,7 @@ struct DepthFrameFile: Sendable {
 
     /// The time recorded with depth frame `index`, seconds on the session clock.
     func time(at index: Int) -> Double {
-        let offset = DepthFrameFile.headerSize + index * recordSize
+        let offset = BundleDepthFrames.headerSize + index * recordSize
         var bits: UInt64 = 0
         for b in 0..<8 { bits |= UInt64(bytes[bytes.startIndex + offset + b]) << (8 * UInt64(b)) }
         return Double(bitPattern: bits)
@@ -57,7 +57,7 @@ struct DepthFrameFile: Sendable {
     /// Depth frame `index` (which must be below ``frameCount``).
     func depthMap(at index: Int) -> DepthMap {
         let pixels = width * height
-        let offset = DepthFrameFile.headerSize + index * recordSize + 8
+        let offset = BundleDepthFrames.headerSize + index * recordSize + 8
         var depth = [Float](repeating: 0, count: pixels)
         var confidence = [UInt8](repeating: 0, count: pixels)
         bytes.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in

@@ -4,7 +4,7 @@ import Foundation
 /// Reads this project's CubiCapture bundle (`docs/bundle-format.md`): the frames and inputs of
 /// `arkitData.json` merged by `seq`, the session's options, device and thresholds, and the depth maps of
 /// `allDepthFrames.bin`.
-enum BundleReader {
+enum BundleLogReader {
     static let arkitDataName = "arkitData.json"
     static let depthFramesName = "allDepthFrames.bin"
 
@@ -27,9 +27,9 @@ enum BundleReader {
         var json = BundleJSONReader(file: file)
         let configuration = try json.configuration(root)
 
-        var depthFrames: DepthFrameFile?
+        var depthFrames: BundleDepthFrames?
         if let depthData = try contents.data(named: depthFramesName) {
-            depthFrames = try DepthFrameFile(bytes: depthData,
+            depthFrames = try BundleDepthFrames(bytes: depthData,
                                              name: (contents.name as NSString).appendingPathComponent(depthFramesName))
         }
 
