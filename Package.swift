@@ -20,6 +20,12 @@ let package = Package(
         /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
         .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CPNG", "CZip"]),
 
+        // MARK: - Replay
+
+        /// Readers that turn logged poses (this project's bundles, the raw RGBD package's poses.csv, TUM,
+        /// Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's input stream.
+        .target(name: "CaptureReplay", dependencies: ["CaptureEngine"]),
+
         // MARK: - Regression checking
 
         /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
@@ -38,13 +44,18 @@ let package = Package(
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine", "CaptureBundle", "RegressionCheck", "CAllocationCounter"]
+            dependencies: ["CaptureEngine", "CaptureBundle", "CaptureReplay", "RegressionCheck", "CAllocationCounter"]
         ),
 
         // MARK: - Tests
 
         .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CaptureReplayTests",
+            dependencies: ["CaptureReplay", "CaptureEngine", "capture-sim"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine"]),
     ],
     swiftLanguageModes: [.v6]

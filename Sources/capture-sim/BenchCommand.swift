@@ -3,14 +3,16 @@ import CaptureEngine
 /// `capture-sim bench WHAT`: the benchmarks.
 struct BenchCommand: Command {
     static let name = "bench"
-    static let summary = "Run a benchmark: engine, bundle"
+    static let summary = "Run a benchmark: engine, replay, bundle"
     static let help = """
-        USAGE: capture-sim bench <engine|bundle> [options]
+        USAGE: capture-sim bench <engine|replay|bundle> [options]
 
         Benchmarks run in the release build (make build). Each prints its figures and the command line.
 
           engine   pushes frames of a scripted walk through the session: frames/s and bytes allocated/frame
                    --frames N (default 2000000)
+          replay   parses and replays a generated 1-hour 60 Hz pose log (ARKit transform and TUM formats):
+                   poses/s; --poses N (default 216000)
           bundle   streams 256x192 LiDAR frames into the bundle writers, writes and zips: frames/s, phase
                    times, bytes, peak resident memory. --frames N (default 3600), --out DIR (default
                    .build/bench-bundle), --raw (also the raw RGBD package)
@@ -22,13 +24,15 @@ struct BenchCommand: Command {
     init(arguments: [String]) throws(UsageError) {
         let parsed = try CommandLineArguments(arguments, options: ["frames", "seconds", "scene", "poses", "out"], flags: ["json", "raw"])
         guard let what = parsed.positionals.first else { throw UsageError("which benchmark? engine") }
-        guard ["engine", "bundle"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
+        guard ["engine", "replay", "bundle"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
         self.what = what
         self.arguments = parsed
     }
 
     func run() throws -> ExitCode {
         switch what {
+        case "replay":
+            return try ReplayBenchmark(poses: arguments.integer("poses") ?? 216_000).run()
         case "bundle":
             let frames = try arguments.integer("frames") ?? 3600
             guard frames > 0 else { throw UsageError("--frames must be positive") }

@@ -7,6 +7,7 @@ enum CaptureSim {
     static let commands: [any Command.Type] = [
         CodesCommand.self,
         ThresholdsCommand.self,
+        ReplayCommand.self,
         InspectCommand.self,
         BenchCommand.self,
     ]
