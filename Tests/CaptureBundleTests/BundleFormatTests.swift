@@ -89,4 +89,14 @@ import Testing
         #expect(states.map { ArkitDataJSON.trackingState(named: ArkitDataJSON.trackingName($0)) } == states)
         #expect(ArkitDataJSON.trackingName(.limited(.insufficientLight)) == "limited:insufficientLight")
     }
+
+    @Test func faultsParseFromTheirTextFormAndBack() throws {
+        #expect(try StorageFault(parsing: "depthFrames:write@3.5") == StorageFault(file: .depthFrames, operation: .write, atSeconds: 3.5))
+        #expect(try StorageFault(parsing: "folder:open") == StorageFault(file: .folder, operation: .open))
+        #expect(StorageFault(file: .zip, operation: .invalidZip, atSeconds: 2).text == "zip:invalidZip@2")
+        #expect(throws: StorageFaultParseError.self) { try StorageFault(parsing: "disk:write") }
+        #expect(throws: StorageFaultParseError.self) { try StorageFault(parsing: "zip:explode") }
+        #expect(throws: StorageFaultParseError.self) { try StorageFault(parsing: "zip:write@soon") }
+        #expect(throws: StorageFaultParseError.self) { try StorageFault(parsing: "zip") }
+    }
 }
