@@ -208,6 +208,7 @@ public final class CubiCaptureStorage: ScanStorage {
 
     /// Removes everything this scan created: the partial folder, or the bundle once renamed into place.
     public func removeScanFiles() {
+        log.discard()
         try? depthStream?.close()
         depthStream = nil
         workspace.removeAll()

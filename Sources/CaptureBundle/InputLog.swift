@@ -73,6 +73,15 @@ final class InputLog {
         frames = f
     }
 
+    /// Stops logging for good (the scan was removed): drops what is buffered, closes the fragments.
+    func discard() {
+        closed = true
+        bufferedInputs = []
+        bufferedFrames = []
+        try? inputs?.close()
+        try? frames?.close()
+    }
+
     /// Stops logging and closes the fragments.
     func finish() throws(FileSystemError) {
         closed = true
