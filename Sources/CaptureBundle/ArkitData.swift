@@ -100,10 +100,14 @@ public struct ArkitData: Sendable {
                                     suite: try field("suite"))
     }
 
-    static func matrix(_ c: JSONCursor) throws(BundleReadError) -> Matrix4x4 {
-        let values = try c.array().map { (v) throws(BundleReadError) in try v.double() }
+    /// 16 numbers, column-major. A frame's transform may hold null (a non-finite number the session was
+    /// given, written as null), read back as NaN so a replay feeds the same input.
+    static func matrix(_ c: JSONCursor, allowNonFinite: Bool = false) throws(BundleReadError) -> Matrix4x4 {
+        let values = try c.array().map { (v) throws(BundleReadError) in
+            allowNonFinite && v.isNull ? Double.nan : try v.double()
+        }
         guard let m = Matrix4x4(columnMajor: values) else { throw c.fail("expected 16 numbers, got \(values.count)") }
-        guard m.isFinite else { throw c.fail("not every number is finite") }
+        guard allowNonFinite || m.isFinite else { throw c.fail("not every number is finite") }
         return m
     }
 
@@ -120,7 +124,7 @@ public struct ArkitData: Sendable {
             throw tracking.fail("unknown tracking state '\(try tracking.string())'")
         }
         return ArkitFrame(seq: try c["seq"].get().int(), time: try c["time"].get().double(),
-                          matrix: try matrix(try c["transform"].get()),
+                          matrix: try matrix(try c["transform"].get(), allowNonFinite: true),
                           intrinsics: CameraIntrinsics(width: Int(values[4]), height: Int(values[5]), fx: values[0],
                                                        fy: values[1], cx: values[2], cy: values[3]),
                           tracking: state, recorded: try c["recorded"].get().bool(),

@@ -6,7 +6,8 @@ public struct ArkitFrame: Equatable, Sendable {
     public var seq: Int
     /// Seconds on the session clock.
     public var time: Double
-    /// Camera-to-world, 16 numbers column-major (ARKit world, metres).
+    /// Camera-to-world, 16 numbers column-major (ARKit world, metres); NaN where the session was given a
+    /// non-finite number (written as null).
     public var matrix: Matrix4x4
     /// Wide-camera intrinsics, pixels.
     public var intrinsics: CameraIntrinsics
@@ -23,6 +24,6 @@ public struct ArkitFrame: Equatable, Sendable {
         self.tracking = tracking; self.recorded = recorded; self.depthIndex = depthIndex
     }
 
-    /// The rigid camera-to-world pose.
+    /// The rigid camera-to-world pose (non-finite when the matrix is).
     public var transform: RigidTransform { RigidTransform(matrix) }
 }

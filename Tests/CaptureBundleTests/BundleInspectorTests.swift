@@ -118,4 +118,17 @@ import Testing
         _ = FileManager.default.createFile(atPath: out.path + "/x.zip", contents: Data("PK not really".utf8))
         #expect(throws: BundleReadError.self) { try BundleInspector.inspect(path: out.path + "/x.zip") }
     }
+
+    @Test func aNonFinitePoseTheSessionWasGivenReadsBackAsNaN() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        var storage = CubiCaptureStorage(settings: BundleFixture().settings(folder: out.path))
+        let nan = RigidTransform(rotation: .identity, translation: SIMD3(.nan, 0, 0))
+        storage.observe(SessionInput(time: 0, .frame(CameraFrame(transform: nan))), recorded: false)
+        BundleFixture().write(to: &storage)
+        let data = try BundleReader(path: out.path + "/scan").arkitData()
+        #expect(data.frames[0].matrix.columnMajor[12].isNaN)
+        #expect(!data.frames[0].transform.isFinite)
+        #expect(try BundleInspector.inspect(path: out.path + "/scan").problems == [])
+    }
 }
