@@ -56,7 +56,7 @@ let package = Package(
             dependencies: ["CaptureReplay", "CaptureEngine", "capture-sim"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay"]),
+        .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "capture-sim"]),
     ],
     swiftLanguageModes: [.v6]
 )
