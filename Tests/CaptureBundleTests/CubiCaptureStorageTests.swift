@@ -276,4 +276,17 @@ import Testing
         #expect(zip.entries.map(\.name) == storage.writtenFiles)
         #expect(!out.tree().contains("scan/" + missing))
     }
+
+    @Test func aRealFolderFailureIsReportedAs58WithThePathAndTheSystemsReason() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        _ = FileManager.default.createFile(atPath: out.path + "/file", contents: Data("not a folder".utf8))
+        let fixture = BundleFixture()
+        var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path + "/file"))
+        guard case .failure(let error) = fixture.write(to: &storage) else { Issue.record("expected a failure"); return }
+        #expect(error.file == .folder && error.opening)
+        #expect(error.reason == "mkdir \(out.path)/file: File exists")
+        storage.removeScanFiles()
+        #expect(out.tree() == ["file"])
+    }
 }
