@@ -81,8 +81,9 @@ public final class RawRGBDStorage: ScanStorage {
         try workspace.write(depthPNG, to: "raw/depth/" + name, as: .depthFrames)
         try workspace.write(confidencePNG, to: "raw/confidence/" + name, as: .depthFrames)
         let pose = CoordinateConventions.zUpOpenCV(fromARKit: frame.transform)
-        let values = [pose.translation.x, pose.translation.y, pose.translation.z,
-                      pose.rotation.x, pose.rotation.y, pose.rotation.z, pose.rotation.w]
+        // q and -q are the same rotation: the file uses the one with w >= 0.
+        let q = pose.rotation.w < 0 ? -pose.rotation.vector : pose.rotation.vector
+        let values = [pose.translation.x, pose.translation.y, pose.translation.z, q.x, q.y, q.z, q.w]
         do throws(FileSystemError) {
             try poses.write(String(frameCount) + "," + values.map(Self.number).joined(separator: ",") + "\n")
         } catch {

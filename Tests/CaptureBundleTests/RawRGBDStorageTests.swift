@@ -52,6 +52,7 @@ import Testing
             let back = pose.arkitPose
             #expect((back.translation - arkit.translation).length < 1e-6)
             #expect(back.rotation.angle(to: arkit.rotation) < 1e-6)
+            #expect(pose.pose.rotation.w >= 0)
             // Z-up world: the engine's up (+Y) is the package's +Z; OpenCV camera: forward is +Z.
             let forwardZUp = pose.pose.apply(toDirection: SIMD3(0, 0, 1))
             let forwardYUp = CameraPose.forward(arkit)
