@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "capture-sim", targets: ["capture-sim"]),
         .library(name: "CaptureEngine", targets: ["CaptureEngine"]),
+        .library(name: "CaptureBundle", targets: ["CaptureBundle"]),
         .library(name: "SyntheticSensor", targets: ["SyntheticSensor"]),
     ],
     targets: [
@@ -21,16 +22,49 @@ let package = Package(
         /// produces the engine's input stream. Seeded; no clock.
         .target(name: "SyntheticSensor", dependencies: ["CaptureEngine"]),
 
+        // MARK: - Bundles
+
+        /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
+        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CPNG", "CZip"]),
+
+        // MARK: - Replay
+
+        /// Readers that turn logged poses (this project's bundles, the raw RGBD package's poses.csv, TUM,
+        /// Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's input stream.
+        .target(name: "CaptureReplay", dependencies: ["CaptureEngine"]),
+
+        // MARK: - Regression checking
+
+        /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
+        .target(name: "RegressionCheck", dependencies: ["CaptureEngine"]),
+
+        // MARK: - C wrappers
+
+        /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure).
+        .target(name: "CAllocationCounter"),
+        /// libpng from Debian's libpng-dev.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        /// libzip from Debian's libzip-dev.
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+
         // MARK: - Command-line tool
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine", "SyntheticSensor"]
+            dependencies: ["CaptureEngine", "CaptureBundle", "CaptureReplay", "RegressionCheck", "CAllocationCounter",
+                           "SyntheticSensor"]
         ),
 
         // MARK: - Tests
 
-        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"]),
+        .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
+        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CaptureReplayTests",
+            dependencies: ["CaptureReplay", "CaptureEngine", "capture-sim"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "capture-sim"]),
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,6 +7,8 @@ enum CaptureSim {
     static let commands: [any Command.Type] = [
         CodesCommand.self,
         ThresholdsCommand.self,
+        ReplayCommand.self,
+        InspectCommand.self,
         BenchCommand.self,
     ]
 

@@ -121,6 +121,8 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public var holdSeconds: Double = 0.5
         /// How long the distance must be back in range before 88, seconds.
         public var clearSeconds: Double = 0.5
+        /// Devices without LiDAR: feature depths beyond this count as no return, metres.
+        public var featureRangeMeters: Double = 5
         public init() {}
     }
 

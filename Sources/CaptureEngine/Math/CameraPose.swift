@@ -28,6 +28,18 @@ public enum CameraPose {
         return atan2(-f.x, -f.z)
     }
 
+    /// A camera-to-world pose from a position and angles: turned `headingDegrees` about world up
+    /// (counter-clockwise seen from above, 0 = looking along -Z), tilted `pitchDegrees` (positive looks up)
+    /// and rolled `rollDegrees` about the viewing axis (0 = landscape-right, -90 = portrait,
+    /// 180 = reverse landscape).
+    public static func make(position: SIMD3<Double>, headingDegrees: Double, pitchDegrees: Double = 0,
+                            rollDegrees: Double = 0) -> RigidTransform {
+        let heading = Quaternion(angle: Angle.radians(fromDegrees: headingDegrees), axis: SIMD3(0, 1, 0))
+        let pitch = Quaternion(angle: Angle.radians(fromDegrees: pitchDegrees), axis: SIMD3(1, 0, 0))
+        let roll = Quaternion(angle: Angle.radians(fromDegrees: rollDegrees), axis: SIMD3(0, 0, 1))
+        return RigidTransform(rotation: (heading * pitch * roll).normalized, translation: position)
+    }
+
     /// The unit gravity direction (world -Y) expressed in the camera frame.
     @inlinable public static func gravityInCamera(_ pose: RigidTransform) -> SIMD3<Double> {
         pose.rotation.conjugate.act(SIMD3(0, -1, 0))

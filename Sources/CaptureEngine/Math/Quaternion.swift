@@ -92,6 +92,13 @@ public struct Quaternion: Equatable, Sendable {
         let v = SIMD3(q.x, q.y, q.z)
         let s = (v * v).sum().squareRoot()
         if s < 1e-12 { return 2 * v }
+        // Frame-to-frame rotations are small: atan(x) by its series for x = s/w < 1/32 (the next term is
+        // below 1e-15 relative), the library's atan2 otherwise.
+        if s < q.w / 32 {
+            let x = s / q.w, x2 = x * x
+            let atanOverX = 1 - x2 * (1.0 / 3 - x2 * (1.0 / 5 - x2 * (1.0 / 7 - x2 * (1.0 / 9))))
+            return v * (2 * atanOverX / q.w)
+        }
         return v * (2 * atan2(s, q.w) / s)
     }
 

@@ -1,15 +1,201 @@
-/// The capture session: a value-type state machine with one step function from a time-stamped input
-/// to events. It reads no clock, file or random number.
-public struct CaptureSession: Sendable {
-    public let configuration: SessionConfiguration
-    public private(set) var phase: SessionPhase = .waitingForLandscape
-    public private(set) var record = SessionRecord()
+import Foundation
 
-    public init(configuration: SessionConfiguration = SessionConfiguration()) {
-        self.configuration = configuration
+/// The capture session: the SDK's whole lifecycle as a value-type state machine.
+///
+/// One step function takes a time-stamped ``SessionInput`` and returns the events it caused, whether a
+/// frame belongs to the recording, and the I/O the host must perform (``HostAction``). The session reads
+/// no clock, file or random number: the same inputs always give the same events.
+///
+/// Lifecycle: view presented (``SessionPhase/waitingForLandscape``) -> landscape-right (0,
+/// ``SessionPhase/ready``) -> record pressed (1, ``SessionPhase/recording``, detectors active) ->
+/// optional ``SessionPhase/relocating`` (tracking lost or back from background; 60 s to recover, else 80)
+/// -> record pressed again and stop confirmed -> 2 (enough data; the host writes and zips: 7, 5) or 3
+/// (then 5). Unrecoverable errors abort: the cause, 15, 5, and the scan's files are removed.
+public struct CaptureSession: Sendable {
+    /// Options, device and thresholds, fixed for the session.
+    public let configuration: SessionConfiguration
+    /// Where the session is in the lifecycle.
+    public internal(set) var phase: SessionPhase = .waitingForLandscape
+    /// What the session keeps for the bundle.
+    public internal(set) var record = SessionRecord()
+
+    // MARK: State
+
+    var lastInputTime: Double?
+    var output = StepResult()
+    /// The latest finite camera pose (for feedback items and labels).
+    var lastPose: RigidTransform = .identity
+    var lastFrameTransform: RigidTransform?
+    var lastRecordedFrameTime: Double?
+    var lastTracking: TrackingState = .normal
+    var normalTrackingSince: Double?
+    var frozenSince: Double?
+    var stopRequested = false
+    var rezipped = false
+    var systemStarted = false
+    var lastThermal: ThermalState?
+    var lastLowPower: Bool?
+    var lastProcessors: (active: Int?, total: Int?)
+    var relocationStart: Double?
+    var seenLandscape = false
+    var reverseLandscapeShown = false
+    var microphonePermission: Bool?
+    var speech: SpeechState = .idle
+    var openFeedback = [Int?](repeating: nil, count: FeedbackSlot.allCases.count)
+
+    // MARK: Detectors
+
+    var orientation: OrientationClassifier
+    var history = PoseHistory()
+    var drift: DriftDetector
+    var floor: HoldDetector
+    var ceiling: HoldDetector
+    var horizontal: HoldDetector
+    var sideways: SidewaysWalkDetector
+    var fastRotation: FastRotationDetector
+    var proximity: ProximityDetector
+    var keyframes: KeyframeStore
+    var storage: StorageRateMonitor
+    /// The longest window any detector looks back over, seconds.
+    let maximumWindowSeconds: Double
+    /// Sines of the pitch thresholds (see ``updatePitchDetectors(_:at:)``).
+    let pitchSines: PitchSines
+    /// Whether the ceiling warning runs on this device.
+    let ceilingEnabled: Bool
+
+    /// Sines of the pitch thresholds, for comparison with the viewing direction's vertical component.
+    struct PitchSines: Sendable {
+        var floor, floorClear, ceiling, ceilingClear, level, levelClear: Double
+
+        init(_ t: Thresholds) {
+            func sine(_ degrees: Double) -> Double { sin(Angle.radians(fromDegrees: max(-90, min(90, degrees)))) }
+            floor = sine(t.floor.pitchDegrees)
+            floorClear = sine(t.floor.pitchDegrees + t.floor.hysteresisDegrees)
+            ceiling = sine(t.ceiling.pitchDegrees)
+            ceilingClear = sine(t.ceiling.pitchDegrees - t.ceiling.hysteresisDegrees)
+            level = sine(t.horizontal.levelDegrees)
+            levelClear = sine(t.horizontal.levelDegrees + t.horizontal.hysteresisDegrees)
+        }
     }
 
+    enum SpeechState: Equatable, Sendable {
+        case idle, listening
+        case showingResults([String])
+    }
+
+    /// The warnings that can be showing at once, each with its open feedback item.
+    enum FeedbackSlot: Int, CaseIterable {
+        case orientation, tracking, floor, ceiling, horizontal, sideways, rotation, proximity
+    }
+
+    /// A session for a view just presented.
+    public init(configuration: SessionConfiguration = SessionConfiguration()) {
+        self.configuration = configuration
+        let t = configuration.thresholds
+        orientation = OrientationClassifier(thresholds: t.orientation)
+        drift = DriftDetector(thresholds: t.drift)
+        floor = HoldDetector(holdSeconds: t.floor.holdSeconds)
+        ceiling = HoldDetector(holdSeconds: t.ceiling.holdSeconds)
+        horizontal = HoldDetector(holdSeconds: t.horizontal.holdSeconds)
+        sideways = SidewaysWalkDetector(thresholds: t.sideways)
+        fastRotation = FastRotationDetector(thresholds: t.fastRotation)
+        proximity = ProximityDetector(thresholds: t.proximity)
+        keyframes = KeyframeStore(thresholds: t.relocation)
+        storage = StorageRateMonitor(thresholds: t.storage)
+        pitchSines = PitchSines(t)
+        ceilingEnabled = !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR
+        maximumWindowSeconds = max(t.drift.intervalSeconds, t.sideways.velocityWindowSeconds, t.fastRotation.windowSeconds)
+    }
+
+    /// The orientation the phone is held in, once a frame has shown it.
+    public var deviceOrientation: DeviceOrientation? { orientation.current }
+
+    /// Whether the session has ended (finished or aborted); later inputs are ignored.
+    public var isOver: Bool { phase == .finished || phase == .aborted }
+
+    // MARK: Step
+
+    /// Advances the session by one input.
+    ///
+    /// - Throws: ``SessionInputError`` for a non-finite time or a time before the previous input's; the
+    ///   session is then unchanged.
     public mutating func step(_ input: SessionInput) throws(SessionInputError) -> StepResult {
-        StepResult()
+        let t = input.time
+        guard t.isFinite else { throw .nonFiniteTime(t) }
+        if let last = lastInputTime, t < last { throw .timeWentBackwards(previous: last, got: t) }
+        lastInputTime = t
+        guard !isOver else { return StepResult() }
+
+        if phase == .relocating, let start = relocationStart,
+           t - start >= configuration.thresholds.relocation.timeoutSeconds - Tolerance.seconds {
+            let deadline = start + configuration.thresholds.relocation.timeoutSeconds
+            endRelocation(at: deadline, recovered: false)
+            abort(at: deadline, cause: .relocationTimedOut,
+                  trace: EventTrace(quantity: "time relocating", measured: t - start, comparison: ">=",
+                                    threshold: configuration.thresholds.relocation.timeoutSeconds, unit: "s",
+                                    windowSeconds: t - start, windowStart: start))
+            return takeOutput()
+        }
+
+        switch input.kind {
+        case .frame(let frame): handleFrame(frame, at: t)
+        case .system(let sample): handleSystem(sample, at: t)
+        case .user(let action): handleUser(action, at: t)
+        case .storage(let outcome): handleStorage(outcome, at: t)
+        }
+        return takeOutput()
+    }
+
+    mutating func takeOutput() -> StepResult {
+        let result = output
+        output = StepResult()
+        return result
+    }
+
+    // MARK: Emitting
+
+    /// Emits an event (and the error sound after it where the SDK plays one), logging it.
+    mutating func emit(_ code: EventCode, at time: Double, parameters: EventParameters = EventParameters(),
+                       trace: EventTrace? = nil) {
+        let event = Event(time: time, code: code, parameters: parameters, trace: trace)
+        output.events.append(event)
+        record.events.append(event)
+        var text = "\(code.rawValue) \(event.message)"
+        if let trace { text += " [\(trace.summary)]" }
+        log(text, at: time)
+        if code.playsErrorSound { emit(.errorSound, at: time) }
+    }
+
+    mutating func log(_ text: String, at time: Double) {
+        record.scanLog.append(ScanLogLine(time: time, text: text))
+    }
+
+    mutating func openFeedback(_ slot: FeedbackSlot, code: EventCode, at time: Double) {
+        closeFeedback(slot, at: time)
+        openFeedback[slot.rawValue] = record.feedback.count
+        record.feedback.append(FeedbackItem(code: code, start: time, pose: lastPose))
+    }
+
+    mutating func closeFeedback(_ slot: FeedbackSlot, at time: Double) {
+        if let index = openFeedback[slot.rawValue] {
+            record.feedback[index].end = time
+            openFeedback[slot.rawValue] = nil
+        }
+    }
+
+    mutating func closeAllFeedback(at time: Double) {
+        for slot in FeedbackSlot.allCases { closeFeedback(slot, at: time) }
+    }
+
+    /// Ends the session with an unrecoverable error: the cause (if any), 15, 5; the files are removed.
+    mutating func abort(at time: Double, cause: EventCode?, parameters: EventParameters = EventParameters(),
+                        trace: EventTrace? = nil) {
+        if let cause { emit(cause, at: time, parameters: parameters, trace: trace) }
+        emit(.scanRemoved, at: time)
+        emit(.finished, at: time)
+        closeAllFeedback(at: time)
+        if record.recordingStart != nil, record.recordingEnd == nil { record.recordingEnd = time }
+        phase = .aborted
+        output.action = .removeScanFiles
     }
 }

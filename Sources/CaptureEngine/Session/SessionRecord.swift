@@ -21,6 +21,10 @@ public struct RoomLabel: Equatable, Sendable {
     public var time: Double
     /// Camera-to-world pose when the label was chosen.
     public var pose: RigidTransform
+
+    public init(label: String, time: Double, pose: RigidTransform) {
+        self.label = label; self.time = time; self.pose = pose
+    }
 }
 
 /// One line of `scan.log`.
@@ -28,6 +32,10 @@ public struct ScanLogLine: Equatable, Sendable {
     /// Seconds on the session clock.
     public var time: Double
     public var text: String
+
+    public init(time: Double, text: String) {
+        self.time = time; self.text = text
+    }
 }
 
 /// One SDK-initiated relocation.
@@ -40,6 +48,10 @@ public struct RelocationRecord: Equatable, Sendable {
     /// When it ended (recovered or timed out).
     public var end: Double?
     public var recovered: Bool
+
+    public init(cause: Cause, start: Double, end: Double?, recovered: Bool) {
+        self.cause = cause; self.start = start; self.end = end; self.recovered = recovered
+    }
 }
 
 /// What the session keeps for the bundle besides the frames (which the host streams to disk as the

@@ -1,0 +1,175 @@
+import CaptureEngine
+
+/// `arkitData.json` as read back (docs/bundle-format.md).
+public struct ArkitData: Sendable {
+    /// SDK version that wrote the bundle, e.g. "2.10.0".
+    public var sdkVersion: String
+    /// Format version of the file.
+    public var dataVersion: String
+    /// "iOS".
+    public var platform: String
+    /// Device model and whether it has LiDAR.
+    public var device: DeviceCapabilities
+    /// Property type given before scanning.
+    public var propertyType: String
+    /// Names of the enabled scanning options.
+    public var scanningFeatures: [String]
+    /// The address (absent fields nil).
+    public var address: ScanMetadata.Address
+    /// Degrees clockwise from true north of world -Z.
+    public var azimuthDegrees: Double?
+    /// Whether an SDK-initiated relocation happened.
+    public var trackingFlag: Bool
+    /// Seconds on the session clock.
+    public var reconstructionShutDown: Double?
+    /// The thresholds the session ran with.
+    public var thresholds: Thresholds
+    /// Recording start, end, frame count and seconds.
+    public var recording: ArkitRecording
+    /// Room labels said during the scan.
+    public var roomLabels: [ArkitRoomLabel]
+    /// SDK-initiated relocations.
+    public var relocations: [ArkitRelocation]
+    /// The scan log: time (s) and text of each line.
+    public var scanLog: [(time: Double, text: String)]
+    /// Warnings shown.
+    public var feedbackItems: [ArkitFeedbackItem]
+    /// Every event, in order.
+    public var events: [ArkitEvent]
+    /// The non-frame inputs (system samples, user actions).
+    public var inputs: [ArkitInput]
+    /// Every camera frame the session was given.
+    public var frames: [ArkitFrame]
+
+    /// Parses the file's bytes; errors name `file` and the JSON path.
+    public init(json bytes: [UInt8], file: String = "arkitData.json") throws(BundleReadError) {
+        let root = try JSONCursor.parse(bytes, file: file)
+        _ = try root.object()
+        sdkVersion = try root["sdkVersion"].get().string()
+        dataVersion = try root["dataVersion"].get().string()
+        platform = try root["platform"].get().string()
+        let d = try root["device"].get()
+        device = DeviceCapabilities(hasLiDAR: try d["hasLiDAR"].get().bool(), model: try d["model"].get().string())
+        propertyType = try root["propertyType"].get().string()
+        scanningFeatures = try root["scanningFeatures"].get().array().map { (c) throws(BundleReadError) in try c.string() }
+        address = try ArkitData.address(try root["address"].get())
+        azimuthDegrees = try root["azimuth"].get().optionalDouble()
+        trackingFlag = try root["trackingFlag"].get().bool()
+        reconstructionShutDown = try root["reconstructionShutDown"].get().optionalDouble()
+        let t = try root["thresholds"].get()
+        do { thresholds = try Thresholds().applying(json: try t.object(), source: "\(file): thresholds") }
+        catch let error as BundleReadError { throw error }
+        catch { throw t.fail("\(error)") }
+        let r = try root["recording"].get()
+        recording = ArkitRecording(start: try r["start"].get().optionalDouble(), end: try r["end"].get().optionalDouble(),
+                                   frames: try r["frames"].get().int(), seconds: try r["seconds"].get().double(),
+                                   normalTrackingSeconds: try r["normalTrackingSeconds"].get().double())
+        roomLabels = try root["roomLabels"].get().array().map { (c) throws(BundleReadError) in
+            ArkitRoomLabel(label: try c["label"].get().string(), time: try c["time"].get().double(),
+                           matrix: try ArkitData.matrix(try c["transform"].get()))
+        }
+        relocations = try root["relocations"].get().array().map { (c) throws(BundleReadError) in
+            ArkitRelocation(cause: try c["cause"].get().string(), start: try c["start"].get().double(),
+                            end: try c["end"].get().optionalDouble(), recovered: try c["recovered"].get().bool())
+        }
+        scanLog = try root["scanLog"].get().array().map { (c) throws(BundleReadError) in
+            (try c["time"].get().double(), try c["text"].get().string())
+        }
+        feedbackItems = try ArkitData.feedbackItems(try root["feedbackItems"].get())
+        events = try root["events"].get().array().map { (c) throws(BundleReadError) in
+            ArkitEvent(time: try c["time"].get().double(), code: try c["code"].get().int(),
+                       message: try c["message"].get().string(), severity: try c["severity"].get().string())
+        }
+        inputs = try root["inputs"].get().array().map(ArkitData.input)
+        frames = try root["frames"].get().array().map(ArkitData.frame)
+    }
+
+    /// A `feedbackItems` array (also the whole of `feedback.json`).
+    static func feedbackItems(_ c: JSONCursor) throws(BundleReadError) -> [ArkitFeedbackItem] {
+        try c.array().map { (c) throws(BundleReadError) in
+            ArkitFeedbackItem(code: try c["code"].get().int(), message: try c["message"].get().string(),
+                              start: try c["start"].get().double(), end: try c["end"].get().optionalDouble(),
+                              matrix: try ArkitData.matrix(try c["transform"].get()))
+        }
+    }
+
+    static func address(_ c: JSONCursor) throws(BundleReadError) -> ScanMetadata.Address {
+        func field(_ key: String) throws(BundleReadError) -> String? { try c.optional(key)?.string() }
+        return ScanMetadata.Address(number: try field("number"), street: try field("street"), postCode: try field("postCode"),
+                                    city: try field("city"), state: try field("state"), country: try field("country"),
+                                    suite: try field("suite"))
+    }
+
+    /// 16 numbers, column-major. A frame's transform may hold null (a non-finite number the session was
+    /// given, written as null), read back as NaN so a replay feeds the same input.
+    static func matrix(_ c: JSONCursor, allowNonFinite: Bool = false) throws(BundleReadError) -> Matrix4x4 {
+        let values = try c.array().map { (v) throws(BundleReadError) in
+            allowNonFinite && v.isNull ? Double.nan : try v.double()
+        }
+        guard let m = Matrix4x4(columnMajor: values) else { throw c.fail("expected 16 numbers, got \(values.count)") }
+        guard allowNonFinite || m.isFinite else { throw c.fail("not every number is finite") }
+        return m
+    }
+
+    static func frame(_ c: JSONCursor) throws(BundleReadError) -> ArkitFrame {
+        let k = try c["intrinsics"].get()
+        let values = try k.array().map { (v) throws(BundleReadError) in try v.double() }
+        guard values.count == 6 else { throw k.fail("expected [fx, fy, cx, cy, width, height], got \(values.count) numbers") }
+        guard values[4] == values[4].rounded(), values[5] == values[5].rounded(), values[4] > 0, values[5] > 0,
+              values[4] < 1e6, values[5] < 1e6 else {
+            throw k.fail("width and height must be positive whole numbers")
+        }
+        let tracking = try c["tracking"].get()
+        guard let state = ArkitDataJSON.trackingState(named: try tracking.string()) else {
+            throw tracking.fail("unknown tracking state '\(try tracking.string())'")
+        }
+        return ArkitFrame(seq: try c["seq"].get().int(), time: try c["time"].get().double(),
+                          matrix: try matrix(try c["transform"].get(), allowNonFinite: true),
+                          intrinsics: CameraIntrinsics(width: Int(values[4]), height: Int(values[5]), fx: values[0],
+                                                       fy: values[1], cx: values[2], cy: values[3]),
+                          tracking: state, recorded: try c["recorded"].get().bool(),
+                          depthIndex: try c["depthIndex"].get().isNull ? nil : try c["depthIndex"].get().int())
+    }
+
+    static func input(_ c: JSONCursor) throws(BundleReadError) -> ArkitInput {
+        let seq = try c["seq"].get().int(), time = try c["time"].get().double()
+        let type = try c["type"].get()
+        switch try type.string() {
+        case "system":
+            var sample = SystemSample()
+            if let t = c.optional("thermal") {
+                let name = try t.string()
+                guard let state = ThermalState.allCases.first(where: { $0.name == name }) else {
+                    throw t.fail("unknown thermal state '\(name)'")
+                }
+                sample.thermal = state
+            }
+            if let b = c.optional("storageFreeBytes") { sample.storageFreeBytes = Int64(try b.int()) }
+            sample.lowPowerMode = try c.optional("lowPowerMode")?.bool()
+            sample.activeProcessors = try c.optional("activeProcessors")?.int()
+            sample.processorCount = try c.optional("processorCount")?.int()
+            sample.memoryWarning = try c.optional("memoryWarning")?.bool() ?? false
+            return ArkitInput(seq: seq, time: time, kind: .system(sample))
+        case "user":
+            let a = try c["action"].get()
+            let action: UserAction
+            switch try a.string() {
+            case "recordPressed": action = .recordPressed
+            case "stopConfirmed": action = .stopConfirmed
+            case "stopCancelled": action = .stopCancelled
+            case "background": action = .background
+            case "foreground": action = .foreground
+            case "speechStarted": action = .speechStarted(permissionGranted: try c["permissionGranted"].get().bool())
+            case "speechResults":
+                action = .speechResults(try c["results"].get().array().map { (r) throws(BundleReadError) in try r.string() })
+            case "speechChosen": action = .speechChosen(index: try c["index"].get().int())
+            case "speechCancelled": action = .speechCancelled
+            case "speechAborted": action = .speechAborted
+            default: throw a.fail("unknown user action '\(try a.string())'")
+            }
+            return ArkitInput(seq: seq, time: time, kind: .user(action))
+        default:
+            throw type.fail("expected \"system\" or \"user\"")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import CaptureEngine
+import Foundation
+
+/// Reads a bundle from a folder (either layout) or from a CubiCapture zip: lists its files and parses
+/// `arkitData.json`, `allDepthFrames.bin`, `raw/poses.csv`, `raw/intrinsics.json` and the PNGs.
+public final class BundleReader {
+    /// The path given.
+    public let path: String
+    /// Which layout the bundle has (a zip is always the CubiCapture layout).
+    public let layout: BundleLayout
+    /// Every file, relative to the bundle, sorted (for a zip: its entries).
+    public let files: [String]
+    /// The zip, when reading one.
+    public let zip: ZipReader?
+
+    /// Opens `path`: a folder with `arkitData.json` (CubiCapture), a folder with `manifest.json` and
+    /// `raw/` (raw RGBD package), or a zip file holding a CubiCapture bundle.
+    public init(path: String) throws(BundleReadError) {
+        self.path = path
+        if FileSystem.isDirectory(path) {
+            zip = nil
+            do { files = try BundleReader.listTree(path, prefix: "") }
+            catch { throw BundleReadError(file: path, reason: error.description) }
+            if files.contains("arkitData.json") { layout = .cubiCapture }
+            else if files.contains("manifest.json") || files.contains(where: { $0.hasPrefix("raw/") }) { layout = .rawRGBD }
+            else { throw BundleReadError(file: path, reason: "neither arkitData.json (CubiCapture layout) nor manifest.json (raw RGBD package) is here") }
+        } else if FileSystem.exists(path) {
+            do { zip = try ZipReader(path: path) }
+            catch { throw BundleReadError(file: path, reason: "not a folder and not a readable zip (\(error.message))") }
+            files = zip?.entries.map(\.name).sorted() ?? []
+            layout = .cubiCapture
+        } else {
+            throw BundleReadError(file: path, reason: "no such file or folder")
+        }
+    }
+
+    private static func listTree(_ folder: String, prefix: String) throws(FileSystemError) -> [String] {
+        var out: [String] = []
+        for name in try FileSystem.list(folder) {
+            let full = folder + "/" + name
+            if FileSystem.isDirectory(full) { out += try listTree(full, prefix: prefix + name + "/") }
+            else { out.append(prefix + name) }
+        }
+        return out
+    }
+
+    /// Whether the bundle has this file.
+    public func has(_ file: String) -> Bool { files.contains(file) }
+
+    /// The whole content of a file.
+    public func bytes(_ file: String) throws(BundleReadError) -> [UInt8] {
+        guard has(file) else { throw BundleReadError(file: file, reason: "missing") }
+        if let zip {
+            do { return try zip.contents(of: file) } catch { throw BundleReadError(file: file, reason: error.description) }
+        }
+        do { return try FileSystem.read(path + "/" + file) } catch { throw BundleReadError(file: file, reason: error.description) }
+    }
+
+    /// `arkitData.json`.
+    public func arkitData() throws(BundleReadError) -> ArkitData {
+        try ArkitData(json: try bytes("arkitData.json"))
+    }
+
+    /// `feedback.json`.
+    public func feedback() throws(BundleReadError) -> [ArkitFeedbackItem] {
+        try ArkitData.feedbackItems(try JSONCursor.parse(try bytes("feedback.json"), file: "feedback.json"))
+    }
+
+    /// `allDepthFrames.bin` (memory-mapped from a folder).
+    public func depthFrames() throws(BundleReadError) -> DepthFramesFile {
+        let file = "allDepthFrames.bin"
+        guard has(file) else { throw BundleReadError(file: file, reason: "missing") }
+        if zip == nil {
+            do { return try DepthFramesFile(bytes: try Data(contentsOf: URL(fileURLWithPath: path + "/" + file), options: .alwaysMapped)) }
+            catch let error as BundleReadError { throw error }
+            catch { throw BundleReadError(file: file, reason: error.localizedDescription) }
+        }
+        return try DepthFramesFile(bytes: Data(try bytes(file)))
+    }
+
+    /// `raw/poses.csv`.
+    public func poses() throws(BundleReadError) -> [RawPose] {
+        try RawPose.parseCSV(String(decoding: try bytes("raw/poses.csv"), as: UTF8.self))
+    }
+
+    /// `raw/intrinsics.json`: width, height, fx, fy, cx, cy at depth resolution.
+    public func rawIntrinsics() throws(BundleReadError) -> CameraIntrinsics {
+        let c = try JSONCursor.parse(try bytes("raw/intrinsics.json"), file: "raw/intrinsics.json")
+        return CameraIntrinsics(width: try c["width"].get().int(), height: try c["height"].get().int(),
+                                fx: try c["fx"].get().double(), fy: try c["fy"].get().double(),
+                                cx: try c["cx"].get().double(), cy: try c["cy"].get().double())
+    }
+
+    /// A PNG of the bundle, decoded (e.g. `raw/depth/00000.png`).
+    public func png(_ file: String) throws(BundleReadError) -> GrayImage {
+        do { return try PNGCodec.decode(try bytes(file)) }
+        catch let error as PNGError { throw BundleReadError(file: file, reason: error.description) }
+        catch let error as BundleReadError { throw error }
+        catch { throw BundleReadError(file: file, reason: "\(error)") }
+    }
+
+    /// The session's inputs, frames and non-frame inputs merged by `seq`, with each recorded frame's
+    /// depth map from `allDepthFrames.bin` when the bundle has one: what a replay feeds the engine.
+    public func sessionInputs() throws(BundleReadError) -> [SessionInput] {
+        let data = try arkitData()
+        let depth = has("allDepthFrames.bin") ? try depthFrames() : nil
+        var items: [(seq: Int, input: SessionInput)] = data.inputs.map { ($0.seq, SessionInput(time: $0.time, $0.kind)) }
+        for (i, f) in data.frames.enumerated() {
+            var frame = CameraFrame(transform: f.transform, intrinsics: f.intrinsics, tracking: f.tracking)
+            if let index = f.depthIndex, let depth {
+                guard index >= 0, index < depth.frameCount else {
+                    throw BundleReadError(file: "arkitData.json", location: "frames[\(i)].depthIndex",
+                                          reason: "\(index) but allDepthFrames.bin has \(depth.frameCount) frames")
+                }
+                frame.depth = depth.frame(index).depth
+            }
+            items.append((f.seq, SessionInput(time: f.time, .frame(frame))))
+        }
+        return items.sorted { $0.seq < $1.seq }.map(\.input)
+    }
+}

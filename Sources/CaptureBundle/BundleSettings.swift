@@ -1,0 +1,45 @@
+import CaptureEngine
+
+/// Where and how a storage writes one scan's bundle. Defaults are documented on each field.
+public struct BundleSettings: Sendable {
+    /// The folder the bundle folder is created in.
+    public var outputFolder: String
+    /// The bundle folder's name: the bundle is `outputFolder/name`, built in `outputFolder/.name.partial`.
+    public var name: String
+    /// Property type, address, uid (the zip is `<uid>.zip`), azimuth, versions.
+    public var metadata: ScanMetadata
+    /// The session's options, device and thresholds: give the same configuration the session runs with
+    /// (the storage needs the device before the session hands its configuration to `writeScanFiles`).
+    public var session: SessionConfiguration
+    /// The reconstructed scene, written as `mesh.ply` / `mesh.obj` (default nil: no mesh file).
+    public var mesh: TriangleMesh?
+    /// Replace an existing bundle of the same name when the new one is complete (default false:
+    /// refuse to start, with code 58).
+    public var force: Bool
+    /// Injected failures (default none).
+    public var faults: FaultPlan
+    /// Deflate level of the zip's entries, 1 (fastest) ... 9 (smallest); default 6, zlib's default.
+    public var zipCompressionLevel: Int
+
+    public init(outputFolder: String, name: String, metadata: ScanMetadata = ScanMetadata(),
+                session: SessionConfiguration = SessionConfiguration(), mesh: TriangleMesh? = nil,
+                force: Bool = false, faults: FaultPlan = .none, zipCompressionLevel: Int = 6) {
+        self.outputFolder = outputFolder
+        self.name = name
+        self.metadata = metadata
+        self.session = session
+        self.mesh = mesh
+        self.force = force
+        self.faults = faults
+        self.zipCompressionLevel = zipCompressionLevel
+    }
+
+    /// The finished bundle's path.
+    public var bundlePath: String { BundleSettings.join(outputFolder, name) }
+    /// The folder the bundle is built in until it is complete.
+    public var partialPath: String { BundleSettings.join(outputFolder, "." + name + ".partial") }
+
+    static func join(_ a: String, _ b: String) -> String {
+        a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)
+    }
+}

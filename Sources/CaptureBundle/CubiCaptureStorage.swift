@@ -1,0 +1,216 @@
+import CaptureEngine
+
+/// Writes a scan in the CubiCapture layout (docs/bundle-format.md): `arkitData.json`, `config.json`,
+/// `scan.log`, `feedback.json`, `allDepthFrames.bin` (LiDAR), `mesh.ply` (LiDAR with meshVisualisation,
+/// when a mesh is given and reconstruction was not shut down) and `<uid>.zip` holding them all.
+///
+/// Frames stream to disk as they come; everything is built in `.<name>.partial` and renamed to `<name>`
+/// when the zip is written and valid. Failures throw ``ScanStorageError`` with the file that selects
+/// the SDK's code; ``removeScanFiles()`` leaves nothing of the scan behind.
+public final class CubiCaptureStorage: ScanStorage {
+    /// The bundle's settings.
+    public let settings: BundleSettings
+    let workspace: BundleWorkspace
+    private let log: InputLog
+    private var depthStream: OutputFile?
+    private var depthSize: (width: Int, height: Int)?
+    private var depthFramesWritten = 0
+    private var scanLogOpen = false
+    private var recording = false
+    /// The files written into the bundle, in zip order (names relative to the bundle folder).
+    public private(set) var writtenFiles: [String] = []
+
+    /// Temporary files inside the partial folder (removed before the zip is written).
+    static let inputsFragment = ".inputs.part"
+    static let framesFragment = ".frames.part"
+    static let depthStreamName = ".allDepthFrames.bin.part"
+
+    public init(settings: BundleSettings) {
+        self.settings = settings
+        workspace = BundleWorkspace(settings: settings)
+        log = InputLog(recordsDepth: settings.session.device.hasLiDAR)
+    }
+
+    /// The faults that fired so far, and those still pending.
+    public var faults: FaultPlan { workspace.faults }
+
+    /// The zip's final path, `<out>/<name>/<uid>.zip`.
+    public var zipPath: String { settings.bundlePath + "/" + zipName }
+    var zipName: String { settings.metadata.uid + ".zip" }
+
+    public func observe(_ input: SessionInput, recorded: Bool) {
+        workspace.now = input.time
+        // A failed fragment write surfaces as a failed arkitData.json write when the files are written.
+        do { try log.add(input, recorded: recorded) } catch { logFailure = error.description }
+    }
+
+    private var logFailure: String?
+
+    /// Creates the partial folder (58), starts `allDepthFrames.bin` on LiDAR devices (57), then opens
+    /// `scan.log` (90: recording goes on without it).
+    public func beginRecording(at time: Double) throws(ScanStorageError) {
+        workspace.now = time
+        try workspace.create()
+        recording = true
+        do throws(FileSystemError) {
+            try log.open(inputsPath: workspace.path(Self.inputsFragment), framesPath: workspace.path(Self.framesFragment))
+        } catch {
+            throw ScanStorageError(file: .folder, opening: true, reason: error.description)
+        }
+        if settings.session.device.hasLiDAR {
+            let path = workspace.path(Self.depthStreamName)
+            try workspace.check(.depthFrames, .open, path: workspace.path("allDepthFrames.bin"))
+            do throws(FileSystemError) { depthStream = try OutputFile(creating: path) }
+            catch { throw ScanStorageError(file: .depthFrames, opening: true, reason: error.description) }
+        }
+        let scanLog = workspace.path("scan.log")
+        try workspace.check(.scanLog, .open, path: scanLog)
+        scanLogOpen = true
+    }
+
+    /// Appends the frame's depth map to `allDepthFrames.bin` (59 on failure); frames without depth
+    /// (or on devices without LiDAR) only appear in `arkitData.json`.
+    public func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {
+        workspace.now = time
+        guard let depth = frame.depth, settings.session.device.hasLiDAR else { return }
+        let target = workspace.path("allDepthFrames.bin")
+        guard let stream = depthStream else {
+            throw ScanStorageError(file: .depthFrames, opening: false, reason: "\(target): the depth stream is not open")
+        }
+        try workspace.check(.depthFrames, .write, path: target)
+        guard depth.depth.count == depth.width * depth.height, depth.confidence.count == depth.width * depth.height else {
+            throw ScanStorageError(file: .depthFrames, opening: false,
+                                   reason: "\(target): depth map \(depth.width)x\(depth.height) has \(depth.depth.count) depths and \(depth.confidence.count) confidences")
+        }
+        do throws(FileSystemError) {
+            if let size = depthSize {
+                guard size == (depth.width, depth.height) else {
+                    throw FileSystemError("\(target): depth map is \(depth.width)x\(depth.height), earlier ones were \(size.width)x\(size.height)")
+                }
+            } else {
+                depthSize = (depth.width, depth.height)
+                try stream.write(DepthFramesLayout.header(width: depth.width, height: depth.height, frameCount: 0))
+            }
+            try stream.write(DepthFramesLayout.record(time: time, depth: depth))
+            depthFramesWritten += 1
+        } catch {
+            throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+        }
+    }
+
+    /// Writes every file but the zip: `allDepthFrames.bin` (finished), `scan.log`, `feedback.json`,
+    /// `mesh.ply`, `config.json`, then `arkitData.json`. A failure of the depth file or arkitData.json is
+    /// thrown at once (the scan is lost); one of the others is thrown after the rest were written, so the
+    /// bundle can be zipped without that file.
+    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+        guard recording else {
+            throw ScanStorageError(file: .arkitData, opening: false, reason: "\(settings.partialPath): recording never started")
+        }
+        var files: [String] = []
+        if settings.session.device.hasLiDAR, let stream = depthStream {
+            let target = workspace.path("allDepthFrames.bin")
+            try workspace.check(.depthFrames, .write, path: target)
+            do throws(FileSystemError) {
+                if depthSize == nil {
+                    let d = CameraIntrinsics.lidarDepth
+                    try stream.write(DepthFramesLayout.header(width: d.width, height: d.height, frameCount: 0))
+                }
+                try stream.overwrite(DepthFramesLayout.frameCountBytes(depthFramesWritten), at: DepthFramesLayout.frameCountOffset)
+                try stream.close()
+                try FileSystem.rename(stream.path, to: target)
+            } catch {
+                throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+            }
+            depthStream = nil
+            files.append("allDepthFrames.bin")
+        }
+        // scan.log, feedback.json, mesh.ply and config.json are not fatal to the scan (the session saves
+        // the bundle without them): the others are still written and the first such failure is thrown
+        // at the end. arkitData.json is fatal.
+        var deferred: ScanStorageError?
+        func attempt(_ name: String, _ bytes: [UInt8], as file: ScanFile) {
+            do throws(ScanStorageError) {
+                try workspace.write(bytes, to: name, as: file)
+                files.append(name)
+            } catch {
+                deferred = deferred ?? error
+            }
+        }
+        if scanLogOpen {
+            attempt("scan.log", Array(record.scanLog.map(ArkitDataJSON.scanLogLine).joined().utf8), as: .scanLog)
+        }
+        attempt("feedback.json", Array((JSONValue.array(record.feedback.map(ArkitDataJSON.feedback)).serialized(pretty: true) + "\n").utf8),
+                as: .feedback)
+        if let mesh = settings.mesh, configuration.reconstructsScene, record.reconstructionShutDownAt == nil {
+            attempt("mesh.ply", MeshFileEncoding.ply(mesh), as: .mesh)
+        }
+        attempt("config.json", Array((ArkitDataJSON.config(metadata: settings.metadata, configuration: configuration)
+                                        .serialized(pretty: true) + "\n").utf8), as: .config)
+        writtenFiles = BundleInspector.cubiCaptureFiles.filter { files.contains($0) }
+        try writeArkitData(record, configuration: configuration)
+        writtenFiles.insert("arkitData.json", at: 0)
+        if let deferred { throw deferred }
+    }
+
+    /// Splices the head keys and the two fragment files into `arkitData.json`.
+    private func writeArkitData(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+        let target = workspace.path("arkitData.json")
+        try workspace.check(.arkitData, .write, path: target)
+        let temporary = FileSystem.temporaryName(for: target)
+        do throws(FileSystemError) {
+            if let logFailure { throw FileSystemError(logFailure) }
+            try log.finish()
+            let out = try OutputFile(creating: temporary)
+            try out.write("{\n" + ArkitDataJSON.headLines(record: record, metadata: settings.metadata, configuration: configuration).joined(separator: ",\n"))
+            try out.write(log.inputCount == 0 ? ",\n\"inputs\":[]" : ",\n\"inputs\":[\n")
+            try out.append(contentsOf: workspace.path(Self.inputsFragment))
+            try out.write(log.inputCount == 0 ? "" : "\n]")
+            try out.write(log.frameCount == 0 ? ",\n\"frames\":[]" : ",\n\"frames\":[\n")
+            try out.append(contentsOf: workspace.path(Self.framesFragment))
+            try out.write(log.frameCount == 0 ? "\n}\n" : "\n]\n}\n")
+            try out.close()
+            try FileSystem.rename(temporary, to: target)
+        } catch {
+            FileSystem.removeTree(temporary)
+            throw ScanStorageError(file: .arkitData, opening: false, reason: error.description)
+        }
+        FileSystem.removeTree(workspace.path(Self.inputsFragment))
+        FileSystem.removeTree(workspace.path(Self.framesFragment))
+    }
+
+    /// Zips the written files into `<uid>.zip` (51 on failure), validates the zip against the folder
+    /// (``BundleZipValidation``) and, when valid, renames the bundle into place.
+    public func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
+        let target = workspace.path(zipName)
+        try workspace.check(.zip, .write, path: target)
+        FileSystem.removeTree(target)
+        do throws(ZipError) {
+            try ZipWriter.write(entries: writtenFiles.map { ($0, workspace.path($0)) }, to: target,
+                                compressionLevel: settings.zipCompressionLevel)
+        } catch {
+            FileSystem.removeTree(target)
+            throw ScanStorageError(file: .zip, opening: false, reason: error.description)
+        }
+        if workspace.faults.fires(.zip, .invalidZip, at: workspace.now) {
+            do throws(FileSystemError) {
+                let bytes = try FileSystem.read(target)
+                try FileSystem.writeAtomically(Array(bytes.prefix(bytes.count / 2)), to: target)
+            } catch {
+                throw ScanStorageError(file: .zip, opening: false, reason: error.description)
+            }
+        }
+        guard BundleZipValidation.problem(zip: target, folder: workspace.folder, files: writtenFiles) == nil else {
+            return .invalid
+        }
+        try workspace.commit(as: .zip)
+        return .valid(path: zipPath)
+    }
+
+    /// Removes everything this scan created: the partial folder, or the bundle once renamed into place.
+    public func removeScanFiles() {
+        log.discard()
+        try? depthStream?.close()
+        depthStream = nil
+        workspace.removeAll()
+    }
+}

@@ -1,0 +1,56 @@
+import CaptureEngine
+
+/// The byte layout of `allDepthFrames.bin` (see docs/bundle-format.md): little-endian; a 32-byte header
+/// (magic `CSDEPTH1`, then `uint32` version, width, height, frame count, bytes per record, reserved 0),
+/// then per depth frame a `float64` time (s), `width*height` IEEE 754 half-precision depths (metres,
+/// 0 = no return) and `width*height` `uint8` confidences.
+public enum DepthFramesLayout {
+    /// The eight ASCII bytes the file starts with.
+    public static let magic: [UInt8] = Array("CSDEPTH1".utf8)
+    /// The layout version this code writes and reads.
+    public static let version: UInt32 = 1
+    /// Header length, bytes.
+    public static let headerBytes = 32
+    /// Byte offset of the frame count in the header (patched when the file is finished).
+    public static let frameCountOffset = 20
+
+    /// Bytes of one frame record for a depth map of this size: 8 + 2*w*h + w*h.
+    public static func recordBytes(width: Int, height: Int) -> Int { 8 + 3 * width * height }
+
+    /// The header.
+    public static func header(width: Int, height: Int, frameCount: Int) -> [UInt8] {
+        var out = magic
+        for value in [version, UInt32(width), UInt32(height), UInt32(frameCount),
+                      UInt32(recordBytes(width: width, height: height)), 0] {
+            appendLittleEndian(value, to: &out)
+        }
+        return out
+    }
+
+    /// One frame record.
+    public static func record(time: Double, depth: DepthMap) -> [UInt8] {
+        let n = depth.width * depth.height
+        var out = [UInt8](repeating: 0, count: 8 + 3 * n)
+        out.withUnsafeMutableBytes { raw in
+            raw.storeBytes(of: time.bitPattern.littleEndian, toByteOffset: 0, as: UInt64.self)
+            for i in 0..<min(n, depth.depth.count) {
+                raw.storeBytes(of: Float16(depth.depth[i]).bitPattern.littleEndian, toByteOffset: 8 + 2 * i, as: UInt16.self)
+            }
+            for i in 0..<min(n, depth.confidence.count) {
+                raw[8 + 2 * n + i] = depth.confidence[i]
+            }
+        }
+        return out
+    }
+
+    /// The frame count field's bytes.
+    public static func frameCountBytes(_ count: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        appendLittleEndian(UInt32(count), to: &out)
+        return out
+    }
+
+    static func appendLittleEndian(_ value: UInt32, to out: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
+    }
+}

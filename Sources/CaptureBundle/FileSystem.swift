@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX file calls the storages need, each turning `errno` into a message that names the
+/// call and the path.
+enum FileSystem {
+    /// `strerror(errno)` for the last failed call.
+    static func lastError() -> String { String(cString: strerror(errno)) }
+
+    static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `mkdir(path, 0755)`; an existing directory is fine when `existingIsFine`.
+    static func makeDirectory(_ path: String, existingIsFine: Bool = false) throws(FileSystemError) {
+        if mkdir(path, 0o755) != 0 {
+            if existingIsFine, errno == EEXIST, isDirectory(path) { return }
+            throw FileSystemError("mkdir \(path): \(lastError())")
+        }
+    }
+
+    /// `rename(from, to)`.
+    static func rename(_ from: String, to: String) throws(FileSystemError) {
+        if Glibc.rename(from, to) != 0 { throw FileSystemError("rename \(from) -> \(to): \(lastError())") }
+    }
+
+    /// Removes a file or a folder with everything in it (`unlink`, `opendir`/`readdir`, `rmdir`);
+    /// a missing path is fine.
+    static func removeTree(_ path: String) {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return }
+        if (st.st_mode & S_IFMT) == S_IFDIR {
+            for name in (try? list(path)) ?? [] { removeTree(path + "/" + name) }
+            rmdir(path)
+        } else {
+            unlink(path)
+        }
+    }
+
+    /// `rmdir`: removes a folder only if it is empty.
+    static func removeEmptyDirectory(_ path: String) { rmdir(path) }
+
+    /// The names in a folder, sorted, without `.` and `..` (`opendir`, `readdir`).
+    static func list(_ path: String) throws(FileSystemError) -> [String] {
+        guard let dir = opendir(path) else { throw FileSystemError("opendir \(path): \(lastError())") }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Size of a file in bytes (`stat`).
+    static func size(_ path: String) throws(FileSystemError) -> Int {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw FileSystemError("stat \(path): \(lastError())") }
+        return Int(st.st_size)
+    }
+
+    /// Writes `bytes` to `path` under a temporary name in the same folder, then renames it into place.
+    static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileSystemError) {
+        let temporary = temporaryName(for: path)
+        let file = try OutputFile(creating: temporary)
+        do throws(FileSystemError) {
+            try file.write(bytes)
+            try file.close()
+            try rename(temporary, to: path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        try bytes.withUnsafeBytes { raw in
+            Result { () throws(FileSystemError) in try writeAtomically(raw, to: path) }
+        }.get()
+    }
+
+    static func writeAtomically(_ text: String, to path: String) throws(FileSystemError) {
+        try writeAtomically(Array(text.utf8), to: path)
+    }
+
+    /// `<folder>/.<file>.tmp` for `<folder>/<file>`.
+    static func temporaryName(for path: String) -> String {
+        if let slash = path.lastIndex(of: "/") {
+            return String(path[...slash]) + "." + path[path.index(after: slash)...] + ".tmp"
+        }
+        return "." + path + ".tmp"
+    }
+
+    /// The whole content of a file (`open`, `read`).
+    static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw FileSystemError("open \(path): \(lastError())") }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError("read \(path): \(lastError())")
+            }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+        }
+        return out
+    }
+}

@@ -1,0 +1,74 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file being written with POSIX `open`/`write`/`pwrite`/`close`; errors name the call and path.
+final class OutputFile {
+    let path: String
+    private var fd: Int32
+    /// Bytes written so far (the file's length).
+    private(set) var length = 0
+
+    /// Creates (or truncates) the file, mode 0644.
+    init(creating path: String) throws(FileSystemError) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileSystemError("open \(path): \(FileSystem.lastError())") }
+    }
+
+    deinit { if fd >= 0 { Glibc.close(fd) } }
+
+    /// Appends bytes (looping over short writes).
+    func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
+        guard fd >= 0 else { throw FileSystemError("write \(path): file is closed") }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError("write \(path): \(FileSystem.lastError())")
+            }
+            offset += n
+        }
+        length += bytes.count
+    }
+
+    func write(_ bytes: [UInt8]) throws(FileSystemError) {
+        try bytes.withUnsafeBytes { raw in Result { () throws(FileSystemError) in try write(raw) } }.get()
+    }
+
+    func write(_ text: String) throws(FileSystemError) { try write(Array(text.utf8)) }
+
+    /// Overwrites bytes at an offset without moving the end (`pwrite`).
+    func overwrite(_ bytes: [UInt8], at offset: Int) throws(FileSystemError) {
+        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
+        guard n == bytes.count else { throw FileSystemError("pwrite \(path): \(FileSystem.lastError())") }
+    }
+
+    /// Appends the whole content of another file, in 1 MiB chunks (`open`, `read`).
+    func append(contentsOf other: String) throws(FileSystemError) {
+        let input = open(other, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw FileSystemError("open \(other): \(FileSystem.lastError())") }
+        defer { Glibc.close(input) }
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError("read \(other): \(FileSystem.lastError())")
+            }
+            if n == 0 { return }
+            try chunk.withUnsafeBytes { raw in
+                Result { () throws(FileSystemError) in try write(UnsafeRawBufferPointer(rebasing: raw[0..<n])) }
+            }.get()
+        }
+    }
+
+    /// Closes the file (`close`); reports a failed close (e.g. a full disk on some file systems).
+    func close() throws(FileSystemError) {
+        guard fd >= 0 else { return }
+        let result = Glibc.close(fd)
+        fd = -1
+        if result != 0 { throw FileSystemError("close \(path): \(FileSystem.lastError())") }
+    }
+}

@@ -1,0 +1,113 @@
+import CPNG
+
+/// Encodes and decodes greyscale PNGs with libpng's simplified `png_image` API (no `setjmp` needed).
+///
+/// 16-bit images are written as `PNG_FORMAT_LINEAR_Y` (the file gets a gAMA chunk of 1.0, so readers
+/// leave the numbers alone) and 8-bit images as `PNG_FORMAT_GRAY`. Both round-trip bit for bit; the
+/// files carry no time stamp, so equal images give equal bytes.
+public enum PNGCodec {
+    /// The largest image ``decode(_:)`` accepts, pixels (a guard against absurd headers): 2^28.
+    public static let maximumPixels = 1 << 28
+
+    /// Encodes an image with `png_image_write_to_memory`,
+    /// with `PNG_IMAGE_FLAG_FAST` (fast filtering and compression: depth PNGs are written per frame).
+    public static func encode(_ image: GrayImage) throws(PNGError) -> [UInt8] {
+        let pixels = image.width * image.height
+        guard image.width > 0, image.height > 0, image.samples.count == pixels,
+              image.bitDepth == 8 || image.bitDepth == 16,
+              image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
+            throw PNGError(call: "png_image_write_to_memory",
+                           message: "refused a \(image.width)x\(image.height) \(image.bitDepth)-bit image with \(image.samples.count) samples")
+        }
+        var png = png_image()
+        png.version = png_uint_32(PNG_IMAGE_VERSION)
+        png.width = png_uint_32(image.width)
+        png.height = png_uint_32(image.height)
+        png.format = image.bitDepth == 16 ? png_uint_32(PNG_FORMAT_LINEAR_Y) : png_uint_32(PNG_FORMAT_GRAY)
+        png.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
+        var size: png_alloc_size_t = 0
+        let stride = png_int_32(image.width)
+        if image.bitDepth == 16 {
+            return try image.samples.withUnsafeBytes { buffer in
+                Result { () throws(PNGError) in try write(&png, buffer: buffer.baseAddress, stride: stride, size: &size) }
+            }.get()
+        }
+        let bytes = image.samples.map { UInt8(truncatingIfNeeded: $0) }
+        return try bytes.withUnsafeBytes { buffer in
+            Result { () throws(PNGError) in try write(&png, buffer: buffer.baseAddress, stride: stride, size: &size) }
+        }.get()
+    }
+
+    /// One pass into a buffer large enough for any compression result (raw rows plus deflate's and the
+    /// IDAT chunks' overhead); a second, sized pass only if libpng reports it needs more.
+    private static func write(_ png: inout png_image, buffer: UnsafeRawPointer?, stride: png_int_32,
+                              size: inout png_alloc_size_t) throws(PNGError) -> [UInt8] {
+        let bytesPerSample = png.format & png_uint_32(PNG_FORMAT_FLAG_LINEAR) != 0 ? 2 : 1
+        let raw = Int(png.height) * (1 + Int(png.width) * bytesPerSample)
+        size = png_alloc_size_t(raw + raw / 1000 + 12 * (raw / 8192 + 1) + 1024)
+        var out = [UInt8](repeating: 0, count: Int(size))
+        var ok = out.withUnsafeMutableBytes { memory in
+            png_image_write_to_memory(&png, memory.baseAddress, &size, 0, buffer, stride, nil)
+        }
+        if ok == 0, Int(size) > out.count {
+            png_image_free(&png)
+            png.warning_or_error = 0
+            out = [UInt8](repeating: 0, count: Int(size))
+            ok = out.withUnsafeMutableBytes { memory in
+                png_image_write_to_memory(&png, memory.baseAddress, &size, 0, buffer, stride, nil)
+            }
+        }
+        guard ok != 0 else { throw PNGError(call: "png_image_write_to_memory", message: message(of: &png)) }
+        out.removeLast(out.count - Int(size))
+        return out
+    }
+
+    /// Decodes a greyscale PNG with `png_image_begin_read_from_memory` and `png_image_finish_read`,
+    /// keeping the file's bit depth (16-bit files as linear 16-bit samples, others as 8-bit).
+    /// Colour or alpha images are refused.
+    public static func decode(_ data: [UInt8]) throws(PNGError) -> GrayImage {
+        var png = png_image()
+        png.version = png_uint_32(PNG_IMAGE_VERSION)
+        let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&png, $0.baseAddress, $0.count) }
+        guard begun != 0 else {
+            throw PNGError(call: "png_image_begin_read_from_memory", message: message(of: &png))
+        }
+        let native = png.format
+        guard native & png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA | PNG_FORMAT_FLAG_COLORMAP) == 0 else {
+            png_image_free(&png)
+            throw PNGError(call: "png_image_begin_read_from_memory",
+                           message: "not a greyscale image without alpha (format \(native))")
+        }
+        let sixteen = native & png_uint_32(PNG_FORMAT_FLAG_LINEAR) != 0
+        let width = Int(png.width), height = Int(png.height)
+        guard width * height <= PNGCodec.maximumPixels else {
+            png_image_free(&png)
+            throw PNGError(call: "png_image_begin_read_from_memory",
+                           message: "\(width)x\(height) is larger than the \(PNGCodec.maximumPixels) pixels this reader accepts")
+        }
+        png.format = sixteen ? png_uint_32(PNG_FORMAT_LINEAR_Y) : png_uint_32(PNG_FORMAT_GRAY)
+        if sixteen {
+            var samples = [UInt16](repeating: 0, count: width * height)
+            let ok = samples.withUnsafeMutableBytes {
+                png_image_finish_read(&png, nil, $0.baseAddress, png_int_32(width), nil)
+            }
+            guard ok != 0 else { throw PNGError(call: "png_image_finish_read", message: message(of: &png)) }
+            return GrayImage(width: width, height: height, bitDepth: 16, samples: samples)
+        }
+        var bytes = [UInt8](repeating: 0, count: width * height)
+        let ok = bytes.withUnsafeMutableBytes {
+            png_image_finish_read(&png, nil, $0.baseAddress, png_int_32(width), nil)
+        }
+        guard ok != 0 else { throw PNGError(call: "png_image_finish_read", message: message(of: &png)) }
+        return GrayImage(width: width, height: height, bitDepth: 8, samples: bytes.map(UInt16.init))
+    }
+
+    /// libpng's message from a failed simplified-API call.
+    private static func message(of png: inout png_image) -> String {
+        withUnsafeBytes(of: &png.message) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.isEmpty ? "libpng reported an error" : text
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import CaptureEngine
+
+/// Writes a scan as the raw RGBD package (docs/bundle-format.md): `manifest.json`, `mesh.obj` (Z up,
+/// metres), `raw/intrinsics.json`, `raw/poses.csv` (camera-to-world, Z-up world, OpenCV camera),
+/// `raw/depth/00000.png` (16-bit millimetres, 0 = no data) and `raw/confidence/00000.png` (8-bit 0/1/2),
+/// numbered by depth frame.
+///
+/// PNGs and pose rows are written as each recorded depth frame arrives; the package is built in
+/// `.<name>.partial` and renamed to `<name>` when the session's zip step comes (the package has no zip).
+/// Failures map to the SDK's codes as: folders 58, the pose stream's start 57, a depth frame's PNGs or
+/// pose row 59, `manifest.json` 54, `raw/intrinsics.json` 56, `mesh.obj` as the mesh.
+public final class RawRGBDStorage: ScanStorage {
+    /// The package's settings.
+    public let settings: BundleSettings
+    let workspace: BundleWorkspace
+    private var poses: OutputFile?
+    private var depthIntrinsics: CameraIntrinsics?
+    /// Depth frames written so far.
+    public private(set) var frameCount = 0
+    private var recording = false
+
+    static let posesStreamName = "raw/.poses.csv.part"
+    /// The header line of `raw/poses.csv`.
+    public static let posesHeader = "frame,x,y,z,qx,qy,qz,qw"
+
+    public init(settings: BundleSettings) {
+        self.settings = settings
+        workspace = BundleWorkspace(settings: settings)
+    }
+
+    /// The faults that fired so far, and those still pending.
+    public var faults: FaultPlan { workspace.faults }
+
+    /// `depth/00000.png`-style name of a depth frame's files.
+    public static func frameFileName(_ index: Int) -> String {
+        let digits = String(index)
+        return String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    public func observe(_ input: SessionInput, recorded: Bool) { workspace.now = input.time }
+
+    /// Creates the package folders (58) and starts `raw/poses.csv` (57).
+    public func beginRecording(at time: Double) throws(ScanStorageError) {
+        workspace.now = time
+        try workspace.create()
+        recording = true
+        for folder in ["raw", "raw/depth", "raw/confidence"] { try workspace.makeSubfolder(folder, for: .folder) }
+        try workspace.check(.depthFrames, .open, path: workspace.path("raw/poses.csv"))
+        do throws(FileSystemError) {
+            let file = try OutputFile(creating: workspace.path(Self.posesStreamName))
+            try file.write(Self.posesHeader + "\n")
+            poses = file
+        } catch {
+            throw ScanStorageError(file: .depthFrames, opening: true, reason: error.description)
+        }
+    }
+
+    /// Writes the frame's depth and confidence PNGs and its pose row (59 on failure).
+    public func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {
+        workspace.now = time
+        guard let depth = frame.depth else { return }
+        let name = Self.frameFileName(frameCount)
+        guard let poses else {
+            throw ScanStorageError(file: .depthFrames, opening: false, reason: "\(workspace.path("raw/poses.csv")): the pose stream is not open")
+        }
+        try workspace.check(.depthFrames, .write, path: workspace.path("raw/depth/" + name))
+        let n = depth.width * depth.height
+        guard depth.depth.count == n, depth.confidence.count == n, n > 0 else {
+            throw ScanStorageError(file: .depthFrames, opening: false,
+                                   reason: "\(workspace.path("raw/depth/" + name)): depth map \(depth.width)x\(depth.height) has \(depth.depth.count) depths and \(depth.confidence.count) confidences")
+        }
+        let millimetres = depth.depth.map(Self.millimetres)
+        let depthPNG: [UInt8], confidencePNG: [UInt8]
+        do throws(PNGError) {
+            depthPNG = try PNGCodec.encode(GrayImage(width: depth.width, height: depth.height, bitDepth: 16, samples: millimetres))
+            confidencePNG = try PNGCodec.encode(GrayImage(width: depth.width, height: depth.height, bitDepth: 8,
+                                                          samples: depth.confidence.map(UInt16.init)))
+        } catch {
+            throw ScanStorageError(file: .depthFrames, opening: false, reason: "\(workspace.path("raw/depth/" + name)): \(error)")
+        }
+        try workspace.write(depthPNG, to: "raw/depth/" + name, as: .depthFrames)
+        try workspace.write(confidencePNG, to: "raw/confidence/" + name, as: .depthFrames)
+        let pose = CoordinateConventions.zUpOpenCV(fromARKit: frame.transform)
+        // q and -q are the same rotation: the file uses the one with w >= 0.
+        let q = pose.rotation.w < 0 ? -pose.rotation.vector : pose.rotation.vector
+        let values = [pose.translation.x, pose.translation.y, pose.translation.z, q.x, q.y, q.z, q.w]
+        do throws(FileSystemError) {
+            try poses.write(String(frameCount) + "," + values.map(Self.number).joined(separator: ",") + "\n")
+        } catch {
+            throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+        }
+        if depthIntrinsics == nil {
+            depthIntrinsics = frame.intrinsics.scaled(toWidth: depth.width, height: depth.height)
+        }
+        frameCount += 1
+    }
+
+    /// Depth in metres as the PNG's millimetres: rounded, 0 for no return or a non-finite value,
+    /// clamped to 65535 (65.535 m).
+    public static func millimetres(_ metres: Float) -> UInt16 {
+        guard metres.isFinite, metres > 0 else { return 0 }
+        let mm = (Double(metres) * 1000).rounded()
+        return mm >= 65535 ? 65535 : UInt16(mm)
+    }
+
+    /// A number in its shortest round-trip form ("-0" as "0").
+    static func number(_ x: Double) -> String {
+        JSONValue.number(x == 0 ? 0 : x).serialized()
+    }
+
+    /// Finishes `raw/poses.csv` and writes `raw/intrinsics.json`, `mesh.obj` and `manifest.json`.
+    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+        guard recording, let poses else {
+            throw ScanStorageError(file: .arkitData, opening: false, reason: "\(settings.partialPath): recording never started")
+        }
+        let posesPath = workspace.path("raw/poses.csv")
+        try workspace.check(.depthFrames, .write, path: posesPath)
+        do throws(FileSystemError) {
+            try poses.close()
+            try FileSystem.rename(poses.path, to: posesPath)
+        } catch {
+            throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+        }
+        self.poses = nil
+        let k = depthIntrinsics ?? CameraIntrinsics.wideCamera.scaled(toWidth: CameraIntrinsics.lidarDepth.width,
+                                                                      height: CameraIntrinsics.lidarDepth.height)
+        let intrinsics: JSONValue = .object([
+            ("width", .integer(k.width)), ("height", .integer(k.height)),
+            ("fx", .number(k.fx)), ("fy", .number(k.fy)), ("cx", .number(k.cx)), ("cy", .number(k.cy)),
+        ])
+        // raw/intrinsics.json and mesh.obj are not fatal (codes 56 and a log line): the manifest is still
+        // written and the first such failure thrown at the end; manifest.json (54) is fatal.
+        var deferred: ScanStorageError?
+        do throws(ScanStorageError) {
+            try workspace.write(intrinsics.serialized(pretty: true) + "\n", to: "raw/intrinsics.json", as: .config)
+        } catch {
+            deferred = error
+        }
+        var meshFile: String?
+        if let mesh = settings.mesh, configuration.reconstructsScene, record.reconstructionShutDownAt == nil {
+            do throws(ScanStorageError) {
+                try workspace.write(MeshFileEncoding.obj(mesh), to: "mesh.obj", as: .mesh)
+                meshFile = "mesh.obj"
+            } catch {
+                deferred = deferred ?? error
+            }
+        }
+        let m = settings.metadata
+        let manifest: JSONValue = .object([
+            ("format", .string("raw-rgbd")),
+            ("formatVersion", .integer(1)),
+            ("uid", .string(m.uid)),
+            ("propertyType", .string(m.propertyType)),
+            ("address", ArkitDataJSON.address(m.address)),
+            ("device", .object([("model", .string(configuration.device.model)),
+                                ("hasLiDAR", .bool(configuration.device.hasLiDAR))])),
+            ("recording", .object([("start", record.recordingStart.map { .number($0) } ?? .null),
+                                   ("end", record.recordingEnd.map { .number($0) } ?? .null)])),
+            ("frames", .integer(frameCount)),
+            ("depth", .object([("width", .integer(k.width)), ("height", .integer(k.height)),
+                               ("unit", .string("millimetre")), ("noData", .integer(0))])),
+            ("world", .string("Z up, right-handed, metres")),
+            ("camera", .string("OpenCV: x right, y down, z forward")),
+            ("mesh", meshFile.map { .string($0) } ?? .null),
+            ("packages", .array([.string("raw")])),
+        ])
+        try workspace.write(manifest.serialized(pretty: true) + "\n", to: "manifest.json", as: .arkitData)
+        if let deferred { throw deferred }
+    }
+
+    /// The package has no zip: this renames it into place and reports its folder.
+    public func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
+        try workspace.commit(as: .zip)
+        return .valid(path: settings.bundlePath)
+    }
+
+    /// Removes everything this scan created: the partial folder, or the package once renamed into place.
+    public func removeScanFiles() {
+        try? poses?.close()
+        poses = nil
+        workspace.removeAll()
+    }
+}

@@ -1,0 +1,101 @@
+import CZip
+
+/// Reads a zip archive with libzip, opened read-only with `ZIP_CHECKCONS` (libzip checks the central
+/// directory against the local headers). Reading an entry to its end checks its CRC-32.
+public final class ZipReader {
+    /// The archive's path.
+    public let path: String
+    /// Every entry, in central-directory order.
+    public let entries: [ZipEntryInfo]
+    private let archive: OpaquePointer
+
+    /// Opens the archive (`zip_open` with `ZIP_RDONLY | ZIP_CHECKCONS`) and lists its entries
+    /// (`zip_get_num_entries`, `zip_stat_index`).
+    public init(path: String) throws(ZipError) {
+        self.path = path
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
+            throw ZipError(call: "zip_open", path: path, message: ZipWriter.openErrorMessage(code))
+        }
+        let count = zip_get_num_entries(archive, 0)
+        var list: [ZipEntryInfo] = []
+        for i in 0..<max(0, count) {
+            var st = zip_stat_t()
+            zip_stat_init(&st)
+            guard zip_stat_index(archive, zip_uint64_t(i), 0, &st) == 0, let name = st.name else {
+                let message = String(cString: zip_error_strerror(zip_get_error(archive)))
+                zip_discard(archive)
+                throw ZipError(call: "zip_stat_index(\(i))", path: path, message: message)
+            }
+            var opsys: zip_uint8_t = 0
+            var attributes: zip_uint32_t = 0
+            _ = zip_file_get_external_attributes(archive, zip_uint64_t(i), 0, &opsys, &attributes)
+            list.append(ZipEntryInfo(name: String(cString: name), size: st.size, compressedSize: st.comp_size,
+                                     crc: st.crc, compressionMethod: Int32(st.comp_method),
+                                     dosDateTime: ZipReader.dosDateTime(fromUnixTime: Int(st.mtime))))
+        }
+        self.archive = archive
+        self.entries = list
+    }
+
+    deinit { zip_discard(archive) }
+
+    /// Reads an entry in chunks of up to `chunkBytes`, calling `body` with each (`zip_fopen_index`,
+    /// `zip_fread`, `zip_fclose`); a CRC or decompression failure throws, naming the entry.
+    public func forEachChunk(ofEntry index: Int, chunkBytes: Int = 1 << 20,
+                             _ body: (UnsafeRawBufferPointer) throws(ZipError) -> Void) throws(ZipError) {
+        guard entries.indices.contains(index) else {
+            throw ZipError(call: "zip_fopen_index", path: path, message: "no entry \(index)")
+        }
+        let name = entries[index].name
+        guard let file = zip_fopen_index(archive, zip_uint64_t(index), 0) else {
+            throw ZipError(call: "zip_fopen_index(\(name))", path: path,
+                           message: String(cString: zip_error_strerror(zip_get_error(archive))))
+        }
+        var buffer = [UInt8](repeating: 0, count: chunkBytes)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { zip_fread(file, $0.baseAddress, zip_uint64_t(chunkBytes)) }
+            if n < 0 {
+                let message = String(cString: zip_error_strerror(zip_file_get_error(file)))
+                zip_fclose(file)
+                throw ZipError(call: "zip_fread(\(name))", path: path, message: message)
+            }
+            if n == 0 { break }
+            do throws(ZipError) {
+                try buffer.withUnsafeBytes { raw in
+                    Result { () throws(ZipError) in try body(UnsafeRawBufferPointer(rebasing: raw[0..<Int(n)])) }
+                }.get()
+            } catch {
+                zip_fclose(file)
+                throw error
+            }
+        }
+        let closed = zip_fclose(file)
+        guard closed == 0 else {
+            throw ZipError(call: "zip_fclose(\(name))", path: path, message: ZipWriter.openErrorMessage(closed))
+        }
+    }
+
+    /// The whole uncompressed content of the entry named `name`.
+    public func contents(of name: String) throws(ZipError) -> [UInt8] {
+        guard let index = entries.firstIndex(where: { $0.name == name }) else {
+            throw ZipError(call: "zip_name_locate", path: path, message: "no entry named \(name)")
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(Int(entries[index].size))
+        try forEachChunk(ofEntry: index) { chunk in out.append(contentsOf: chunk) }
+        return out
+    }
+
+    /// libzip reports an entry's MS-DOS time as a local-time `time_t`; this turns it back into the
+    /// stored MS-DOS fields (`localtime_r`), so 1980-01-01 00:00 reads as date 0x21, time 0.
+    static func dosDateTime(fromUnixTime t: Int) -> UInt32 {
+        var time = t
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return 0 }
+        let year = max(0, Int(parts.tm_year) + 1900 - 1980)
+        let date = UInt32(year << 9 | Int(parts.tm_mon + 1) << 5 | Int(parts.tm_mday))
+        let clock = UInt32(Int(parts.tm_hour) << 11 | Int(parts.tm_min) << 5 | Int(parts.tm_sec) / 2)
+        return date << 16 | clock
+    }
+}

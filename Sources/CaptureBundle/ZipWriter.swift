@@ -1,0 +1,66 @@
+import CZip
+
+/// Writes a zip archive from files on disk with libzip, deterministically: entries in the order given,
+/// each deflated at a fixed level, dated 1980-01-01 00:00 (`zip_file_set_dostime`) and marked as a
+/// Unix regular file with mode 0644 (`zip_file_set_external_attributes`), so equal files give an
+/// identical archive. libzip streams each file from disk while `zip_close` writes the archive.
+public enum ZipWriter {
+    /// MS-DOS date of 1980-01-01 (year 0 since 1980, month 1, day 1), the earliest a zip can store.
+    public static let dosDate: UInt16 = (0 << 9) | (1 << 5) | 1
+    /// MS-DOS time 00:00:00.
+    public static let dosTime: UInt16 = 0
+    /// Unix mode 0100644 (regular file, rw-r--r--) in the high 16 bits of the external attributes.
+    public static let externalAttributes: UInt32 = 0o100644 << 16
+
+    /// Writes `entries` (name inside the archive, path of the file on disk) to a new archive at `path`,
+    /// replacing any file there. `compressionLevel` is deflate's 1 (fastest) ... 9 (smallest).
+    ///
+    /// Wraps `zip_open` (`ZIP_CREATE | ZIP_TRUNCATE`), `zip_source_file`, `zip_file_add`,
+    /// `zip_set_file_compression`, `zip_file_set_dostime`, `zip_file_set_external_attributes` and
+    /// `zip_close`; the first one that fails is named in the thrown error and the archive is discarded.
+    public static func write(entries: [(name: String, file: String)], to path: String,
+                             compressionLevel: Int = 6) throws(ZipError) {
+        guard (1...9).contains(compressionLevel) else {
+            throw ZipError(call: "zip_set_file_compression", path: path,
+                           message: "deflate level \(compressionLevel) is outside 1...9")
+        }
+        var code: Int32 = 0
+        guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
+            throw ZipError(call: "zip_open", path: path, message: openErrorMessage(code))
+        }
+        func fail(_ call: String) -> ZipError {
+            let error = ZipError(call: call, path: path, message: String(cString: zip_error_strerror(zip_get_error(archive))))
+            zip_discard(archive)
+            return error
+        }
+        for entry in entries {
+            guard let source = zip_source_file(archive, entry.file, 0, -1) else {
+                throw fail("zip_source_file(\(entry.file))")
+            }
+            let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
+            guard index >= 0 else {
+                zip_source_free(source)
+                throw fail("zip_file_add(\(entry.name))")
+            }
+            let i = zip_uint64_t(index)
+            guard zip_set_file_compression(archive, i, ZIP_CM_DEFLATE, zip_uint32_t(compressionLevel)) == 0 else {
+                throw fail("zip_set_file_compression(\(entry.name))")
+            }
+            guard zip_file_set_dostime(archive, i, dosTime, dosDate, 0) == 0 else {
+                throw fail("zip_file_set_dostime(\(entry.name))")
+            }
+            guard zip_file_set_external_attributes(archive, i, 0, zip_uint8_t(ZIP_OPSYS_UNIX), externalAttributes) == 0 else {
+                throw fail("zip_file_set_external_attributes(\(entry.name))")
+            }
+        }
+        guard zip_close(archive) == 0 else { throw fail("zip_close") }
+    }
+
+    /// The message for a `zip_open` error code (`zip_error_init_with_code` + `zip_error_strerror`).
+    static func openErrorMessage(_ code: Int32) -> String {
+        var error = zip_error_t()
+        zip_error_init_with_code(&error, code)
+        defer { zip_error_fini(&error) }
+        return String(cString: zip_error_strerror(&error))
+    }
+}

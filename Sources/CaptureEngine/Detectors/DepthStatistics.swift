@@ -1,0 +1,54 @@
+/// What the proximity detector measures in one depth map (or one set of feature depths).
+public struct DepthStatistics: Equatable, Sendable {
+    /// Pixels (or feature points) in all.
+    public var total: Int
+    /// Those with a return (finite depth > 0).
+    public var valid: Int
+    /// Valid ones nearer than the near threshold.
+    public var near: Int
+
+    /// Near pixels as a fraction of valid ones (0 when none is valid).
+    public var nearFraction: Double { valid > 0 ? Double(near) / Double(valid) : 0 }
+    /// Pixels without a return as a fraction of all.
+    public var noReturnFraction: Double { total > 0 ? Double(total - valid) / Double(total) : 0 }
+
+    public init(total: Int, valid: Int, near: Int) {
+        self.total = total
+        self.valid = valid
+        self.near = near
+    }
+
+    /// Counts valid and near pixels of a depth buffer in SIMD chunks. `farMeters` treats depths beyond
+    /// it as no return (feature points have no "no return" of their own).
+    public init(depths: [Float], nearMeters: Float, farMeters: Float = .infinity) {
+        var valid = 0, near = 0
+        depths.withUnsafeBufferPointer { buffer in
+            let n = buffer.count
+            var i = 0
+            var validLanes = SIMD16<Int32>(repeating: 0), nearLanes = SIMD16<Int32>(repeating: 0)
+            let zero = SIMD16<Float>(repeating: 0), nearV = SIMD16<Float>(repeating: nearMeters)
+            let farV = SIMD16<Float>(repeating: farMeters)
+            let one = SIMD16<Int32>(repeating: 1), none = SIMD16<Int32>(repeating: 0)
+            while i + 16 <= n {
+                var d = SIMD16<Float>()
+                for k in 0..<16 { d[k] = buffer[i + k] }
+                // NaN compares false everywhere, so it counts as no return.
+                let isValid = (d .> zero) .& (d .<= farV)
+                validLanes &+= none.replacing(with: one, where: isValid)
+                nearLanes &+= none.replacing(with: one, where: isValid .& (d .< nearV))
+                i += 16
+            }
+            valid = Int(validLanes.wrappedSum())
+            near = Int(nearLanes.wrappedSum())
+            while i < n {
+                let d = buffer[i]
+                if d > 0 && d <= farMeters {
+                    valid += 1
+                    if d < nearMeters { near += 1 }
+                }
+                i += 1
+            }
+        }
+        self.init(total: depths.count, valid: valid, near: near)
+    }
+}

@@ -1,0 +1,20 @@
+/// *SDK doc*: "Position changed by over 10 meters during 2 second interval" (code 13).
+///
+/// Compares the current position with the oldest position recorded within the interval.
+struct DriftDetector: Sendable {
+    var thresholds: Thresholds.Drift
+    private var cursor = PoseHistory.Cursor()
+
+    init(thresholds: Thresholds.Drift) { self.thresholds = thresholds }
+
+    mutating func reset() { cursor = PoseHistory.Cursor() }
+
+    /// Returns the trace of a drift when the displacement over the interval exceeds the threshold.
+    mutating func check(history: PoseHistory, now: PoseHistory.Sample) -> EventTrace? {
+        guard let old = history.oldestSample(notBefore: now.time - thresholds.intervalSeconds, cursor: &cursor) else { return nil }
+        let distance = (now.position - old.position).length
+        guard distance > thresholds.meters else { return nil }
+        return EventTrace(quantity: "displacement", measured: distance, comparison: ">", threshold: thresholds.meters,
+                          unit: "m", windowSeconds: now.time - old.time, windowStart: old.time)
+    }
+}

@@ -1,0 +1,46 @@
+/// Turning too fast (code 87): the angular speed about world up, averaged over
+/// ``Thresholds/FastRotation/windowSeconds``, above ``Thresholds/FastRotation/degreesPerSecond``.
+/// Fires when the condition begins and the cool-down since the last warning has passed (or, if the
+/// cool-down suppressed the start, as soon as it has passed while still turning fast).
+struct FastRotationDetector: Sendable {
+    var thresholds: Thresholds.FastRotation
+    private var lastFired: Double?
+    /// Whether the warning is showing (the feedback item is open).
+    private(set) var showing = false
+    private var cursor = PoseHistory.Cursor()
+
+    enum Transition: Equatable {
+        case fired(EventTrace)
+        /// The turning slowed below the threshold after a warning.
+        case ended
+    }
+
+    init(thresholds: Thresholds.FastRotation) { self.thresholds = thresholds }
+
+    mutating func reset() {
+        showing = false
+        cursor = PoseHistory.Cursor()
+    }
+
+    mutating func update(history: PoseHistory, time: Double) -> Transition? {
+        guard let now = history.last,
+              let old = history.oldestSample(notBefore: time - thresholds.windowSeconds, cursor: &cursor),
+              now.time - old.time >= thresholds.windowSeconds / 2 else { return nil }
+        let rate = Angle.degrees(fromRadians: (now.yaw - old.yaw) / (now.time - old.time))
+        let fast = abs(rate) > thresholds.degreesPerSecond
+        if !fast {
+            if showing {
+                showing = false
+                return .ended
+            }
+            return nil
+        }
+        guard !showing else { return nil }
+        if let lastFired, time - lastFired < thresholds.cooldownSeconds - Tolerance.seconds { return nil }
+        showing = true
+        lastFired = time
+        return .fired(EventTrace(quantity: "yaw rate", measured: abs(rate), comparison: ">",
+                                 threshold: thresholds.degreesPerSecond, unit: "deg/s",
+                                 windowSeconds: now.time - old.time, windowStart: old.time))
+    }
+}

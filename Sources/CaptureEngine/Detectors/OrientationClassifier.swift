@@ -1,0 +1,64 @@
+import Foundation
+
+/// How the phone is held, from gravity in the camera frame.
+public enum DeviceOrientation: String, Sendable, Equatable {
+    /// Home button (or its side) on the right: the only orientation recording works in. Gravity along camera -Y.
+    case landscapeRight
+    /// Reverse landscape. Gravity along camera +Y.
+    case landscapeLeft
+    /// Upright. Gravity along camera +X.
+    case portrait
+    /// Upside down. Gravity along camera -X.
+    case portraitUpsideDown
+}
+
+/// Classifies the device orientation from gravity in the camera frame, with hysteresis: an orientation
+/// is entered when gravity comes within ``Thresholds/Orientation/enterDegrees`` of its axis and kept until
+/// gravity is more than ``Thresholds/Orientation/exitDegrees`` away. A phone lying flat keeps its last
+/// orientation.
+struct OrientationClassifier: Sendable {
+    var thresholds: Thresholds.Orientation
+    private(set) var current: DeviceOrientation?
+    /// Gravity is within d degrees of an axis when their dot product is at least cos(d).
+    private let enterCosine: Double
+    private let exitCosine: Double
+    private static let firstEnterCosine = cos(Double.pi / 4)
+
+    init(thresholds: Thresholds.Orientation) {
+        self.thresholds = thresholds
+        enterCosine = cos(Angle.radians(fromDegrees: thresholds.enterDegrees))
+        exitCosine = cos(Angle.radians(fromDegrees: thresholds.exitDegrees))
+    }
+
+    /// Gravity's axis in the image plane for each orientation.
+    private static func axis(_ o: DeviceOrientation) -> SIMD2<Double> {
+        switch o {
+        case .landscapeRight: SIMD2(0, -1)
+        case .landscapeLeft: SIMD2(0, 1)
+        case .portrait: SIMD2(1, 0)
+        case .portraitUpsideDown: SIMD2(-1, 0)
+        }
+    }
+
+    private static let all: [DeviceOrientation] = [.landscapeRight, .landscapeLeft, .portrait, .portraitUpsideDown]
+
+    /// Updates with a camera pose; returns the new orientation when it changed.
+    mutating func update(pose: RigidTransform) -> DeviceOrientation? {
+        let g3 = CameraPose.gravityInCamera(pose)
+        let inPlane = SIMD2(g3.x, g3.y)
+        let magnitude = (inPlane * inPlane).sum().squareRoot()
+        guard magnitude >= thresholds.minimumInPlaneFraction else { return nil }
+        let g = inPlane / magnitude
+        // Angles are compared through their cosines: within d degrees of an axis means dot >= cos(d).
+        if let current, (g * Self.axis(current)).sum() >= exitCosine {
+            return nil
+        }
+        let enterCosine = current == nil ? Self.firstEnterCosine : self.enterCosine
+        for orientation in Self.all where (g * Self.axis(orientation)).sum() > enterCosine {
+            guard orientation != current else { return nil }
+            current = orientation
+            return orientation
+        }
+        return nil
+    }
+}

@@ -1,0 +1,75 @@
+/// Walking sideways (codes 29 left, 30 right, 27 cleared): horizontal speed at least
+/// ``Thresholds/Sideways/minimumSpeedMetersPerSecond`` with at least ``Thresholds/Sideways/lateralFraction``
+/// of it along the camera's left/right axis, held for ``Thresholds/Sideways/holdSeconds``.
+struct SidewaysWalkDetector: Sendable {
+    enum Side: Equatable, Sendable { case left, right }
+
+    /// What changed at an update.
+    enum Transition: Equatable {
+        case started(Side, EventTrace)
+        case stopped
+    }
+
+    var thresholds: Thresholds.Sideways
+    private var pendingSide: Side?
+    private var pendingSince = 0.0
+    private(set) var showing: Side?
+    private var cursor = PoseHistory.Cursor()
+
+    init(thresholds: Thresholds.Sideways) { self.thresholds = thresholds }
+
+    mutating func reset() {
+        pendingSide = nil
+        showing = nil
+        cursor = PoseHistory.Cursor()
+    }
+
+    /// Updates with the history (whose newest sample is now) and the current camera right axis.
+    /// May return two transitions when the walk switches side (stopped, then started).
+    mutating func update(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double) -> (Transition?, Transition?) {
+        let measured = measure(history: history, cameraRight: cameraRight, time: time)
+        var first: Transition?
+        if let shown = showing, measured?.side != shown {
+            showing = nil
+            first = .stopped
+        }
+        guard let measured else {
+            pendingSide = nil
+            return (first, nil)
+        }
+        if showing == measured.side { return (first, nil) }
+        if pendingSide != measured.side {
+            pendingSide = measured.side
+            pendingSince = time
+        }
+        guard time - pendingSince >= thresholds.holdSeconds - Tolerance.seconds else { return (first, nil) }
+        showing = measured.side
+        pendingSide = nil
+        let percent = (measured.fraction * 100).rounded()
+        let trace = EventTrace(
+            quantity: "horizontal speed (\(NumberFormatting.compact(percent)) % sideways \(measured.side == .left ? "left" : "right"))",
+            measured: measured.speed, comparison: ">=", threshold: thresholds.minimumSpeedMetersPerSecond,
+            unit: "m/s", windowSeconds: time - pendingSince, windowStart: pendingSince)
+        let started = Transition.started(measured.side, trace)
+        return first == nil ? (started, nil) : (first, started)
+    }
+
+    private mutating func measure(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double)
+        -> (side: Side, speed: Double, fraction: Double)? {
+        guard let now = history.last,
+              let old = history.oldestSample(notBefore: time - thresholds.velocityWindowSeconds, cursor: &cursor),
+              now.time - old.time >= thresholds.velocityWindowSeconds / 2 else { return nil }
+        var v = (now.position - old.position) / (now.time - old.time)
+        v.y = 0
+        let speed = v.length
+        guard speed >= thresholds.minimumSpeedMetersPerSecond else { return nil }
+        var right = cameraRight
+        right.y = 0
+        guard right.length > 0.5 else { return nil }
+        right = right.normalized
+        let lateral = v.dot(right)
+        let fraction = abs(lateral) / speed
+        guard fraction >= thresholds.lateralFraction else { return nil }
+        return (lateral < 0 ? .left : .right, speed, fraction)
+    }
+}

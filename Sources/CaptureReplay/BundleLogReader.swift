@@ -1,0 +1,127 @@
+import CaptureEngine
+import Foundation
+
+/// Reads this project's CubiCapture bundle (`docs/bundle-format.md`): the frames and inputs of
+/// `arkitData.json` merged by `seq`, the session's options, device and thresholds, and the depth maps of
+/// `allDepthFrames.bin`.
+enum BundleLogReader {
+    static let arkitDataName = "arkitData.json"
+    static let depthFramesName = "allDepthFrames.bin"
+
+    static func read(_ contents: some BundleContents, options: ReplayOptions) throws(ReplayLogError) -> ReplayLog {
+        let file = (contents.name as NSString).appendingPathComponent(arkitDataName)
+        guard let data = try contents.data(named: arkitDataName) else {
+            throw ReplayLogError(file: contents.name, reason: "no \(arkitDataName) in this bundle")
+        }
+        let root: [String: Any]
+        do {
+            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw ReplayLogError(file: file, reason: "expected a JSON object at the top level")
+            }
+            root = object
+        } catch let error as ReplayLogError {
+            throw error
+        } catch {
+            throw ReplayLogError(file: file, reason: "not valid JSON (\(error.localizedDescription))")
+        }
+        var json = BundleJSONReader(file: file)
+        let configuration = try json.configuration(root)
+
+        var depthFrames: BundleDepthFrames?
+        if let depthData = try contents.data(named: depthFramesName) {
+            depthFrames = try BundleDepthFrames(bytes: depthData,
+                                             name: (contents.name as NSString).appendingPathComponent(depthFramesName))
+        }
+
+        // Frames and inputs, merged by seq.
+        var entries: [(seq: Int, path: String, input: SessionInput, depthIndex: Int32)] = []
+        let frames = try json.array(root["frames"], "frames")
+        entries.reserveCapacity(frames.count)
+        for (i, item) in frames.enumerated() {
+            let path = "frames[\(i)]"
+            let object = try json.object(item, path)
+            let seq = try json.integer(object["seq"], "\(path).seq")
+            let time = try json.number(object["time"], "\(path).time")
+            let transform = try json.transform(object["transform"], "\(path).transform", time: time)
+            let intrinsics = try json.intrinsics(object["intrinsics"], "\(path).intrinsics")
+            let tracking = try json.tracking(object["tracking"], "\(path).tracking")
+            var depthIndex: Int32 = -1
+            if let d = object["depthIndex"], !(d is NSNull) {
+                let index = try json.integer(d, "\(path).depthIndex")
+                guard let depthFrames else {
+                    throw ReplayLogError(file: file, reason: "\(path).depthIndex: \(index) but the bundle has no \(depthFramesName)")
+                }
+                guard index >= 0, index < depthFrames.frameCount else {
+                    throw ReplayLogError(file: file, reason: "\(path).depthIndex: \(index) is outside 0..<\(depthFrames.frameCount), the frames in \(depthFramesName)")
+                }
+                depthIndex = Int32(index)
+            }
+            let frame = CameraFrame(transform: transform, intrinsics: intrinsics, tracking: tracking)
+            entries.append((seq, path, SessionInput(time: time, .frame(frame)), depthIndex))
+        }
+        for (i, item) in try json.array(root["inputs"] ?? [Any](), "inputs").enumerated() {
+            let path = "inputs[\(i)]"
+            let object = try json.object(item, path)
+            let seq = try json.integer(object["seq"], "\(path).seq")
+            let time = try json.number(object["time"], "\(path).time")
+            entries.append((seq, path, SessionInput(time: time, try json.inputKind(object, path)), -1))
+        }
+        entries.sort { $0.seq < $1.seq }
+        for i in entries.indices.dropFirst() where entries[i].seq == entries[i - 1].seq {
+            throw ReplayLogError(file: file, reason: "\(entries[i].path).seq: \(entries[i].seq) is also the seq of \(entries[i - 1].path)")
+        }
+
+        // Time order, gaps and the window.
+        var diagnostics = json.diagnostics
+        var inputs: [SessionInput] = []
+        var depthIndices: [Int32] = []
+        var previous: Double?
+        var previousFrame: Double?
+        var recordingBeforeWindow = false
+        for entry in entries {
+            let time = entry.input.time
+            guard time.isFinite else {
+                diagnostics.append(ReplayDiagnostic(kind: .nonFiniteTime, file: file,
+                                                    message: "\(entry.path).time is not a finite number; skipped"))
+                continue
+            }
+            if let previous, time < previous {
+                diagnostics.append(ReplayDiagnostic(
+                    kind: .backwardsTime, file: file, time: time,
+                    message: "\(entry.path).time \(NumberFormatting.fixed(time, decimals: 6)) s is before the previous input's \(NumberFormatting.fixed(previous, decimals: 6)) s; skipped"))
+                continue
+            }
+            previous = time
+            if case .frame = entry.input.kind {
+                if let previousFrame, time - previousFrame > options.gapThresholdSeconds {
+                    diagnostics.append(ReplayDiagnostic(
+                        kind: .gap, file: file, time: time,
+                        message: "gap of \(NumberFormatting.fixed(time - previousFrame, decimals: 3)) s before \(entry.path) (more than \(NumberFormatting.compact(options.gapThresholdSeconds)) s)"))
+                }
+                previousFrame = time
+            }
+            if let from = options.from, time < from {
+                if case .user(let action) = entry.input.kind {
+                    if action == .recordPressed { recordingBeforeWindow = true }
+                    if action == .stopConfirmed { recordingBeforeWindow = false }
+                }
+                continue
+            }
+            guard options.contains(time) else { continue }
+            inputs.append(entry.input)
+            depthIndices.append(entry.depthIndex)
+        }
+        var configured = configuration
+        if recordingBeforeWindow, let first = inputs.first {
+            configured.landscapeGating = false
+            inputs.insert(SessionInput(time: first.time, .user(.recordPressed)), at: 0)
+            depthIndices.insert(-1, at: 0)
+            diagnostics.append(ReplayDiagnostic(
+                kind: .windowStartsMidRecording, file: file, time: first.time,
+                message: "the window starts after recording started; recording restarts at \(NumberFormatting.fixed(first.time, decimals: 3)) s without landscape gating"))
+        }
+        return ReplayLog(file: contents.name, format: .bundle, configuration: configured,
+                         inputs: ReplayInputs(inputs: inputs, depthIndices: depthIndices, depthFrames: depthFrames),
+                         diagnostics: diagnostics)
+    }
+}

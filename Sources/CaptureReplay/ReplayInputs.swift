@@ -1,0 +1,43 @@
+import CaptureEngine
+
+/// A log's inputs in time order, as the session receives them.
+///
+/// Depth maps of a bundle are decoded from `allDepthFrames.bin` only when an input is read, so an
+/// hour-long bundle does not hold every depth frame in memory at once.
+public struct ReplayInputs: RandomAccessCollection, Sendable {
+    /// The inputs, frames without their depth maps.
+    private var inputs: [SessionInput]
+    /// For each input, the index of its frame's depth map in `depthFrames`, or -1.
+    private var depthIndices: [Int32]
+    /// The bundle's depth frames, if any.
+    private var depthFrames: BundleDepthFrames?
+
+    init(inputs: [SessionInput], depthIndices: [Int32] = [], depthFrames: BundleDepthFrames? = nil) {
+        self.inputs = inputs
+        self.depthIndices = depthIndices
+        self.depthFrames = depthFrames
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { inputs.count }
+
+    /// The input at `position`, with its depth map attached when it has one.
+    public subscript(position: Int) -> SessionInput {
+        let input = inputs[position]
+        guard let depthFrames, position < depthIndices.count, depthIndices[position] >= 0,
+              case .frame(var frame) = input.kind else { return input }
+        frame.depth = depthFrames.depthMap(at: Int(depthIndices[position]))
+        return SessionInput(time: input.time, .frame(frame))
+    }
+
+    /// The number of camera frames.
+    public var frameCount: Int {
+        inputs.reduce(0) { count, input in
+            if case .frame = input.kind { return count + 1 }
+            return count
+        }
+    }
+
+    /// The number of frames that carry a depth map.
+    public var depthFrameCount: Int { depthIndices.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) } }
+}

@@ -1,0 +1,109 @@
+import CaptureEngine
+import Foundation
+
+/// Reads any supported log into a ``ReplayLog``: the entry point of replay.
+public enum ReplayReader {
+    /// Reads the log at `path`: a bundle folder (or its `arkitData.json`), a raw RGBD package folder (or
+    /// its `raw/poses.csv`), a Stray Scanner folder (or its `odometry.csv`), or a pose file. The format is
+    /// `options.format` when given, else detected with ``detectFormat(path:)``.
+    public static func read(path: String, options: ReplayOptions = ReplayOptions()) throws(ReplayLogError) -> ReplayLog {
+        let format: ReplayFormat
+        if let given = options.format { format = given } else { format = try detectFormat(path: path) }
+        let file = try resolve(path: path, format: format)
+        if format == .bundle {
+            return try BundleLogReader.read(FolderBundleContents(path: file), options: options)
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw ReplayLogError(file: file, reason: "cannot read the file")
+        }
+        return try read(bytes: data, file: file, format: format, options: options)
+    }
+
+    /// Reads a line-based pose log from its bytes; `file` names it in errors and diagnostics.
+    public static func read(bytes: Data, file: String, format: ReplayFormat,
+                            options: ReplayOptions = ReplayOptions()) throws(ReplayLogError) -> ReplayLog {
+        guard format != .bundle else { throw ReplayLogError(file: file, reason: "a bundle is read from its folder") }
+        let result: Result<PoseTimelineBuilder, ReplayLogError> = bytes.withUnsafeBytes { raw in
+            let buffer = raw.bindMemory(to: UInt8.self)
+            do throws(ReplayLogError) {
+                return .success(try TextPoseLogReader.read(buffer, file: file, format: format, options: options))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let builder = try result.get()
+        var configuration = SessionConfiguration()
+        configuration.landscapeGating = false
+        return ReplayLog(file: file, format: format, configuration: configuration,
+                         inputs: ReplayInputs(inputs: builder.sessionInputs()), diagnostics: builder.diagnostics)
+    }
+
+    /// The format of the log at `path`, from the folder's contents, the file name, then the first data line.
+    public static func detectFormat(path: String) throws(ReplayLogError) -> ReplayFormat {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ReplayLogError(file: path, reason: "no such file or folder")
+        }
+        if isDirectory.boolValue {
+            func has(_ name: String) -> Bool {
+                FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(name))
+            }
+            if has(BundleLogReader.arkitDataName) { return .bundle }
+            if has("raw/poses.csv") || has("poses.csv") { return .raw }
+            if has("odometry.csv") { return .stray }
+            throw ReplayLogError(file: path, reason: "a folder without arkitData.json, raw/poses.csv or odometry.csv; give a log file or --format")
+        }
+        let name = (path as NSString).lastPathComponent.lowercased()
+        if name == "arkitdata.json" { return .bundle }
+        if name == "poses.csv" { return .raw }
+        if name == "odometry.csv" { return .stray }
+        if name.hasSuffix(".traj") { return .traj }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ReplayLogError(file: path, reason: "cannot read the file")
+        }
+        let head = handle.readData(ofLength: 64 * 1024)
+        try? handle.close()
+        let text = String(decoding: head, as: UTF8.self)
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let compact = trimmed.replacingOccurrences(of: " ", with: "").lowercased()
+            if compact.hasPrefix("frame,x,y,z,qx,qy,qz,qw") { return .raw }
+            if compact.hasPrefix("timestamp,frame,x,y,z,qx,qy,qz,qw") { return .stray }
+            let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
+            switch fields {
+            case 8: return .tum
+            case 7: return .traj
+            case 13: return .arkit
+            default:
+                throw ReplayLogError(file: path, reason: "cannot tell the format from the first data line (\(fields) fields); give --format (\(ReplayFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+        }
+        throw ReplayLogError(file: path, reason: "no data lines; cannot tell the format")
+    }
+
+    /// The file (or, for bundles, folder) to read for `format` at `path`.
+    static func resolve(path: String, format: ReplayFormat) throws(ReplayLogError) -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ReplayLogError(file: path, reason: "no such file or folder")
+        }
+        let folder = isDirectory.boolValue
+        func inside(_ names: [String]) throws(ReplayLogError) -> String {
+            for name in names {
+                let full = (path as NSString).appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: full) { return full }
+            }
+            throw ReplayLogError(file: path, reason: "a folder without \(names.joined(separator: " or ")) for the \(format.rawValue) format")
+        }
+        switch format {
+        case .bundle:
+            return folder ? path : (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        case .raw: return folder ? try inside(["raw/poses.csv", "poses.csv"]) : path
+        case .stray: return folder ? try inside(["odometry.csv"]) : path
+        default:
+            if folder { throw ReplayLogError(file: path, reason: "is a folder; the \(format.rawValue) format is one file") }
+            return path
+        }
+    }
+}

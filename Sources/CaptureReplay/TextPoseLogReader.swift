@@ -1,0 +1,172 @@
+import CaptureEngine
+
+/// Reads the line-based pose logs (raw `poses.csv`, TUM, Stray Scanner, ARKitScenes `.traj`, ARKit
+/// camera-transform logs) straight from their bytes.
+///
+/// Blank lines and lines whose first non-blank character is `#` are skipped; a header line (first field
+/// not a number) is skipped when it is the first data line. A malformed line is an error naming the file
+/// and line; an incomplete last line without a newline is dropped with a diagnostic.
+enum TextPoseLogReader {
+    /// Most fields a line may have before it is reported as malformed.
+    private static let maximumFields = 32
+
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, format: ReplayFormat,
+                     options: ReplayOptions) throws(ReplayLogError) -> PoseTimelineBuilder {
+        guard let fieldCount = format.fieldCount else {
+            throw ReplayLogError(file: file, reason: "not a line-based pose log")
+        }
+        guard options.framesPerSecond.isFinite, options.framesPerSecond > 0 else {
+            throw ReplayLogError(file: file, reason: "frame rate must be a positive number of frames per second")
+        }
+        let convention = convention(of: format, options: options)
+        let separator = format.commaSeparated ? UInt8(ascii: ",") : UInt8(ascii: " ")
+        var builder = PoseTimelineBuilder(file: file, options: options, expectedCount: bytes.count / (fieldCount * 9))
+        var starts = [Int](repeating: 0, count: maximumFields)
+        var ends = [Int](repeating: 0, count: maximumFields)
+        var values = [Double](repeating: 0, count: maximumFields)
+        var firstNanoseconds: Int64?
+        var lineNumber = 0
+        var position = 0
+        var sawData = false
+        let count = bytes.count
+        while position < count {
+            lineNumber += 1
+            let lineStart = position
+            var lineEnd = lineStart
+            while lineEnd < count, bytes[lineEnd] != 10 { lineEnd += 1 }
+            let terminated = lineEnd < count
+            position = lineEnd + 1
+            var end = lineEnd
+            if end > lineStart, bytes[end - 1] == 13 { end -= 1 }
+            var start = lineStart
+            while start < end, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
+            while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 { end -= 1 }
+            if start == end || bytes[start] == UInt8(ascii: "#") { continue }
+
+            // Split into fields.
+            var fields = 0
+            var i = start
+            if separator == UInt8(ascii: ",") {
+                while true {
+                    var fieldEnd = i
+                    while fieldEnd < end, bytes[fieldEnd] != separator { fieldEnd += 1 }
+                    var s = i, e = fieldEnd
+                    while s < e, bytes[s] == 32 || bytes[s] == 9 { s += 1 }
+                    while e > s, bytes[e - 1] == 32 || bytes[e - 1] == 9 { e -= 1 }
+                    if fields < maximumFields { starts[fields] = s; ends[fields] = e }
+                    fields += 1
+                    if fieldEnd >= end { break }
+                    i = fieldEnd + 1
+                }
+            } else {
+                while i < end {
+                    let s = i
+                    while i < end, bytes[i] != 32, bytes[i] != 9 { i += 1 }
+                    if fields < maximumFields { starts[fields] = s; ends[fields] = i }
+                    fields += 1
+                    while i < end, bytes[i] == 32 || bytes[i] == 9 { i += 1 }
+                }
+            }
+
+            let isFirstData = !sawData
+            sawData = true
+            if isFirstData, DecimalNumberParser.double(bytes, from: starts[0], to: ends[0]) == nil,
+               format == .raw || format == .stray {
+                continue  // header line
+            }
+
+            // Parse the numbers; a bad last line without a newline is a truncation, not an error.
+            do throws(ReplayLogError) {
+                guard fields == fieldCount else {
+                    throw ReplayLogError(file: file, line: lineNumber,
+                                         reason: "expected \(fieldCount) fields (\(format.fieldNames)), found \(fields)")
+                }
+                var nanoseconds: Int64 = 0
+                for f in 0..<fieldCount {
+                    if (format == .arkit && f == 0) || (format == .raw && f == 0) || (format == .stray && f == 1) {
+                        guard let n = DecimalNumberParser.integer(bytes, from: starts[f], to: ends[f]) else {
+                            throw fieldError(bytes, f, starts, ends, format: format, file: file, line: lineNumber,
+                                             expected: "a whole number")
+                        }
+                        nanoseconds = n
+                        values[f] = Double(n)
+                        continue
+                    }
+                    guard let v = DecimalNumberParser.double(bytes, from: starts[f], to: ends[f]) else {
+                        throw fieldError(bytes, f, starts, ends, format: format, file: file, line: lineNumber,
+                                         expected: "a number")
+                    }
+                    values[f] = v
+                }
+                let time: Double
+                switch format {
+                case .arkit:
+                    let first = firstNanoseconds ?? nanoseconds
+                    firstNanoseconds = first
+                    time = Double(nanoseconds - first) / 1e9
+                case .raw:
+                    time = values[0] / options.framesPerSecond
+                default:
+                    time = values[0]
+                }
+                var finite = true
+                for f in 1..<fieldCount where !values[f].isFinite { finite = false }
+                let pose = loggedPose(values, format: format, finite: finite, builder: &builder, line: lineNumber)
+                builder.add(time: time, pose: convention.engineCameraToWorld(pose), finite: finite, line: lineNumber)
+            } catch {
+                guard !terminated else { throw error }
+                builder.report(.truncatedLastLine, line: lineNumber, time: nil,
+                               "last line is incomplete (no newline; \(error.reason)); replaying up to the line before")
+            }
+        }
+        return builder
+    }
+
+    /// The frames a format's poses are written in.
+    static func convention(of format: ReplayFormat, options: ReplayOptions) -> PoseConvention {
+        switch format {
+        case .bundle, .arkit: .arkit
+        case .raw: .zUpOpenCV
+        case .tum: PoseConvention(worldUp: options.worldUp ?? .z, camera: .openCV)
+        case .stray: PoseConvention(worldUp: .y, camera: .openCV)
+        case .traj: PoseConvention(worldUp: options.worldUp ?? .y, camera: .openCV)
+        }
+    }
+
+    /// The camera-to-world pose on one line, in the log's own convention.
+    private static func loggedPose(_ v: [Double], format: ReplayFormat, finite: Bool,
+                                   builder: inout PoseTimelineBuilder, line: Int) -> RigidTransform {
+        func rotation(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> Quaternion {
+            let q = Quaternion(x: x, y: y, z: z, w: w)
+            let length = q.length
+            if length.isFinite, abs(length - 1) > builder.options.unitQuaternionTolerance {
+                builder.report(.nonUnitRotation, line: line, time: nil,
+                               "quaternion length \(NumberFormatting.fixed(length, decimals: 6)) is not 1; normalised")
+            }
+            return q.normalized
+        }
+        switch format {
+        case .raw, .tum:
+            return RigidTransform(rotation: rotation(v[4], v[5], v[6], v[7]), translation: SIMD3(v[1], v[2], v[3]))
+        case .stray:
+            return RigidTransform(rotation: rotation(v[5], v[6], v[7], v[8]), translation: SIMD3(v[2], v[3], v[4]))
+        case .traj:
+            let worldToCamera = RigidTransform(rotation: Quaternion(rotationVector: SIMD3(v[1], v[2], v[3])),
+                                               translation: SIMD3(v[4], v[5], v[6]))
+            return worldToCamera.inverse
+        case .arkit, .bundle:
+            let matrix = Matrix4x4(columns: (SIMD4(v[1], v[5], v[9], 0), SIMD4(v[2], v[6], v[10], 0),
+                                             SIMD4(v[3], v[7], v[11], 0), SIMD4(v[4], v[8], v[12], 1)))
+            return RigidTransform(matrix)
+        }
+    }
+
+    private static func fieldError(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Int, _ starts: [Int], _ ends: [Int],
+                                   format: ReplayFormat, file: String, line: Int, expected: String) -> ReplayLogError {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[starts[field]..<ends[field]]), as: UTF8.self)
+        let names = format.fieldNames.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        let name = field < names.count ? names[field] : "field \(field + 1)"
+        return ReplayLogError(file: file, line: line,
+                              reason: "field \(field + 1) (\(name)) is '\(text)', expected \(expected)")
+    }
+}

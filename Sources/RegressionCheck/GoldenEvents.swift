@@ -1,0 +1,42 @@
+import CaptureEngine
+import Foundation
+
+/// A golden file: every event of a scene's run, one JSON object per line in the one event shape
+/// (`{"time","code","message","severity"}`), so any change of code, time or message is a difference.
+public enum GoldenEvents {
+    /// The golden text for events (times as the event JSON writes them), traces left out.
+    public static func text(_ events: [Event]) -> String {
+        events.map { e -> String in
+            var plain = e
+            plain.trace = nil
+            return plain.json.serialized() + "\n"
+        }.joined()
+    }
+
+    /// Compares a run with golden text; returns the problems and an aligned line-by-line diff.
+    public static func compare(golden: String, events: [Event]) -> ExpectationResult {
+        let expected = golden.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        let actual = text(events).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        guard expected != actual else { return ExpectationResult(problems: [], diff: []) }
+        var diff: [String] = []
+        var first: String?
+        for i in 0..<max(expected.count, actual.count) {
+            let e = i < expected.count ? summary(expected[i]) : "(none)"
+            let a = i < actual.count ? summary(actual[i]) : "(none)"
+            let differs = i >= expected.count || i >= actual.count || expected[i] != actual[i]
+            if differs && first == nil { first = "event \(i + 1): expected \(e), got \(a)" }
+            diff.append(SceneExpectations.row(e, a, mark: differs))
+        }
+        return ExpectationResult(problems: [first ?? "golden file differs"],
+                                 diff: [SceneExpectations.row("golden", "actual")] + diff)
+    }
+
+    /// "87 at 12.500 s" from one golden line.
+    private static func summary(_ line: String) -> String {
+        guard let data = line.data(using: .utf8),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let code = (object["code"] as? NSNumber)?.intValue,
+              let time = (object["time"] as? NSNumber)?.doubleValue else { return line }
+        return "\(code) at \(NumberFormatting.fixed(time, decimals: 3)) s"
+    }
+}

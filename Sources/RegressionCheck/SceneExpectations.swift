@@ -1,0 +1,144 @@
+import CaptureEngine
+
+/// What a scene says its run must produce: event codes in order (each optionally within a time window),
+/// codes that must not occur, and optionally a golden file pinning the full event list.
+///
+/// In a scene file (see docs/scene-format.md, "Expectations"):
+/// ```json
+/// "expect": {
+///   "sequence": [0, 1, {"code": 87, "between": [12.0, 13.5]}, 2, 7, 5],
+///   "forbid": [29, 30, 13]
+/// },
+/// "golden": "apartment.golden.jsonl"
+/// ```
+public struct SceneExpectations: Equatable, Sendable {
+    /// One expected code, optionally within [earliest, latest] seconds.
+    public struct Expected: Equatable, Sendable, CustomStringConvertible {
+        public var code: Int
+        public var earliest: Double?
+        public var latest: Double?
+
+        public init(code: Int, earliest: Double? = nil, latest: Double? = nil) {
+            self.code = code
+            self.earliest = earliest
+            self.latest = latest
+        }
+
+        /// Whether an event satisfies it.
+        public func matches(_ event: Event) -> Bool {
+            guard event.code.rawValue == code else { return false }
+            if let earliest, event.time < earliest - 1e-9 { return false }
+            if let latest, event.time > latest + 1e-9 { return false }
+            return true
+        }
+
+        public var description: String {
+            switch (earliest, latest) {
+            case let (a?, b?): "\(code) between \(NumberFormatting.compact(a)) and \(NumberFormatting.compact(b)) s"
+            case let (a?, nil): "\(code) after \(NumberFormatting.compact(a)) s"
+            case let (nil, b?): "\(code) before \(NumberFormatting.compact(b)) s"
+            case (nil, nil): "\(code)"
+            }
+        }
+    }
+
+    /// Codes that must appear in this order (other events may come between them).
+    public var sequence: [Expected]
+    /// Codes that must not appear at all.
+    public var forbidden: [Int]
+    /// Path of a golden file (relative to the scene file) pinning every event, if any.
+    public var golden: String?
+
+    public init(sequence: [Expected] = [], forbidden: [Int] = [], golden: String? = nil) {
+        self.sequence = sequence
+        self.forbidden = forbidden
+        self.golden = golden
+    }
+
+    /// Whether the scene states anything to check.
+    public var isEmpty: Bool { sequence.isEmpty && forbidden.isEmpty && golden == nil }
+}
+
+/// A problem in a scene's `expect` or `golden` entry, with the JSON path.
+public struct ExpectationFormatError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var expected: String
+    public init(path: String, expected: String) {
+        self.path = path
+        self.expected = expected
+    }
+    public var description: String { "\(path): expected \(expected)" }
+}
+
+extension SceneExpectations {
+    /// Reads the `expect` object and `golden` string of a scene from parsed JSON (`JSONSerialization`
+    /// values). `source` prefixes JSON paths in errors.
+    public init(expect: Any?, golden: Any?) throws(ExpectationFormatError) {
+        self.init()
+        if let golden {
+            guard let g = golden as? String, !g.isEmpty else {
+                throw ExpectationFormatError(path: "golden", expected: "a file name (string)")
+            }
+            self.golden = g
+        }
+        guard let expect else { return }
+        guard let object = expect as? [String: Any] else {
+            throw ExpectationFormatError(path: "expect", expected: "an object with \"sequence\" and/or \"forbid\"")
+        }
+        for key in object.keys.sorted() where key != "sequence" && key != "forbid" {
+            throw ExpectationFormatError(path: "expect.\(key)", expected: "only \"sequence\" and \"forbid\" (unknown key)")
+        }
+        if let seq = object["sequence"] {
+            guard let items = seq as? [Any] else {
+                throw ExpectationFormatError(path: "expect.sequence", expected: "an array of codes")
+            }
+            for (i, item) in items.enumerated() {
+                sequence.append(try Self.expected(item, path: "expect.sequence[\(i)]"))
+            }
+        }
+        if let forbid = object["forbid"] {
+            guard let items = forbid as? [Any] else {
+                throw ExpectationFormatError(path: "expect.forbid", expected: "an array of codes")
+            }
+            for (i, item) in items.enumerated() {
+                forbidden.append(try Self.code(item, path: "expect.forbid[\(i)]"))
+            }
+        }
+    }
+
+    private static func code(_ any: Any, path: String) throws(ExpectationFormatError) -> Int {
+        guard let n = any as? Double ?? (any as? Int).map(Double.init), n == n.rounded(),
+              EventCode(rawValue: Int(n)) != nil else {
+            throw ExpectationFormatError(path: path, expected: "one of the SDK's event codes (see `capture-sim codes`)")
+        }
+        return Int(n)
+    }
+
+    private static func expected(_ any: Any, path: String) throws(ExpectationFormatError) -> Expected {
+        if !(any is [String: Any]) { return Expected(code: try code(any, path: path)) }
+        let object = any as! [String: Any]
+        for key in object.keys.sorted() where !["code", "between", "after", "before"].contains(key) {
+            throw ExpectationFormatError(path: "\(path).\(key)", expected: "only code, between, after, before (unknown key)")
+        }
+        guard let c = object["code"] else { throw ExpectationFormatError(path: "\(path).code", expected: "an event code") }
+        var e = Expected(code: try code(c, path: "\(path).code"))
+        func seconds(_ v: Any?, _ p: String) throws(ExpectationFormatError) -> Double? {
+            guard let v else { return nil }
+            guard let d = v as? Double ?? (v as? Int).map(Double.init), d.isFinite else {
+                throw ExpectationFormatError(path: p, expected: "seconds (a number)")
+            }
+            return d
+        }
+        if let between = object["between"] {
+            guard let pair = between as? [Any], pair.count == 2,
+                  let a = try seconds(pair[0], "\(path).between[0]"), let b = try seconds(pair[1], "\(path).between[1]"), a <= b else {
+                throw ExpectationFormatError(path: "\(path).between", expected: "[earliest, latest] in seconds")
+            }
+            e.earliest = a
+            e.latest = b
+        }
+        if let a = try seconds(object["after"], "\(path).after") { e.earliest = a }
+        if let b = try seconds(object["before"], "\(path).before") { e.latest = b }
+        return e
+    }
+}

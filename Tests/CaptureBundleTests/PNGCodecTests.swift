@@ -1,0 +1,92 @@
+import CaptureBundle
+import Foundation
+import Testing
+
+@Suite struct PNGCodecTests {
+    static func sixteenBitImage() -> GrayImage {
+        var rng = SplitMix64(seed: 16)
+        var samples = (0..<(64 * 48)).map { _ in UInt16(truncatingIfNeeded: rng.next()) }
+        samples[0] = 0; samples[1] = 1; samples[2] = 255; samples[3] = 256; samples[4] = 65535; samples[5] = 0x0102
+        return GrayImage(width: 64, height: 48, bitDepth: 16, samples: samples)
+    }
+
+    @Test func sixteenBitSamplesRoundTripBitForBit() throws {
+        let image = Self.sixteenBitImage()
+        let decoded = try PNGCodec.decode(try PNGCodec.encode(image))
+        #expect(decoded == image)
+    }
+
+    @Test func eightBitSamplesRoundTripBitForBit() throws {
+        let image = GrayImage(width: 5, height: 3, bitDepth: 8, samples: [0, 1, 2, 0, 1, 2, 255, 128, 7, 0, 0, 1, 2, 2, 1])
+        #expect(try PNGCodec.decode(try PNGCodec.encode(image)) == image)
+    }
+
+    @Test func equalImagesEncodeToEqualBytes() throws {
+        #expect(try PNGCodec.encode(Self.sixteenBitImage()) == PNGCodec.encode(Self.sixteenBitImage()))
+    }
+
+    @Test func pillowReadsTheSixteenBitValuesWritten() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let image = Self.sixteenBitImage()
+        let path = folder.path + "/d.png"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(try PNGCodec.encode(image)))
+        let output = try runTool("/usr/bin/env", ["python3", "-c", """
+            import sys, numpy as np
+            from PIL import Image
+            a = np.array(Image.open(sys.argv[1]))
+            print(a.dtype.kind, a.shape[1], a.shape[0], ' '.join(str(int(v)) for v in a.reshape(-1)))
+            """, path])
+        let fields = output.output.split(separator: " ").map(String.init)
+        #expect(output.status == 0)
+        #expect(fields.count == 3 + image.samples.count)
+        #expect(fields.prefix(3) == ["u", "64", "48"] || fields.prefix(3) == ["i", "64", "48"])
+        #expect(fields.dropFirst(3).map { UInt16($0) ?? 0 } == image.samples)
+    }
+
+    @Test func decodesASixteenBitPNGWrittenByPillowWithTheSameValues() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/p.png"
+        let result = try runTool("/usr/bin/env", ["python3", "-c", """
+            import sys, numpy as np
+            from PIL import Image
+            a = (np.arange(12 * 10, dtype=np.uint32) * 547 % 65536).astype(np.uint16).reshape(10, 12)
+            Image.fromarray(a).save(sys.argv[1])
+            """, path])
+        #expect(result.status == 0)
+        let decoded = try PNGCodec.decode(Array(FileManager.default.contents(atPath: path) ?? Data()))
+        #expect(decoded.bitDepth == 16)
+        #expect(decoded.width == 12 && decoded.height == 10)
+        #expect(decoded.samples == (0..<120).map { UInt16($0 * 547 % 65536) })
+    }
+
+    @Test func corruptDataThrowsNamingTheLibpngCall() {
+        #expect(throws: PNGError.self) { try PNGCodec.decode(Array("not a png at all".utf8)) }
+        do {
+            _ = try PNGCodec.decode(Array("not a png at all".utf8))
+        } catch {
+            #expect(error.call == "png_image_begin_read_from_memory")
+        }
+    }
+
+    @Test func truncatedPNGThrows() throws {
+        let bytes = try PNGCodec.encode(Self.sixteenBitImage())
+        #expect(throws: PNGError.self) { try PNGCodec.decode(Array(bytes.prefix(bytes.count / 2))) }
+    }
+}
+
+/// Runs a program and returns its exit status and standard output (standard error appended).
+func runTool(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+}

@@ -1,0 +1,140 @@
+import CaptureEngine
+import Testing
+
+@Suite struct DetectorTests {
+    private func afterStart(_ s: [Stamp]) -> [Stamp] { Array(s.drop { $0.code == 0 || $0.code == 1 }) }
+
+    @Test func driftOfExactlyTenMetresDoesNotFire() throws {
+        #expect(afterStart(try stamps(Scenarios.drift(jumpMeters: 10))) == [])
+    }
+
+    @Test func driftOverTenMetresInTwoSecondsAborts() throws {
+        #expect(afterStart(try stamps(Scenarios.drift(jumpMeters: 10.01))) == [
+            Stamp(1.5, 13), Stamp(1.5, 18), Stamp(1.5, 15), Stamp(1.5, 5),
+        ])
+    }
+
+    @Test func driftTraceNamesDisplacementAndWindow() throws {
+        let events = try run(Scenarios.drift(jumpMeters: 12), storage: NullScanStorage()).events
+        let trace = try #require(events.first { $0.code == .drifted }?.trace)
+        #expect(trace.summary == "displacement 12 m over 1 s > 10 m (window from 0.500 s)")
+    }
+
+    @Test func floorFor1Point5SecondsEmits21ThenValidAgainEmits23() throws {
+        #expect(afterStart(try stamps(Scenarios.floor(seconds: 1.5 + ScriptedInputs.frameInterval))) == [
+            Stamp(3.0, 21), Stamp(3.015625, 23),
+        ])
+    }
+
+    @Test func floorClearingJustBeforeItsDurationEmitsNothing() throws {
+        #expect(afterStart(try stamps(Scenarios.floor(seconds: 1.5))) == [])
+    }
+
+    @Test func ceilingIsOffOnLiDARDevices() throws {
+        #expect(afterStart(try stamps(Scenarios.ceiling())) == [])
+    }
+
+    @Test func ceilingOnNonLiDARDeviceEmits22Then26() throws {
+        #expect(afterStart(try stamps(Scenarios.ceiling(), configuration: Scenarios.nonLiDAR)) == [
+            Stamp(3.0, 22), Stamp(3.5, 26),
+        ])
+    }
+
+    @Test func levelCameraForFiveSecondsEmits31ThenTiltedEmits32() throws {
+        #expect(afterStart(try stamps(Scenarios.horizontal())) == [Stamp(6.5, 31), Stamp(7.0, 32)])
+    }
+
+    // Walking at 0.5 m/s from 1.5 s: the 0.5 s average reaches 0.25 m/s at 1.75 s, so the warning comes
+    // one second later. Standing from 3.5 s, the average falls below 0.25 m/s just after 3.75 s.
+    @Test func sidewaysWalkLeftEmits29AfterOneSecond() throws {
+        let got = afterStart(try stamps(Scenarios.sideways(speed: -0.5)))
+        #expect(got == [
+            Stamp(2.75, 29), Stamp(2.75, 18), Stamp(3.765625, 27),
+        ])
+    }
+
+    @Test func sidewaysWalkRightEmits30() throws {
+        #expect(afterStart(try stamps(Scenarios.sideways(speed: 0.5))) == [
+            Stamp(2.75, 30), Stamp(2.75, 18), Stamp(3.765625, 27),
+        ])
+    }
+
+    @Test func sidewaysWalkBelowMinimumSpeedIsQuiet() throws {
+        #expect(afterStart(try stamps(Scenarios.sideways(speed: -0.24))) == [])
+    }
+
+    @Test func walkingForwardIsNotSideways() throws {
+        var s = ScriptedInputs()
+        s.startRecording()
+        s.walk(3, velocity: SIMD3(0, 0, -1))
+        #expect(afterStart(try stamps(s)) == [])
+    }
+
+    @Test func fastRotationEmits87AndReentersAfterCooldown() throws {
+        // 100 deg/s from 1.5 s: the 0.5 s average passes 90 deg/s at 1.953125 s. The second turn starts
+        // at 4.0 s and is fast at 4.453125 s, within the 3 s cool-down, so it warns when that ends.
+        #expect(afterStart(try stamps(Scenarios.fastRotation(degreesPerSecond: 100))) == [
+            Stamp(1.953125, 87), Stamp(1.953125, 18), Stamp(4.953125, 87), Stamp(4.953125, 18),
+        ])
+    }
+
+    @Test func turningAtEightyDegreesPerSecondIsQuiet() throws {
+        #expect(afterStart(try stamps(Scenarios.fastRotation(degreesPerSecond: 80))) == [])
+    }
+
+    @Test func fastRotationTraceNamesYawRate() throws {
+        let events = try run(Scenarios.fastRotation(degreesPerSecond: 100), storage: NullScanStorage()).events
+        let trace = try #require(events.first { $0.code == .fastRotation }?.trace)
+        #expect(trace.quantity == "yaw rate")
+        #expect(abs(trace.measured - 90.625) < 1e-9)
+        #expect(trace.summary == "yaw rate 90.625 deg/s over 0.5 s > 90 deg/s (window from 1.453 s)")
+    }
+
+    @Test func proximityTooCloseBackInRangeTooFar() throws {
+        #expect(afterStart(try stamps(Scenarios.proximity())) == [
+            Stamp(2.0, 85), Stamp(2.0, 18), Stamp(3.0, 88), Stamp(4.0, 86), Stamp(4.0, 18),
+        ])
+    }
+
+    @Test func proximityRunsOnFeatureDepthsWithoutLiDAR() throws {
+        var s = ScriptedInputs()
+        s.startRecording()
+        for k in 0..<96 {
+            var p = ScriptedInputs.pose()
+            p.translation.x = Double(k) * 1e-3
+            s.frame(CameraFrame(transform: p, featureDepths: [0.2, 0.3, 0.35, 2.0]))
+        }
+        #expect(afterStart(try stamps(s, configuration: Scenarios.nonLiDAR)) == [Stamp(1.0, 85), Stamp(1.0, 18)])
+    }
+
+    @Test func trackingLimitedEmits8And9ThenBackToNormal28() throws {
+        #expect(afterStart(try stamps(Scenarios.trackingLimited())) == [
+            Stamp(1.5, 8), Stamp(2.5, 28), Stamp(3.5, 9), Stamp(4.5, 28),
+        ])
+    }
+
+    @Test func frozenTransformForOneSecondAbortsWith66() throws {
+        let got = afterStart(try stamps(Scenarios.frozenPose()))
+        #expect(got == [
+            Stamp(2.5, 66), Stamp(2.5, 18), Stamp(2.5, 15), Stamp(2.5, 5),
+        ])
+    }
+
+    @Test func nonFiniteTransformAbortsWith66() throws {
+        #expect(afterStart(try stamps(Scenarios.nonFinitePose())) == [
+            Stamp(1.5, 66), Stamp(1.5, 18), Stamp(1.5, 15), Stamp(1.5, 5),
+        ])
+    }
+
+    @Test func storageWarnsUnderTenMinutesThenEachWholeMinuteLost() throws {
+        let events = try run(Scenarios.storage(), storage: NullScanStorage()).events.filter { $0.code == .storageLow }
+        #expect(events.map { Stamp($0.time, $0.code.rawValue) } == [Stamp(101.5, 78), Stamp(161.5, 78)])
+        #expect(events.map(\.message) == ["Storage: 9 minutes left", "Storage: 8 minutes left"])
+    }
+
+    @Test func storageWarningsOffWithoutTheOption() throws {
+        let config = SessionConfiguration(options: ScanOptions(storageWarnings: false))
+        #expect(try stamps(Scenarios.storage(), configuration: config).map(\.code) == [0, 1])
+    }
+}
+

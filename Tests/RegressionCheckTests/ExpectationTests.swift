@@ -1,0 +1,93 @@
+import CaptureEngine
+import Foundation
+import FoundationXML
+import RegressionCheck
+import Testing
+
+@Suite struct ExpectationTests {
+    private func json(_ text: String) -> Any? {
+        try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    private let events = [
+        Event(time: 0.25, code: .landscape), Event(time: 0.5, code: .recordingStarted),
+        Event(time: 12.25, code: .fastRotation), Event(time: 12.25, code: .errorSound),
+        Event(time: 20, code: .finishedWithEnoughData), Event(time: 20, code: .zipped, parameters: EventParameters(zipPath: "a.zip")),
+        Event(time: 20, code: .finished),
+    ]
+
+    @Test func sequenceWithTimeWindowPasses() throws {
+        let e = try SceneExpectations(expect: json(#"{"sequence": [0, 1, {"code": 87, "between": [12.0, 13.5]}, 2, 7, 5], "forbid": [29, 30]}"#), golden: nil)
+        #expect(e.check(events).passed)
+    }
+
+    @Test func eventOutsideItsWindowFailsNamingCodeAndTimes() throws {
+        let e = try SceneExpectations(expect: json(#"{"sequence": [{"code": 87, "between": [13.0, 13.5]}]}"#), golden: nil)
+        let result = e.check(events)
+        #expect(result.problems == ["expected 87 between 13 and 13.5 s (in order), got 87 at 12.250 s"])
+        #expect(result.diff == [
+            "  expected                           | actual",
+            "! 87 between 13 and 13.5 s           | (missing)",
+        ])
+    }
+
+    @Test func forbiddenCodeFails() throws {
+        let e = try SceneExpectations(expect: json(#"{"forbid": [87]}"#), golden: nil)
+        #expect(e.check(events).problems == ["forbidden 87 occurred at 12.250 s: Too fast rotations. Showing fast movement warning"])
+    }
+
+    @Test func orderMatters() throws {
+        let e = try SceneExpectations(expect: json(#"{"sequence": [2, 87]}"#), golden: nil)
+        #expect(!e.check(events).passed)
+    }
+
+    @Test func malformedExpectationsNameTheJSONPath() {
+        #expect(throws: ExpectationFormatError(path: "expect.sequence[1]", expected: "one of the SDK's event codes (see `capture-sim codes`)")) {
+            try SceneExpectations(expect: json(#"{"sequence": [0, 4]}"#), golden: nil)
+        }
+        #expect(throws: ExpectationFormatError(path: "expect.sequence[0].between", expected: "[earliest, latest] in seconds")) {
+            try SceneExpectations(expect: json(#"{"sequence": [{"code": 87, "between": [5]}]}"#), golden: nil)
+        }
+        #expect(throws: ExpectationFormatError(path: "expect.order", expected: "only \"sequence\" and \"forbid\" (unknown key)")) {
+            try SceneExpectations(expect: json(#"{"order": []}"#), golden: nil)
+        }
+    }
+
+    @Test func goldenTextRoundTripsAndDiffNamesFirstDifference() {
+        let golden = GoldenEvents.text(events)
+        #expect(GoldenEvents.compare(golden: golden, events: events).passed)
+        var changed = events
+        changed[2].time = 12.5
+        let result = GoldenEvents.compare(golden: golden, events: changed)
+        #expect(result.problems == ["event 3: expected 87 at 12.250 s, got 87 at 12.500 s"])
+        #expect(result.diff.contains("! 87 at 12.250 s                     | 87 at 12.500 s"))
+    }
+
+    @Test func junitIsWellFormedWithOneCasePerScene() throws {
+        let report = JUnitReport(suiteName: "capture-sim check", cases: [
+            JUnitReport.Case(name: "drift", className: "Scenes", seconds: 0.25, failure: nil, details: ""),
+            JUnitReport.Case(name: "a<b>&\"c\"", className: "Scenes", seconds: 1, failure: "expected 13 & got <none>", details: "! line"),
+        ])
+        let doc = try XMLDocument(xmlString: report.xml)
+        let cases = try doc.nodes(forXPath: "//testsuite/testcase")
+        #expect(cases.count == 2)
+        #expect(try doc.nodes(forXPath: "//testcase/failure").count == 1)
+        #expect(try doc.nodes(forXPath: "//testsuite/@failures").first?.stringValue == "1")
+    }
+
+    @Test func shardsAreDisjointAndCoverEverything() {
+        let names = (0..<200).map { "Scenes/scene-\($0).json" }
+        for n in 1...5 {
+            var seen = Set<String>()
+            for i in 1...n {
+                let part = names.filter { Shard(index: i, count: n).contains($0) }
+                #expect(seen.isDisjoint(with: part))
+                seen.formUnion(part)
+            }
+            #expect(seen.count == names.count)
+        }
+        #expect(Shard(parsing: "2/3") == Shard(index: 2, count: 3))
+        #expect(Shard(parsing: "4/3") == nil)
+        #expect(Shard(parsing: "0/3") == nil)
+    }
+}
