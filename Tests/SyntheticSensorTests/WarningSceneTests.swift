@@ -37,8 +37,15 @@ import Testing
     /// Warning codes a clean scan must not produce.
     static let warningCodes: Set<Int> = [3, 8, 9, 13, 15, 17, 21, 22, 29, 30, 31, 66, 78, 80, 83, 85, 86, 87]
 
-    /// Depth every n-th frame for the test runs (proximity scenes need depth often).
-    static func depthEvery(_ name: String) -> Int { ["too-close", "too-far", "apartment"].contains(name) ? 6 : 30 }
+    /// Depth every n-th frame for the test runs (proximity scenes need depth often; the storage scene keeps
+    /// its own rate, which sets how fast storage is consumed); nil keeps the scene's setting.
+    static func depthEvery(_ name: String) -> Int? {
+        switch name {
+        case "storage-low": nil
+        case "too-close", "too-far", "apartment": 6
+        default: 30
+        }
+    }
 
     static func codes(of path: String) throws -> (name: String, codes: [Int]) {
         let scene = try Scene.load(path: path)
