@@ -18,6 +18,7 @@ public struct SurfacePatch: Sendable, Equatable {
         case triangle(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
     }
 
+    /// What the patch belongs to (wall, floor, ceiling, object).
     public var role: Role
     /// A point of the plane, metres (world).
     public var origin: SIMD3<Double>
@@ -25,6 +26,7 @@ public struct SurfacePatch: Sendable, Equatable {
     public var uAxis: SIMD3<Double>
     /// Second in-plane unit axis (world), perpendicular to `uAxis`.
     public var vAxis: SIMD3<Double>
+    /// The outline in plane coordinates.
     public var shape: Shape
 
     public init(role: Role, origin: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>, shape: Shape) {

@@ -282,8 +282,3 @@ public struct DepthRenderer: Sendable {
         }
     }
 }
-
-extension SIMD2 where Scalar == Double {
-    /// Euclidean length.
-    var length2D: Double { (x * x + y * y).squareRoot() }
-}

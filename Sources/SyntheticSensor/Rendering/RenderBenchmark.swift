@@ -6,12 +6,15 @@ import Foundation
 public enum RenderBenchmark {
     /// One measured configuration.
     public struct Measurement: Sendable {
+        /// SIMD or scalar ray casting.
         public var path: RenderPath
         /// Row bands per frame.
         public var bands: Int
         /// Frames rendered at the same time (frame-parallel workers).
         public var workers: Int
+        /// Frames rendered.
         public var frames: Int
+        /// Wall-clock time, seconds.
         public var seconds: Double
         /// Frames per second.
         public var framesPerSecond: Double { Double(frames) / seconds }

@@ -9,6 +9,7 @@ public struct SceneObject: Sendable, Equatable {
              oven, dishwasher, washerDryer, fireplace, stairs
     }
 
+    /// What the object is.
     public var category: Category
     /// Box size in metres: width along the object's local X, height along local Y, depth along local Z.
     public var dimensions: SIMD3<Double>

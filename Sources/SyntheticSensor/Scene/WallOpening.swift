@@ -9,6 +9,7 @@ public struct WallOpening: Sendable, Equatable {
         case door, window, opening
     }
 
+    /// Door, window or opening.
     public var kind: Kind
     /// Index of the wall in the room's polygon (wall i runs from point i to point i+1).
     public var wall: Int
