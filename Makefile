@@ -25,15 +25,19 @@ build: setup
 run: build
 	$(RELEASE_BIN)
 
-## test: every test, then the regression check of Scenes/
+## test: the regression check of Scenes/ (release build), then every test
 test: setup
-	$(SWIFT) test
 	$(SWIFT) build -c release --product capture-sim
 	$(RELEASE_BIN) check Scenes
+	$(SWIFT) test
 
 ## bench: the benchmarks (release build)
 bench: build
 	$(RELEASE_BIN) bench engine
+	$(RELEASE_BIN) bench render
+	$(RELEASE_BIN) bench replay
+	$(RELEASE_BIN) bench bundle
+	$(RELEASE_BIN) bench check
 
 clean:
 	rm -rf .build
