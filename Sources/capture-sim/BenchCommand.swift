@@ -1,12 +1,14 @@
 import CaptureEngine
+import Foundation
+import RegressionCheck
 import SyntheticSensor
 
 /// `capture-sim bench WHAT`: the benchmarks.
 struct BenchCommand: Command {
     static let name = "bench"
-    static let summary = "Run a benchmark: engine, replay, bundle, render"
+    static let summary = "Run a benchmark: engine, render, bundle, replay, check"
     static let help = """
-        USAGE: capture-sim bench <engine|replay|bundle|render> [options]
+        USAGE: capture-sim bench <engine|render|bundle|replay|check> [options]
 
         Benchmarks run in the release build (make build). Each prints its figures and the command line.
 
@@ -19,15 +21,17 @@ struct BenchCommand: Command {
                    .build/bench-bundle), --raw (also the raw RGBD package)
           render   LiDAR depth + confidence frames/s along the apartment's walk, SIMD and scalar, 1 and 2 cores
                    --scene FILE (default Scenes/apartment.json) --frames N (default 3000)
+          check    the whole regression check of a scene folder on all cores: seconds, scenes/s
+                   --scenes DIR (default Scenes)
         """
 
     var what: String
     var arguments: CommandLineArguments
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["frames", "seconds", "scene", "poses", "out"], flags: ["json", "raw"])
+        let parsed = try CommandLineArguments(arguments, options: ["frames", "seconds", "scene", "poses", "out", "scenes"], flags: ["json", "raw"])
         guard let what = parsed.positionals.first else { throw UsageError("which benchmark? engine") }
-        guard ["engine", "replay", "bundle", "render"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
+        guard ["engine", "replay", "bundle", "render", "check"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
         self.what = what
         self.arguments = parsed
     }
@@ -44,6 +48,23 @@ struct BenchCommand: Command {
             print(result.report)
             print("  command: capture-sim bench render --scene \(path) --frames \(frames)")
             return result.identical ? .success : .failure
+        case "check":
+            let folder = arguments.value("scenes") ?? DefaultPaths.scenesFolder
+            let files: [String]
+            do { files = try SceneCheck.sceneFiles([folder]) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
+            let jobs = ProcessInfo.processInfo.activeProcessorCount
+            let clock = ContinuousClock()
+            let start = clock.now
+            let results = CheckCommand.runChecks(files: files, jobs: jobs, thresholds: { $0 }, update: false)
+            let d = clock.now - start
+            let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+            let passed = results.filter { $0.check.status == .passed }.count
+            print("bench check: \(files.count) scenes of \(folder) on \(jobs) cores, \(passed) passed")
+            print("  wall time       \(NumberFormatting.fixed(seconds, decimals: 2)) s")
+            print("  scenes/s        \(NumberFormatting.fixed(Double(files.count) / seconds, decimals: 2))")
+            let slowest = results.sorted { $0.seconds > $1.seconds }.prefix(3)
+            print("  slowest         " + slowest.map { "\($0.check.path) \(NumberFormatting.fixed($0.seconds, decimals: 1)) s" }.joined(separator: ", "))
+            print("  command: capture-sim bench check --scenes \(folder)")
         case "replay":
             return try ReplayBenchmark(poses: arguments.integer("poses") ?? 216_000).run()
         case "bundle":
