@@ -34,7 +34,7 @@ public struct SyntheticCapture: Sequence, Sendable {
     /// The scene's surfaces as a mesh (walls with holes, floors, ceilings, objects), for the bundle.
     public var mesh: TriangleMesh { renderer.geometry.mesh }
     /// Storage faults the scene asks to inject.
-    public var faults: [SceneFault] { scene.faults }
+    public var faults: [StorageFault] { scene.faults }
     /// Length of the stream, seconds.
     public var duration: Double { timeline.endTime }
     /// The depth renderer (the scene's geometry and LiDAR model).

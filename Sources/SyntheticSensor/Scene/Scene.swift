@@ -18,7 +18,7 @@ public struct Scene: Sendable {
     /// Detector thresholds (defaults with the scene's partial `thresholds` object applied).
     public var thresholds: Thresholds
     /// Storage faults to inject, as plain data.
-    public var faults: [SceneFault]
+    public var faults: [StorageFault]
     /// The regression checker's expectations, kept as written and not interpreted here.
     public var expect: JSONValue?
     /// The regression checker's golden data, kept as written and not interpreted here.
@@ -38,7 +38,7 @@ public struct Scene: Sendable {
 
     public init(name: String, description: String = "", seed: UInt64 = 1, metadata: ScanMetadata = ScanMetadata(),
                 device: SceneDevice = SceneDevice(), depth: DepthSettings = DepthSettings(),
-                thresholds: Thresholds = Thresholds(), faults: [SceneFault] = [], expect: JSONValue? = nil,
+                thresholds: Thresholds = Thresholds(), faults: [StorageFault] = [], expect: JSONValue? = nil,
                 golden: JSONValue? = nil, rooms: [Room], objects: [SceneObject] = [],
                 motion: HandMotionSettings = HandMotionSettings(), lidar: LiDARSettings = LiDARSettings(),
                 script: [ScriptStep], source: String = "scene") {
