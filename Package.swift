@@ -36,7 +36,7 @@ let package = Package(
         // MARK: - Regression checking
 
         /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
-        .target(name: "RegressionCheck", dependencies: ["CaptureEngine"]),
+        .target(name: "RegressionCheck", dependencies: ["CaptureEngine", "SyntheticSensor"]),
 
         // MARK: - C wrappers
 

@@ -5,6 +5,9 @@ import Foundation
 enum CaptureSim {
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [any Command.Type] = [
+        RunCommand.self,
+        CheckCommand.self,
+        SweepCommand.self,
         CodesCommand.self,
         ThresholdsCommand.self,
         ReplayCommand.self,
@@ -54,7 +57,7 @@ enum CaptureSim {
     }
 
     /// What `capture-sim` with no arguments runs.
-    static var defaultArguments: [String] { ["--help"] }
+    static var defaultArguments: [String] { ["run"] }
 
     static var helpText: String {
         let width = commands.map { $0.name.count }.max() ?? 0

@@ -103,7 +103,7 @@ import Testing
 
               "faults": [ { "file": "zip", "when": "invalidZip" }, { "file": "depthFrames", "when": "write", "atSeconds": 12.5 } ],
             """), source: "x.json")
-        #expect(scene.faults == [StorageFault(file: .zip, when: .invalidZip), StorageFault(file: .depthFrames, when: .write, atSeconds: 12.5)])
+        #expect(scene.faults == [StorageFault(file: .zip, operation: .invalidZip), StorageFault(file: .depthFrames, operation: .write, atSeconds: 12.5)])
         let bad = error(TestScenes.sceneText(script: "[]", extra: "\n  \"faults\": [ { \"file\": \"mesh\", \"when\": \"open\" } ],"))
         #expect(bad?.hasPrefix("Scenes/x.json: faults[0].file: expected one of") == true)
     }

@@ -146,12 +146,12 @@ extension Scene {
             let files: [(String, ScanFile)] = [("arkitData", .arkitData), ("config", .config), ("depthFrames", .depthFrames),
                                                ("scanLog", .scanLog), ("folder", .folder), ("zip", .zip)]
             guard let file = try f.choice("file", files) else { throw f.error("file", "expected one of \"arkitData\", \"config\", \"depthFrames\", \"scanLog\", \"folder\", \"zip\"") }
-            guard let when = try f.choice("when", StorageFault.When.allCases.map { ($0.rawValue, $0) }) else {
+            guard let when = try f.choice("when", StorageFault.Operation.allCases.map { ($0.rawValue, $0) }) else {
                 throw f.error("when", "expected one of \"open\", \"write\", \"invalidZip\"")
             }
             let at = try f.number("atSeconds")
             try f.rejectUnknownKeys()
-            out.append(StorageFault(file: file, when: when, atSeconds: at))
+            out.append(StorageFault(file: file, operation: when, atSeconds: at))
         }
         return out
     }

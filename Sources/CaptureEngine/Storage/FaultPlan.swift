@@ -1,4 +1,3 @@
-import CaptureEngine
 
 /// Deterministic file failures for tests and scenes. Each fault fires once: at the first matching
 /// operation at or after its time; to fail twice (e.g. zip and re-zip), list the fault twice.

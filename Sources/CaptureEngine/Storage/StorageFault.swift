@@ -1,4 +1,3 @@
-import CaptureEngine
 
 /// One injected file failure: the next `operation` on `file` at or after `atSeconds` fails.
 public struct StorageFault: Equatable, Sendable {

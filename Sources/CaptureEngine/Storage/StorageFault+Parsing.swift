@@ -1,4 +1,3 @@
-import CaptureEngine
 
 extension StorageFault {
     /// Parses the text form `FILE:OPERATION[@SECONDS]`, e.g. `depthFrames:write@3.5`, `folder:open`,

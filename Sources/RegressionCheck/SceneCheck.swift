@@ -1,0 +1,135 @@
+import CaptureEngine
+import Foundation
+import SyntheticSensor
+
+/// Checks one scene file: loads it, runs it (thresholds possibly overridden), compares the events with
+/// its expectations and golden file; with `update`, rewrites the golden file from the run.
+public struct SceneCheck: Sendable {
+    /// How a scene came out.
+    public enum Status: String, Sendable {
+        /// Every expectation held.
+        case passed
+        /// Some expectation did not hold.
+        case failed
+        /// The scene (or its golden file) could not be read.
+        case unreadable
+    }
+
+    public var path: String
+    public var status: Status
+    /// Problems, the first difference first (or why the scene is unreadable).
+    public var problems: [String]
+    /// Aligned expected-versus-actual lines for a failure.
+    public var diff: [String]
+    /// The run's events (empty when unreadable).
+    public var events: [Event]
+    /// What `update` did to the golden file, if anything ("updated", "unchanged", "created").
+    public var goldenUpdate: String?
+    /// Whether the scene states no expectation at all.
+    public var hasNoExpectations: Bool
+
+    /// Runs the check. `thresholds` maps the scene's thresholds to those to run with.
+    public init(path: String, thresholds: (Thresholds) throws -> Thresholds, update: Bool = false, renderBands: Int = 1) {
+        self.path = path
+        problems = []
+        diff = []
+        events = []
+        hasNoExpectations = false
+        let scene: Scene
+        let expectations: SceneExpectations
+        do {
+            scene = try Scene.load(path: path)
+            expectations = try SceneExpectations(expect: Self.foundationObject(scene.expect),
+                                                 golden: Self.foundationObject(scene.golden))
+        } catch let error as CustomStringConvertible {
+            status = .unreadable
+            problems = [Self.prefixed(error.description, path)]
+            return
+        } catch {
+            status = .unreadable
+            problems = ["\(path): \(error)"]
+            return
+        }
+        hasNoExpectations = expectations.isEmpty
+        var configuration = scene.configuration
+        do {
+            configuration.thresholds = try thresholds(configuration.thresholds)
+            let capture = SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: renderBands))
+            let storage = SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults))
+            events = try SceneRun(capture: capture, configuration: configuration, storage: storage).events
+        } catch {
+            status = .unreadable
+            problems = ["\(path): \(error)"]
+            return
+        }
+        var result = expectations.check(events)
+        if let golden = expectations.golden {
+            let goldenPath = (path as NSString).deletingLastPathComponent + "/" + golden
+            let text = GoldenEvents.text(events)
+            let existing = try? String(contentsOfFile: goldenPath, encoding: .utf8)
+            if update {
+                if existing != text {
+                    do {
+                        try Data(text.utf8).write(to: URL(fileURLWithPath: goldenPath), options: .atomic)
+                        goldenUpdate = existing == nil ? "created" : "updated"
+                    } catch {
+                        status = .unreadable
+                        problems = ["\(goldenPath): cannot write the golden file: \(error.localizedDescription)"]
+                        return
+                    }
+                } else {
+                    goldenUpdate = "unchanged"
+                }
+            } else if let existing {
+                let g = GoldenEvents.compare(golden: existing, events: events)
+                result.problems += g.problems.map { "golden \(golden): " + $0 }
+                result.diff += g.diff
+            } else {
+                result.problems.append("golden file \(goldenPath) is missing; run `capture-sim check --update` to create it")
+            }
+        }
+        problems = result.problems
+        diff = result.diff
+        status = problems.isEmpty ? .passed : .failed
+    }
+
+    private static func prefixed(_ message: String, _ path: String) -> String {
+        message.hasPrefix(path) ? message : "\(path): \(message)"
+    }
+
+    private static func foundationObject(_ value: JSONValue?) -> Any? {
+        guard let value else { return nil }
+        return try? JSONSerialization.jsonObject(with: Data(value.serialized().utf8), options: [.fragmentsAllowed])
+    }
+
+    /// The scene files under the given paths: files as given, folders searched for `*.json` (sorted).
+    public static func sceneFiles(_ paths: [String]) throws(SceneFileError) -> [String] {
+        var files: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw SceneFileError(path: path, reason: "no such file or folder")
+            }
+            if isDirectory.boolValue {
+                guard let walker = FileManager.default.enumerator(atPath: path) else {
+                    throw SceneFileError(path: path, reason: "cannot list the folder")
+                }
+                var found: [String] = []
+                while let item = walker.nextObject() as? String {
+                    if item.hasSuffix(".json") { found.append(path.hasSuffix("/") ? path + item : path + "/" + item) }
+                }
+                files += found.sorted()
+            } else {
+                files.append(path)
+            }
+        }
+        return files
+    }
+}
+
+/// A path given to `check` or `sweep` that cannot be used.
+public struct SceneFileError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "\(path): \(reason)" }
+}

@@ -1,0 +1,33 @@
+import CaptureEngine
+import SyntheticSensor
+
+/// One scene run through the engine: its synthetic input stream fed to a session through a
+/// ``SessionDriver`` with the given storage.
+public struct SceneRun<Storage: ScanStorage> {
+    /// Every event, in order.
+    public var events: [Event]
+    /// The driver after the last input (session state, record, storage).
+    public var driver: SessionDriver<Storage>
+    /// Inputs fed.
+    public var inputCount: Int
+
+    /// Runs `capture` with `configuration` (the scene's, possibly with overridden thresholds).
+    /// `progress` is called now and then with the fraction of the stream's duration done.
+    public init(capture: SyntheticCapture, configuration: SessionConfiguration, storage: Storage,
+                progress: ((Double) -> Void)? = nil) throws(SessionInputError) {
+        driver = SessionDriver(session: CaptureSession(configuration: configuration), storage: storage)
+        events = []
+        inputCount = 0
+        let duration = max(capture.duration, 1e-9)
+        var reported = -1.0
+        for input in capture {
+            events += try driver.feed(input)
+            inputCount += 1
+            if let progress, input.time - reported >= duration / 100 {
+                reported = input.time
+                progress(min(1, input.time / duration))
+            }
+        }
+        progress?(1)
+    }
+}

@@ -1,0 +1,46 @@
+import CaptureEngine
+
+/// One swept threshold: `key=start:stop:step`, e.g. `fastRotation.degreesPerSecond=60:180:20`.
+public struct SweepParameter: Equatable, Sendable {
+    /// The threshold's key path, `group.field`.
+    public var key: String
+    /// The values, from start to stop (inclusive, when it lands on a step) by step.
+    public var values: [Double]
+
+    public init(key: String, values: [Double]) {
+        self.key = key
+        self.values = values
+    }
+
+    /// Parses `key=start:stop:step` (or `key=v1,v2,v3`); at most 1,000 values.
+    public init(parsing text: String) throws(ThresholdOverrideError) {
+        guard let eq = text.firstIndex(of: "=") else {
+            throw ThresholdOverrideError("--param \(text): expected KEY=START:STOP:STEP or KEY=V1,V2,...")
+        }
+        key = String(text[..<eq])
+        guard Thresholds().value(at: key) != nil else {
+            throw ThresholdOverrideError("--param \(text): unknown threshold '\(key)'; see `capture-sim thresholds --keys`")
+        }
+        let spec = String(text[text.index(after: eq)...])
+        if spec.contains(":") {
+            let parts = spec.split(separator: ":").map { Double($0) }
+            guard parts.count == 3, let start = parts[0], let stop = parts[1], let step = parts[2],
+                  start.isFinite, stop.isFinite, step.isFinite, step > 0, stop >= start else {
+                throw ThresholdOverrideError("--param \(text): expected START:STOP:STEP with STEP > 0 and STOP >= START")
+            }
+            let count = Int(((stop - start) / step + 1e-9).rounded(.down)) + 1
+            guard count <= 1000 else { throw ThresholdOverrideError("--param \(text): more than 1000 values") }
+            // Each value from the start by whole steps, so no error accumulates.
+            values = (0..<count).map { start + Double($0) * step }
+        } else {
+            let parts = spec.split(separator: ",").map { Double($0) }
+            guard !parts.isEmpty, parts.allSatisfy({ $0?.isFinite == true }) else {
+                throw ThresholdOverrideError("--param \(text): expected numbers separated by commas")
+            }
+            values = parts.compactMap { $0 }
+        }
+    }
+
+    /// A value as `--set` would write it.
+    public static func text(_ value: Double) -> String { NumberFormatting.compact(value) }
+}

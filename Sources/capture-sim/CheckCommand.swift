@@ -1,0 +1,149 @@
+import CaptureEngine
+import Dispatch
+import Foundation
+import RegressionCheck
+import Synchronization
+
+/// `capture-sim check [PATH...]`: the regression check of scene expectations, for CI.
+struct CheckCommand: Command {
+    static let name = "check"
+    static let summary = "Run every scene and compare its events with its expectations (for CI)"
+    static let help = """
+        USAGE: capture-sim check [PATH...] [options]
+
+        Runs every scene (files, or folders searched for *.json; default Scenes/) and compares its
+        events with the scene's expectations: the codes in `expect.sequence` in order (each optionally
+        within a time window), none of `expect.forbid`, and the golden file named by `golden` event for
+        event. Prints one line per scene and, for a failure, an aligned expected-versus-actual diff.
+        Scenes run in parallel on all cores; the output order is the scene order.
+
+        OPTIONS:
+          --set KEY=VALUE     override a threshold in every scene (repeatable), to see which scenes change
+          --thresholds FILE   apply a (partial) thresholds JSON file to every scene
+          --update            rewrite golden files from this run and say which changed
+          --junit FILE        write JUnit XML (one test case per scene)
+          --json              one JSON object per scene instead of text
+          --shard I/N         run only the I-th of N stable, disjoint subsets of the scenes
+          --jobs N            scenes run at once (default: the number of cores)
+
+        EXIT STATUS: 0 every scene passed, 1 some scene failed, 2 usage error, 3 a scene, golden file
+        or thresholds file could not be read.
+        """
+
+    var paths: [String]
+    var overrides: ThresholdOverrideOptions
+    var update: Bool
+    var junit: String?
+    var json: Bool
+    var shard: Shard?
+    var jobs: Int
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try CommandLineArguments(arguments, options: ["set", "thresholds", "junit", "shard", "jobs"],
+                                              flags: ["update", "json"])
+        paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
+        overrides = ThresholdOverrideOptions(parsed)
+        update = parsed.flag("update")
+        junit = parsed.value("junit")
+        json = parsed.flag("json")
+        if let s = parsed.value("shard") {
+            guard let shard = Shard(parsing: s) else { throw UsageError("--shard expects I/N with 1 <= I <= N, got '\(s)'") }
+            self.shard = shard
+        }
+        jobs = try parsed.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
+        // Validate --set now, so a typo is a usage error before any scene runs.
+        for a in overrides.assignments {
+            do { _ = try Thresholds().applying(assignment: a) } catch { throw UsageError(error.description) }
+        }
+    }
+
+    /// Runs the selected scenes in parallel; results in scene order.
+    static func runChecks(files: [String], jobs: Int, thresholds: @escaping @Sendable (Thresholds) throws -> Thresholds,
+                          update: Bool) -> [(check: SceneCheck, seconds: Double)] {
+        let results = Mutex<[(SceneCheck, Double)?]>(Array(repeating: nil, count: files.count))
+        let next = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, files.count))) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < files.count else { return }
+                let clock = ContinuousClock()
+                let start = clock.now
+                let check = SceneCheck(path: files[i], thresholds: thresholds, update: update,
+                                       renderBands: jobs > 1 ? 1 : 2)
+                let d = clock.now - start
+                let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+                results.withLock { $0[i] = (check, seconds) }
+            }
+        }
+        return results.withLock { $0.compactMap { $0 } }.map { (check: $0.0, seconds: $0.1) }
+    }
+
+    func run() throws -> ExitCode {
+        var files: [String]
+        do { files = try SceneCheck.sceneFiles(paths) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
+        if let shard { files = files.filter { shard.contains($0) } }
+        _ = try overrides.apply(to: Thresholds())  // an unreadable thresholds file fails here, once
+        let file = overrides.file
+        let assignments = overrides.assignments
+        // Overrides apply on top of each scene's own thresholds: the file first, then --set.
+        let transform: @Sendable (Thresholds) throws -> Thresholds = { sceneThresholds in
+            var t = sceneThresholds
+            if let file {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                t = try t.applying(jsonText: text, source: file)
+            }
+            for a in assignments { t = try t.applying(assignment: a) }
+            return t
+        }
+        let results = Self.runChecks(files: files, jobs: jobs, thresholds: transform, update: update)
+        var passed = 0, failed = 0, unreadable = 0
+        for (check, seconds) in results {
+            switch check.status {
+            case .passed: passed += 1
+            case .failed: failed += 1
+            case .unreadable: unreadable += 1
+            }
+            if json {
+                print(JSONValue.object([
+                    ("scene", .string(check.path)), ("status", .string(check.status.rawValue)),
+                    ("events", .integer(check.events.count)), ("seconds", .number((seconds * 1000).rounded() / 1000)),
+                    ("problems", .array(check.problems.map { .string($0) })),
+                    ("goldenUpdate", check.goldenUpdate.map { .string($0) } ?? .null),
+                ]).serialized())
+                continue
+            }
+            let tag = check.status == .passed ? "PASS " : check.status == .failed ? "FAIL " : "ERROR"
+            var line = "\(tag) \(check.path)"
+            if check.status == .passed {
+                line += "  (\(check.events.count) events, \(NumberFormatting.fixed(seconds, decimals: 1)) s)"
+                if check.hasNoExpectations { line += "  [no expectations]" }
+            } else if let first = check.problems.first {
+                line += ": \(first)"
+            }
+            if let g = check.goldenUpdate { line += "  [golden \(g)]" }
+            print(line)
+            if check.status == .failed {
+                for p in check.problems.dropFirst() { print("      \(p)") }
+                for d in check.diff { print("    \(d)") }
+            }
+        }
+        if let junit {
+            let report = JUnitReport(suiteName: "capture-sim check", cases: results.map { r in
+                JUnitReport.Case(name: r.check.path, className: "capture-sim.check", seconds: r.seconds,
+                                 failure: r.check.status == .passed ? nil : r.check.problems.first ?? "failed",
+                                 details: (r.check.problems + r.check.diff).joined(separator: "\n"))
+            })
+            do {
+                try Data(report.xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+            } catch {
+                throw CommandFailure("\(junit): cannot write the JUnit report: \(error.localizedDescription)", exitCode: .outputFailed)
+            }
+        }
+        if !json {
+            print("check: \(results.count) scenes, \(passed) pass, \(failed) fail" + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
+        }
+        if unreadable > 0 { return .badInput }
+        return failed > 0 ? .failure : .success
+    }
+}

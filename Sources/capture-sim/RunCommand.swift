@@ -1,0 +1,142 @@
+import CaptureBundle
+import CaptureEngine
+import Foundation
+import RegressionCheck
+import SyntheticSensor
+
+/// `capture-sim run SCENE`: the synthetic phone through the engine; events out, bundles with `--out`.
+struct RunCommand: Command {
+    static let name = "run"
+    static let summary = "Run a scene through the engine: print its events, write its bundle with --out"
+    static let help = """
+        USAGE: capture-sim run [SCENE] [options]
+
+        Feeds a scene's synthetic camera, LiDAR, system signals and scripted actions into the capture
+        engine and prints every event it emits: time (s), code, message. SCENE defaults to
+        Scenes/apartment.json; `capture-sim` with no arguments runs it. With --out, the scan is written
+        as a bundle (docs/bundle-format.md); a scan that ends with 3 or an error leaves nothing behind.
+
+        OPTIONS:
+          --seed N              seed for hand motion, drift and sensor noise (default: the scene's)
+          --set KEY=VALUE       override a threshold, e.g. --set fastRotation.degreesPerSecond=120
+          --thresholds FILE     apply a (partial) thresholds JSON file
+          --json                one JSON object per event (time, code, message, severity, trace)
+          --trace               under each detector event, why it fired (value, threshold, window)
+          --out DIR             write the bundle into DIR/<scene name>/
+          --format F            cubicapture (default), raw-rgbd or both (raw package in <name>-raw)
+          --force               replace an existing bundle of the same name
+          --depth-every N       a depth map every N-th frame (default: the scene's)
+          --no-progress         no progress bar on standard error
+
+        EXIT STATUS: 0 the scene ran (whatever its events), 2 usage error, 3 unreadable scene or
+        thresholds, 4 the bundle could not be written (existing without --force, unwritable folder).
+        """
+
+    enum Format: String { case cubicapture, rawRGBD = "raw-rgbd", both }
+
+    var scenePath: String
+    var seed: UInt64?
+    var overrides: ThresholdOverrideOptions
+    var json: Bool
+    var trace: Bool
+    var out: String?
+    var format: Format
+    var force: Bool
+    var depthEvery: Int?
+    var progress: Bool
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try CommandLineArguments(
+            arguments, options: ["seed", "set", "thresholds", "out", "format", "depth-every"],
+            flags: ["json", "trace", "force", "no-progress"])
+        guard parsed.positionals.count <= 1 else { throw UsageError("expected one scene file, got \(parsed.positionals.count)") }
+        scenePath = parsed.positionals.first ?? DefaultPaths.defaultScene
+        if let s = parsed.value("seed") {
+            guard let v = UInt64(s) else { throw UsageError("--seed expects a non-negative integer, got '\(s)'") }
+            seed = v
+        }
+        overrides = ThresholdOverrideOptions(parsed)
+        json = parsed.flag("json")
+        trace = parsed.flag("trace")
+        out = parsed.value("out")
+        let f = parsed.value("format") ?? "cubicapture"
+        guard let format = Format(rawValue: f) else { throw UsageError("--format expects cubicapture, raw-rgbd or both, got '\(f)'") }
+        guard out != nil || parsed.value("format") == nil else { throw UsageError("--format needs --out DIR") }
+        self.format = format
+        force = parsed.flag("force")
+        depthEvery = try parsed.integer("depth-every")
+        if let d = depthEvery, d < 1 { throw UsageError("--depth-every must be at least 1") }
+        progress = !parsed.flag("no-progress")
+    }
+
+    func run() throws -> ExitCode {
+        if !FileManager.default.fileExists(atPath: scenePath), scenePath == DefaultPaths.defaultScene {
+            throw CommandFailure("\(scenePath): no such scene; run from the project folder or name a scene file", exitCode: .badInput)
+        }
+        let scene = try loadScene(scenePath)
+        var configuration = scene.configuration
+        configuration.thresholds = try overrides.apply(to: configuration.thresholds)
+        let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(depthEveryNthFrame: depthEvery))
+        let bar = ProgressBar(label: scene.name, enabled: progress && capture.duration > 30)
+        let faults = FaultPlan(scene.faults)
+
+        guard let out else {
+            let storage = SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: faults)
+            return try finish(try SceneRun(capture: capture, configuration: configuration, storage: storage,
+                                           progress: bar.update), bar: bar, bundle: nil)
+        }
+        func settings(_ name: String) -> BundleSettings {
+            BundleSettings(outputFolder: out, name: name, metadata: scene.metadata, session: configuration,
+                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: force, faults: faults)
+        }
+        let cubi = settings(scene.name)
+        let raw = settings(format == .both ? scene.name + "-raw" : scene.name)
+        for s in format == .both ? [cubi, raw] : [format == .rawRGBD ? raw : cubi] {
+            if FileManager.default.fileExists(atPath: s.bundlePath) && !force {
+                throw CommandFailure("\(s.bundlePath) exists; use --force to replace it", exitCode: .outputFailed)
+            }
+        }
+        switch format {
+        case .cubicapture:
+            let run = try SceneRun(capture: capture, configuration: configuration,
+                                   storage: CubiCaptureStorage(settings: cubi), progress: bar.update)
+            return try finish(run, bar: bar, bundle: cubi.bundlePath)
+        case .rawRGBD:
+            let run = try SceneRun(capture: capture, configuration: configuration,
+                                   storage: RawRGBDStorage(settings: raw), progress: bar.update)
+            return try finish(run, bar: bar, bundle: raw.bundlePath)
+        case .both:
+            let run = try SceneRun(capture: capture, configuration: configuration,
+                                   storage: CombinedStorage(CubiCaptureStorage(settings: cubi), RawRGBDStorage(settings: raw)),
+                                   progress: bar.update)
+            return try finish(run, bar: bar, bundle: cubi.bundlePath + " and " + raw.bundlePath)
+        }
+    }
+
+    /// Prints the events, then a summary on standard error.
+    private func finish<S: ScanStorage>(_ run: SceneRun<S>, bar: ProgressBar, bundle: String?) throws -> ExitCode {
+        bar.finish()
+        for event in run.events {
+            if json {
+                print(event.json.serialized())
+            } else {
+                print(event.line)
+                if trace, let t = event.trace {
+                    print("           \(t.summary)")
+                }
+            }
+        }
+        let session = run.driver.session
+        var summary = "\(scenePath): \(run.inputCount) inputs, \(session.record.recordedFrameCount) frames recorded, \(session.phase.rawValue)"
+        for failure in run.driver.storageErrors {
+            summary += "\n  file failure at \(NumberFormatting.fixed(failure.time, decimals: 3)) s: \(failure.error.reason)"
+        }
+        if let bundle {
+            summary += session.phase == .finished && session.record.events.contains(where: { $0.code == .finishedWithEnoughData })
+                ? "\n  bundle: \(bundle)" : "\n  no bundle written"
+        }
+        fflush(nil)
+        printError(summary)
+        return .success
+    }
+}

@@ -1,0 +1,174 @@
+import CaptureEngine
+import Dispatch
+import Foundation
+import RegressionCheck
+import Synchronization
+import SyntheticSensor
+
+/// `capture-sim sweep`: which codes fire, and when, as thresholds vary: the tool for choosing one.
+struct SweepCommand: Command {
+    static let name = "sweep"
+    static let summary = "Run scenes over a range of threshold values; table of the codes that fire"
+    static let help = """
+        USAGE: capture-sim sweep [PATH...] --param KEY=START:STOP:STEP [--param KEY2=...] [options]
+
+        Runs every scene (files or folders; default Scenes/) once per value (or pair of values) of one
+        or two thresholds and prints, per scene and value, the warning and error codes that fired with
+        the time of their first occurrence and their count, e.g. 87@12.30x2.
+
+        OPTIONS:
+          --param KEY=START:STOP:STEP   a threshold and its values (also KEY=V1,V2,...); once or twice
+          --codes C1,C2,...             only these codes (default: every warning and error but 18)
+          --set KEY=VALUE               fix another threshold for every run (repeatable)
+          --thresholds FILE             apply a (partial) thresholds JSON file first
+          --json                        one JSON object per scene and value
+          --csv                         CSV: scene, the parameters, code, count, first time
+          --jobs N                      runs at once (default: the number of cores)
+
+        EXIT STATUS: 0 done, 2 usage error, 3 a scene or thresholds file could not be read.
+        """
+
+    var paths: [String]
+    var parameters: [SweepParameter]
+    var codes: Set<Int>?
+    var overrides: ThresholdOverrideOptions
+    var json: Bool
+    var csv: Bool
+    var jobs: Int
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try CommandLineArguments(arguments, options: ["param", "codes", "set", "thresholds", "jobs"],
+                                              flags: ["json", "csv"])
+        paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
+        let specs = parsed.values("param")
+        guard (1...2).contains(specs.count) else { throw UsageError("give one or two --param KEY=START:STOP:STEP") }
+        var parameters: [SweepParameter] = []
+        for spec in specs {
+            do { parameters.append(try SweepParameter(parsing: spec)) } catch { throw UsageError(error.description) }
+        }
+        self.parameters = parameters
+        if let c = parsed.value("codes") {
+            var set = Set<Int>()
+            for part in c.split(separator: ",") {
+                guard let n = Int(part), EventCode(rawValue: n) != nil else { throw UsageError("--codes: '\(part)' is not an event code") }
+                set.insert(n)
+            }
+            codes = set
+        }
+        overrides = ThresholdOverrideOptions(parsed)
+        for a in overrides.assignments {
+            do { _ = try Thresholds().applying(assignment: a) } catch { throw UsageError(error.description) }
+        }
+        json = parsed.flag("json")
+        csv = parsed.flag("csv")
+        guard !(json && csv) else { throw UsageError("--json and --csv exclude each other") }
+        jobs = try parsed.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
+    }
+
+    /// What one run gave for one code.
+    struct Fired: Sendable {
+        var code: Int
+        var count: Int
+        var first: Double
+    }
+
+    func run() throws -> ExitCode {
+        let files: [String]
+        do { files = try SceneCheck.sceneFiles(paths) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
+        let scenes = try files.map(loadScene)
+        let swept = self.parameters
+        let combos: [[Double]] = swept.count == 1
+            ? swept[0].values.map { [$0] }
+            : swept[0].values.flatMap { a in swept[1].values.map { [a, $0] } }
+        let runs = scenes.count * combos.count
+        let results = Mutex<[[Fired]?]>(Array(repeating: nil, count: runs))
+        let failure = Mutex<String?>(nil)
+        let next = Atomic<Int>(0)
+        let overrides = self.overrides
+        let codes = self.codes
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, runs))) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < runs else { return }
+                let scene = scenes[i / combos.count], values = combos[i % combos.count]
+                do {
+                    var configuration = scene.configuration
+                    var t = try overrides.apply(to: configuration.thresholds)
+                    for (p, v) in zip(swept, values) {
+                        t = try t.setting(key: p.key, to: SweepParameter.text(v), source: "--param \(p.key)")
+                    }
+                    configuration.thresholds = t
+                    let run = try SceneRun(capture: SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1)),
+                                           configuration: configuration,
+                                           storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)))
+                    var fired: [Fired] = []
+                    for e in run.events {
+                        let c = e.code.rawValue
+                        let wanted = codes.map { $0.contains(c) } ?? (e.severity != .info && e.code != .errorSound)
+                        guard wanted else { continue }
+                        if let k = fired.firstIndex(where: { $0.code == c }) { fired[k].count += 1 }
+                        else { fired.append(Fired(code: c, count: 1, first: e.time)) }
+                    }
+                    results.withLock { $0[i] = fired }
+                } catch {
+                    failure.withLock { $0 = $0 ?? "\(scene.source): \(error)" }
+                    results.withLock { $0[i] = [] }
+                }
+            }
+        }
+        if let message = failure.withLock({ $0 }) { throw CommandFailure(message, exitCode: .badInput) }
+        let table = results.withLock { $0.map { $0 ?? [] } }
+        print(render(files: files, combos: combos, table: table))
+        return .success
+    }
+
+    private func cell(_ fired: [Fired]) -> String {
+        fired.isEmpty ? "-" : fired.map { f in
+            "\(f.code)@\(NumberFormatting.fixed(f.first, decimals: 2))" + (f.count > 1 ? "x\(f.count)" : "")
+        }.joined(separator: " ")
+    }
+
+    private func render(files: [String], combos: [[Double]], table: [[Fired]]) -> String {
+        let keys = parameters.map(\.key)
+        var lines: [String] = []
+        if json {
+            for (s, file) in files.enumerated() {
+                for (c, values) in combos.enumerated() {
+                    let fired = table[s * combos.count + c]
+                    lines.append(JSONValue.object([
+                        ("scene", .string(file)),
+                        ("parameters", .object(zip(keys, values).map { ($0, .number($1)) })),
+                        ("codes", .array(fired.map { .object([("code", .integer($0.code)), ("count", .integer($0.count)),
+                                                              ("first", .number($0.first))]) })),
+                    ]).serialized())
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
+        if csv {
+            lines.append((["scene"] + keys + ["code", "count", "first"]).joined(separator: ","))
+            for (s, file) in files.enumerated() {
+                for (c, values) in combos.enumerated() {
+                    let prefix = ([file] + values.map(SweepParameter.text)).joined(separator: ",")
+                    let fired = table[s * combos.count + c]
+                    if fired.isEmpty { lines.append(prefix + ",,0,") }
+                    for f in fired { lines.append(prefix + ",\(f.code),\(f.count),\(NumberFormatting.fixed(f.first, decimals: 3))") }
+                }
+            }
+            return lines.joined(separator: "\n")
+        }
+        // Text: one block per scene, one row per value.
+        let header = keys.joined(separator: " x ")
+        for (s, file) in files.enumerated() {
+            lines.append(file)
+            let labels = combos.map { $0.map(SweepParameter.text).joined(separator: " x ") }
+            let width = max(header.count, labels.map(\.count).max() ?? 0)
+            lines.append("  " + header.padding(toLength: width, withPad: " ", startingAt: 0) + "  codes (first time s, count)")
+            for (c, label) in labels.enumerated() {
+                lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + cell(table[s * combos.count + c]))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
