@@ -97,7 +97,7 @@ import Testing
         // Between the samples at 2 s and 7 s: 300 frames of JSON (depth only on frame 0, before).
         let used = free[2.0]! - free[7.0]!
         #expect(used == 300 * StorageModel.jsonBytesPerFrame)
-        #expect(StorageModel.bytes(forFrameWithDepth: true) == 256 * 192 * 3 + 350)
+        #expect(StorageModel.bytes(forFrameWithDepth: true) == 8 + 256 * 192 * 3 + 406)
     }
 }
 

@@ -134,7 +134,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             reported = last
         }
         if timeline.frozen.contains(where: { $0.contains(t) }) {
-            if frozenPose == nil { frozenPose = lastReportedPose ?? reported }
+            if frozenPose == nil { frozenPose = reported }
             reported = frozenPose ?? reported
         } else {
             frozenPose = nil

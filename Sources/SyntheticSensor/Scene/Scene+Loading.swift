@@ -58,7 +58,7 @@ extension Scene {
             let step = try Scene.step(try JSONObjectReader(node, source: source, path: "script[\(i)]"), index: i)
             if let at = step.at {
                 guard at >= lastAt else {
-                    throw SceneLoadError("\(source): script[\(i)].at: expected a time not before the previous step's 'at' (\(NumberFormattingShim.text(lastAt)) s)")
+                    throw SceneLoadError("\(source): script[\(i)].at: expected a time not before the previous step's 'at' (\(MessageNumber.text(lastAt)) s)")
                 }
                 lastAt = at
             }
@@ -188,10 +188,10 @@ extension Scene {
                 let height = try o.positive("height", default: min(defaultHeight, wallHeight))
                 let sill = try o.nonNegative("sillHeight", default: kind == .window ? 0.9 : 0)
                 guard offset + width <= length + 1e-9 else {
-                    throw o.error("width", "expected offset + width within the wall's length (\(NumberFormattingShim.text(length)) m)")
+                    throw o.error("width", "expected offset + width within the wall's length (\(MessageNumber.text(length)) m)")
                 }
                 guard sill + height <= wallHeight + 1e-9 else {
-                    throw o.error("height", "expected sillHeight + height within the wall height (\(NumberFormattingShim.text(wallHeight)) m)")
+                    throw o.error("height", "expected sillHeight + height within the wall height (\(MessageNumber.text(wallHeight)) m)")
                 }
                 try o.rejectUnknownKeys()
                 room.openings.append(WallOpening(kind: kind, wall: Int(wall), offset: offset, width: width, height: height, sillHeight: sill))

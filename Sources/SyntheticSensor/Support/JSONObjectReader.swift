@@ -72,7 +72,7 @@ struct JSONObjectReader {
     /// A number > 0.
     mutating func positive(_ key: String) throws(SceneLoadError) -> Double? {
         guard let d = try number(key) else { return nil }
-        guard d > 0 else { throw error(key, "expected a positive number, found \(NumberFormattingShim.text(d))") }
+        guard d > 0 else { throw error(key, "expected a positive number, found \(MessageNumber.text(d))") }
         return d
     }
 
@@ -83,7 +83,7 @@ struct JSONObjectReader {
     /// A number >= 0.
     mutating func nonNegative(_ key: String, default value: Double) throws(SceneLoadError) -> Double {
         guard let d = try number(key) else { return value }
-        guard d >= 0 else { throw error(key, "expected a number >= 0, found \(NumberFormattingShim.text(d))") }
+        guard d >= 0 else { throw error(key, "expected a number >= 0, found \(MessageNumber.text(d))") }
         return d
     }
 

@@ -1,7 +1,7 @@
 import CaptureEngine
 
-/// Number text for error messages.
-enum NumberFormattingShim {
+/// Numbers as error messages print them (up to three decimals, trailing zeros removed).
+enum MessageNumber {
     /// Up to three decimals, trailing zeros removed.
     static func text(_ value: Double) -> String { NumberFormatting.compact(value) }
 }
