@@ -57,6 +57,9 @@ let package = Package(
 
         // MARK: - Tests
 
+        /// Runs the built tool for end-to-end tests.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"]),
         .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
         .testTarget(

@@ -1,0 +1,174 @@
+import Foundation
+import FoundationXML
+import Testing
+import TestSupport
+
+/// End-to-end tests: the built tool, its exact output and exit codes.
+@Suite struct CommandLineTests {
+    /// A scene file in `folder`: `Scenes/not-enough-data.json` with its expectations replaced.
+    private func scene(in folder: URL, name: String, expect: [String: Any], script: [[String: Any]]? = nil) throws -> URL {
+        let base = CommandLineTool.packageRoot.appendingPathComponent("Scenes/not-enough-data.json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: base)) as? [String: Any])
+        object["name"] = name
+        object["expect"] = expect
+        if let script { object["script"] = script }
+        let url = folder.appendingPathComponent(name + ".json")
+        try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys]).write(to: url)
+        return url
+    }
+
+    @Test func codesListsAll59WithSeverity() throws {
+        let r = try CommandLineTool.run(["codes"])
+        #expect(r.status == 0)
+        #expect(r.lines.count == 59)
+        #expect(r.lines.first == " 0  info    Received when the device is in landscape orientation. This is usually the first status code received when the device is turned to landscape orientation in order to start recording. The scanning cannot be started if the device is not in landscape orientation.")
+        #expect(r.lines.contains { $0.hasPrefix("13  error   Scan drifted!") })
+    }
+
+    @Test func codesJSONHasTheDocumentedKeys() throws {
+        let r = try CommandLineTool.run(["codes", "--json"])
+        let first = try #require(r.lines.first)
+        #expect(first.hasPrefix(#"{"code":0,"name":"landscape","severity":"info","message":"Device in landscape orientation","documentation":"#))
+    }
+
+    @Test func runPrintsTheSceneEventsExactly() throws {
+        let r = try CommandLineTool.run(["run", "Scenes/not-enough-data.json", "--no-progress"])
+        #expect(r.status == 0)
+        #expect(r.lines == [
+            "    0.000  70  Thermal state nominal",
+            "    0.000  76  Active processor count is 6 of 6",
+            "    0.900   0  Device in landscape orientation",
+            "    2.500   1  Recording started",
+            "    8.500   3  Finished recording - Not enough data",
+            "    8.500   5  Finished recording - CubiCapture is finished",
+        ])
+        #expect(r.stderr == "Scenes/not-enough-data.json: 644 inputs, 360 frames recorded, finished\n")
+    }
+
+    @Test func runJSONIsOneEventObjectPerLine() throws {
+        let r = try CommandLineTool.run(["run", "Scenes/not-enough-data.json", "--json", "--no-progress"])
+        #expect(r.lines[4] == #"{"time":8.5,"code":3,"message":"Finished recording - Not enough data","severity":"info"}"#)
+    }
+
+    @Test func sameSceneAndSeedGiveTheSameOutput() throws {
+        let a = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9"])
+        let b = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9"])
+        #expect(a.stdout == b.stdout)
+        #expect(a.lines.contains { $0.contains(#""code":13"#) })
+    }
+
+    @Test func malformedSceneIsExit3NamingFileAndPath() throws {
+        let folder = try CommandLineTool.temporaryFolder("bad-scene")
+        let url = try scene(in: folder, name: "bad", expect: [:], script: [["action": "pause", "seconds": -2]])
+        let r = try CommandLineTool.run(["run", url.path, "--no-progress"])
+        #expect(r.status == 3)
+        #expect(r.stderr.contains("\(url.path): script[0]"))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func unknownOptionAndCommandAreUsageErrors() throws {
+        #expect(try CommandLineTool.run(["run", "--bogus"]).status == 2)
+        #expect(try CommandLineTool.run(["frobnicate"]).status == 2)
+        let r = try CommandLineTool.run(["thresholds", "--set", "drift.metres=3"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("unknown threshold 'drift.metres'"))
+    }
+
+    @Test func everyCommandHasHelp() throws {
+        for command in ["run", "check", "sweep", "replay", "inspect", "codes", "thresholds", "bench"] {
+            let r = try CommandLineTool.run([command, "--help"])
+            #expect(r.status == 0)
+            #expect(r.stdout.hasPrefix("USAGE: capture-sim \(command)"))
+        }
+    }
+
+    @Test func runWritesABundleAndRefusesToOverwriteWithoutForce() throws {
+        let out = try CommandLineTool.temporaryFolder("run-out")
+        let args = ["run", "Scenes/sideways-left.json", "--out", out.path, "--no-progress", "--depth-every", "6"]
+        let first = try CommandLineTool.run(args)
+        #expect(first.status == 0)
+        let bundle = out.appendingPathComponent("sideways-left")
+        #expect(FileManager.default.fileExists(atPath: bundle.appendingPathComponent("arkitData.json").path))
+        let inspect = try CommandLineTool.run(["inspect", bundle.path])
+        #expect(inspect.status == 0)
+        let again = try CommandLineTool.run(args)
+        #expect(again.status == 4)
+        #expect(again.stderr.contains("exists; use --force"))
+        #expect(try CommandLineTool.run(args + ["--force"]).status == 0)
+    }
+
+    @Test func abortedRunLeavesNoBundle() throws {
+        let out = try CommandLineTool.temporaryFolder("run-abort")
+        let r = try CommandLineTool.run(["run", "Scenes/drift.json", "--out", out.path, "--no-progress", "--depth-every", "6"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("no bundle written"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    @Test func checkPassesFailsWithDiffAndWritesJUnit() throws {
+        let folder = try CommandLineTool.temporaryFolder("check")
+        _ = try scene(in: folder, name: "a-pass", expect: ["sequence": [0, 1, 3, 5], "forbid": [2]])
+        _ = try scene(in: folder, name: "b-fail", expect: ["sequence": [0, 1, ["code": 3, "between": [9, 10]]]])
+        let junit = folder.appendingPathComponent("report.xml")
+        let r = try CommandLineTool.run(["check", folder.path, "--junit", junit.path])
+        #expect(r.status == 1)
+        #expect(r.lines.first?.hasPrefix("PASS  \(folder.path)/a-pass.json  (6 events") == true)
+        #expect(r.lines.contains("FAIL  \(folder.path)/b-fail.json: expected 3 between 9 and 10 s (in order), got 3 at 8.500 s"))
+        #expect(r.lines.contains("    ! 3 between 9 and 10 s               | (missing)"))
+        #expect(r.lines.last == "check: 2 scenes, 1 pass, 1 fail")
+        let doc = try XMLDocument(contentsOf: junit)
+        #expect(try doc.nodes(forXPath: "//testcase").count == 2)
+        #expect(try doc.nodes(forXPath: "//testcase/failure").count == 1)
+    }
+
+    @Test func checkWithAThresholdChangedShowsWhichScenesChange() throws {
+        let folder = try CommandLineTool.temporaryFolder("check-set")
+        _ = try scene(in: folder, name: "short", expect: ["sequence": [3]])
+        #expect(try CommandLineTool.run(["check", folder.path]).status == 0)
+        let r = try CommandLineTool.run(["check", folder.path, "--set", "recording.minimumSeconds=4.5"])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("expected 3, but 3 never occurred"))
+    }
+
+    @Test func checkOfAnUnreadableSceneIsExit3() throws {
+        let folder = try CommandLineTool.temporaryFolder("check-bad")
+        try Data("{ not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
+        let r = try CommandLineTool.run(["check", folder.path])
+        #expect(r.status == 3)
+        #expect(r.stdout.contains("ERROR \(folder.path)/broken.json"))
+    }
+
+    @Test func goldenFilesAreCreatedByUpdateAndThenCompared() throws {
+        let folder = try CommandLineTool.temporaryFolder("golden")
+        let url = try scene(in: folder, name: "pinned", expect: [:])
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        object["golden"] = "pinned.golden.jsonl"
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+        let missing = try CommandLineTool.run(["check", url.path])
+        #expect(missing.status == 1)
+        let update = try CommandLineTool.run(["check", url.path, "--update"])
+        #expect(update.status == 0)
+        #expect(update.stdout.contains("[golden created]"))
+        #expect(try CommandLineTool.run(["check", url.path]).status == 0)
+        let changed = try CommandLineTool.run(["check", url.path, "--set", "recording.minimumSeconds=4"])
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("golden pinned.golden.jsonl: event 5: expected 3 at 8.500 s, got 2 at 8.500 s"))
+    }
+
+    @Test func sweepTabulatesCodesPerValue() throws {
+        let r = try CommandLineTool.run(["sweep", "Scenes/not-enough-data.json", "--param", "recording.minimumSeconds=4,6",
+                                         "--codes", "2,3"])
+        #expect(r.status == 0)
+        #expect(r.lines == [
+            "Scenes/not-enough-data.json",
+            "  recording.minimumSeconds  codes (first time s, count)",
+            "  4                         2@8.50",
+            "  6                         3@8.50",
+        ])
+        let csv = try CommandLineTool.run(["sweep", "Scenes/not-enough-data.json", "--param", "recording.minimumSeconds=4,6",
+                                           "--codes", "2,3", "--csv"])
+        #expect(csv.lines == ["scene,recording.minimumSeconds,code,count,first",
+                              "Scenes/not-enough-data.json,4,2,1,8.500",
+                              "Scenes/not-enough-data.json,6,3,1,8.500"])
+    }
+}
