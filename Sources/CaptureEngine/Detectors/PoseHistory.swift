@@ -72,9 +72,9 @@ struct PoseHistory: Sendable {
     /// whose start never moves back).
     func oldestSample(notBefore time: Double, cursor: inout Cursor) -> Sample? {
         guard count > 0 else { return nil }
-        var i = max(0, cursor.number - firstNumber)
-        if i > count { i = count }
-        while i < count && self[i].time < time - Tolerance.seconds { i += 1 }
+        let earliest = time - Tolerance.seconds
+        var i = min(max(0, cursor.number - firstNumber), count)
+        while i < count && self[i].time < earliest { i += 1 }
         cursor.number = firstNumber + i
         return i < count ? self[i] : nil
     }
