@@ -65,8 +65,9 @@ struct SidewaysWalkDetector: Sendable {
         guard speed >= thresholds.minimumSpeedMetersPerSecond else { return nil }
         var right = cameraRight
         right.y = 0
-        guard right.length > 0.5 else { return nil }
-        right = right.normalized
+        let rightLength = right.length
+        guard rightLength > 0.5 else { return nil }
+        right /= rightLength
         let lateral = v.dot(right)
         let fraction = abs(lateral) / speed
         guard fraction >= thresholds.lateralFraction else { return nil }
