@@ -14,7 +14,7 @@ struct CameraAxes: Sendable {
     /// The rotation matrix's columns are the camera's axes in world coordinates and its rows the world's
     /// axes in camera coordinates, so right is column 0, forward is minus column 2 and gravity (world -Y)
     /// is minus row 1.
-    init(_ q: Quaternion) {
+    @inline(__always) init(_ q: Quaternion) {
         let x = q.x, y = q.y, z = q.z, w = q.w
         let xx = x * x, yy = y * y, zz = z * z
         let xy = x * y, xz = x * z, yz = y * z, wx = w * x, wy = w * y, wz = w * z
