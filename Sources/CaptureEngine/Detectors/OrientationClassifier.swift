@@ -42,9 +42,9 @@ struct OrientationClassifier: Sendable {
 
     private static let all: [DeviceOrientation] = [.landscapeRight, .landscapeLeft, .portrait, .portraitUpsideDown]
 
-    /// Updates with a camera pose; returns the new orientation when it changed.
-    mutating func update(pose: RigidTransform) -> DeviceOrientation? {
-        let g3 = CameraPose.gravityInCamera(pose)
+    /// Updates with gravity in the camera frame (``CameraPose/gravityInCamera(_:)``); returns the new
+    /// orientation when it changed.
+    mutating func update(gravityInCamera g3: SIMD3<Double>) -> DeviceOrientation? {
         let inPlane = SIMD2(g3.x, g3.y)
         let magnitude = (inPlane * inPlane).sum().squareRoot()
         guard magnitude >= thresholds.minimumInPlaneFraction else { return nil }

@@ -25,10 +25,10 @@ struct PoseHistory: Sendable {
     }
 
     /// The sample `i` places after the oldest.
-    subscript(i: Int) -> Sample { storage[(head + i) & mask] }
+    @inline(__always) subscript(i: Int) -> Sample { storage[(head + i) & mask] }
 
     /// The newest sample.
-    var last: Sample? { count > 0 ? self[count - 1] : nil }
+    @inline(__always) var last: Sample? { count > 0 ? self[count - 1] : nil }
 
     mutating func append(_ sample: Sample) {
         if count == storage.count { grow() }
@@ -70,11 +70,11 @@ struct PoseHistory: Sendable {
 
     /// The oldest sample at or after `time`, advancing `cursor` (which must only be used with windows
     /// whose start never moves back).
-    func oldestSample(notBefore time: Double, cursor: inout Cursor) -> Sample? {
+    @inline(__always) func oldestSample(notBefore time: Double, cursor: inout Cursor) -> Sample? {
         guard count > 0 else { return nil }
-        var i = max(0, cursor.number - firstNumber)
-        if i > count { i = count }
-        while i < count && self[i].time < time - Tolerance.seconds { i += 1 }
+        let earliest = time - Tolerance.seconds
+        var i = min(max(0, cursor.number - firstNumber), count)
+        while i < count && self[i].time < earliest { i += 1 }
         cursor.number = firstNumber + i
         return i < count ? self[i] : nil
     }

@@ -8,6 +8,8 @@ struct SidewaysWalkDetector: Sendable {
     enum Transition: Equatable {
         case started(Side, EventTrace)
         case stopped
+        /// Stopped on one side and started on the other at the same update.
+        case switched(Side, EventTrace)
     }
 
     var thresholds: Thresholds.Sideways
@@ -25,24 +27,23 @@ struct SidewaysWalkDetector: Sendable {
     }
 
     /// Updates with the history (whose newest sample is now) and the current camera right axis.
-    /// May return two transitions when the walk switches side (stopped, then started).
-    mutating func update(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double) -> (Transition?, Transition?) {
+    mutating func update(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double) -> Transition? {
         let measured = measure(history: history, cameraRight: cameraRight, time: time)
-        var first: Transition?
+        var stopped = false
         if let shown = showing, measured?.side != shown {
             showing = nil
-            first = .stopped
+            stopped = true
         }
         guard let measured else {
             pendingSide = nil
-            return (first, nil)
+            return stopped ? .stopped : nil
         }
-        if showing == measured.side { return (first, nil) }
+        if showing == measured.side { return nil }
         if pendingSide != measured.side {
             pendingSide = measured.side
             pendingSince = time
         }
-        guard time - pendingSince >= thresholds.holdSeconds - Tolerance.seconds else { return (first, nil) }
+        guard time - pendingSince >= thresholds.holdSeconds - Tolerance.seconds else { return stopped ? .stopped : nil }
         showing = measured.side
         pendingSide = nil
         let percent = (measured.fraction * 100).rounded()
@@ -50,8 +51,7 @@ struct SidewaysWalkDetector: Sendable {
             quantity: "horizontal speed (\(NumberFormatting.compact(percent)) % sideways \(measured.side == .left ? "left" : "right"))",
             measured: measured.speed, comparison: ">=", threshold: thresholds.minimumSpeedMetersPerSecond,
             unit: "m/s", windowSeconds: time - pendingSince, windowStart: pendingSince)
-        let started = Transition.started(measured.side, trace)
-        return first == nil ? (started, nil) : (first, started)
+        return stopped ? .switched(measured.side, trace) : .started(measured.side, trace)
     }
 
     private mutating func measure(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double)
@@ -65,8 +65,9 @@ struct SidewaysWalkDetector: Sendable {
         guard speed >= thresholds.minimumSpeedMetersPerSecond else { return nil }
         var right = cameraRight
         right.y = 0
-        guard right.length > 0.5 else { return nil }
-        right = right.normalized
+        let rightLength = right.length
+        guard rightLength > 0.5 else { return nil }
+        right /= rightLength
         let lateral = v.dot(right)
         let fraction = abs(lateral) / speed
         guard fraction >= thresholds.lateralFraction else { return nil }

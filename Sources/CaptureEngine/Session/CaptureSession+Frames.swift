@@ -21,7 +21,7 @@ extension CaptureSession {
 
         switch phase {
         case .waitingForLandscape, .ready:
-            updateOrientation(pose, at: t)
+            updateOrientation(gravityInCamera: CameraAxes(pose.rotation).gravityInCamera, at: t)
         case .recording:
             recordFrame(frame, at: t)
         case .relocating:
@@ -33,8 +33,8 @@ extension CaptureSession {
     }
 
     /// Orientation events (0, 17, 24) and the landscape gate.
-    mutating func updateOrientation(_ pose: RigidTransform, at t: Double) {
-        guard let now = orientation.update(pose: pose) else { return }
+    mutating func updateOrientation(gravityInCamera: SIMD3<Double>, at t: Double) {
+        guard let now = orientation.update(gravityInCamera: gravityInCamera) else { return }
         if reverseLandscapeShown && now != .landscapeLeft {
             reverseLandscapeShown = false
             closeFeedback(.orientation, at: t)
@@ -136,12 +136,13 @@ extension CaptureSession {
             return
         }
 
-        updateOrientation(pose, at: t)
-        updatePitchDetectors(pose, at: t)
+        let axes = CameraAxes(pose.rotation)
+        updateOrientation(gravityInCamera: axes.gravityInCamera, at: t)
+        updatePitchDetectors(viewingDirection: axes.forward, at: t)
 
-        let (first, second) = sideways.update(history: history, cameraRight: CameraPose.right(pose), time: t)
-        handleSideways(first, at: t)
-        handleSideways(second, at: t)
+        if let transition = sideways.update(history: history, cameraRight: axes.right, time: t) {
+            handleSideways(transition, at: t)
+        }
 
         switch fastRotation.update(history: history, time: t) {
         case .fired(let trace):
@@ -156,26 +157,35 @@ extension CaptureSession {
         updateProximity(frame, at: t)
     }
 
-    mutating func handleSideways(_ transition: SidewaysWalkDetector.Transition?, at t: Double) {
+    mutating func handleSideways(_ transition: SidewaysWalkDetector.Transition, at t: Double) {
         switch transition {
         case .started(let side, let trace):
-            let code: EventCode = side == .left ? .walkingSidewaysLeft : .walkingSidewaysRight
-            openFeedback(.sideways, code: code, at: t)
-            emit(code, at: t, trace: trace)
+            startSideways(side, trace: trace, at: t)
         case .stopped:
-            closeFeedback(.sideways, at: t)
-            emit(.notWalkingSideways, at: t)
-        case nil:
-            break
+            stopSideways(at: t)
+        case .switched(let side, let trace):
+            stopSideways(at: t)
+            startSideways(side, trace: trace, at: t)
         }
+    }
+
+    mutating func startSideways(_ side: SidewaysWalkDetector.Side, trace: EventTrace, at t: Double) {
+        let code: EventCode = side == .left ? .walkingSidewaysLeft : .walkingSidewaysRight
+        openFeedback(.sideways, code: code, at: t)
+        emit(code, at: t, trace: trace)
+    }
+
+    mutating func stopSideways(at t: Double) {
+        closeFeedback(.sideways, at: t)
+        emit(.notWalkingSideways, at: t)
     }
 
     /// Floor (21/23), ceiling (22/26) and horizontal scanning (31/32) from the camera pitch.
     ///
     /// Pitch thresholds are compared as sines with the vertical component of the viewing direction
     /// (pitch = asin of it), so the angle itself is only computed for a trace.
-    mutating func updatePitchDetectors(_ pose: RigidTransform, at t: Double) {
-        let up = CameraPose.forward(pose).y
+    mutating func updatePitchDetectors(viewingDirection: SIMD3<Double>, at t: Double) {
+        let up = viewingDirection.y
         let p = pitchSines
         var pitch: Double { Angle.degrees(fromRadians: asin(max(-1, min(1, up)))) }
 

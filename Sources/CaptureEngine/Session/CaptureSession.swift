@@ -147,6 +147,11 @@ public struct CaptureSession: Sendable {
     }
 
     mutating func takeOutput() -> StepResult {
+        // Most steps emit nothing and ask for nothing: hand back the flag without moving the event list.
+        if output.events.isEmpty && output.action == nil {
+            defer { output.recordsFrame = false }
+            return StepResult(recordsFrame: output.recordsFrame)
+        }
         let result = output
         output = StepResult()
         return result
