@@ -1,9 +1,9 @@
 import CaptureEngine
 import Foundation
 
-/// Reads this project's CubiCapture bundle (`docs/bundle-format.md`): the frames and inputs of
-/// `arkitData.json` merged by `seq`, the session's options, device and thresholds, and the depth maps of
-/// `allDepthFrames.bin`.
+/// Reads this project's CubiCapture bundle (`docs/bundle-format.md`): the frames (with their feature
+/// depths) and inputs of `arkitData.json` merged by `seq`, the session's options, device, thresholds and
+/// landscape gating, and the depth maps of `allDepthFrames.bin`.
 enum BundleLogReader {
     static let arkitDataName = "arkitData.json"
     static let depthFramesName = "allDepthFrames.bin"
@@ -56,7 +56,12 @@ enum BundleLogReader {
                 }
                 depthIndex = Int32(index)
             }
-            let frame = CameraFrame(transform: transform, intrinsics: intrinsics, tracking: tracking)
+            var featureDepths: [Float]?
+            if let f = object["featureDepths"], !(f is NSNull) {
+                featureDepths = try json.floats(f, "\(path).featureDepths")
+            }
+            let frame = CameraFrame(transform: transform, intrinsics: intrinsics, tracking: tracking,
+                                    featureDepths: featureDepths)
             entries.append((seq, path, SessionInput(time: time, .frame(frame)), depthIndex))
         }
         for (i, item) in try json.array(root["inputs"] ?? [Any](), "inputs").enumerated() {
