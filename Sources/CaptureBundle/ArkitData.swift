@@ -88,6 +88,13 @@ public struct ArkitData: Sendable {
         frames = try root["frames"].get().array().map(ArkitData.frame)
     }
 
+    /// The file's bytes as a ``JSONValue`` tree, every number read back bit for bit (correctly rounded,
+    /// unlike Foundation's `JSONSerialization`) and object keys in file order; for readers that walk the
+    /// file themselves. Errors name `file`, line and column.
+    public static func document(json bytes: [UInt8], file: String = "arkitData.json") throws(BundleReadError) -> JSONValue {
+        try JSONParser.parse(bytes, file: file)
+    }
+
     /// A `feedbackItems` array (also the whole of `feedback.json`).
     static func feedbackItems(_ c: JSONCursor) throws(BundleReadError) -> [ArkitFeedbackItem] {
         try c.array().map { (c) throws(BundleReadError) in

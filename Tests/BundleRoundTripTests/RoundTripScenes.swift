@@ -24,19 +24,26 @@ enum RoundTripScenes {
 }
 
 /// A scene run with `SceneRun` into a ``CubiCaptureStorage`` writing into a fresh temporary folder, as
-/// `capture-sim run SCENE --out FOLDER` does.
+/// `capture-sim run SCENE --out FOLDER --depth-every 30` does. Rendering a depth map only every 30th
+/// frame keeps the test fast; the replay reads the same inputs back from the bundle, depth maps included.
 struct RecordedScene {
+    /// A depth map every this many frames on LiDAR devices.
+    static let depthEveryNthFrame = 30
+
     let scene: Scene
     let settings: BundleSettings
     let run: SceneRun<CubiCaptureStorage>
     /// The folder the bundle was written in (removed by ``remove()``).
     let folder: String
 
-    init(name: String) throws {
+    /// Runs `Scenes/<name>` with the scene's configuration, changed by `adjust`.
+    init(name: String, adjust: (inout SessionConfiguration) -> Void = { _ in }) throws {
         scene = try Scene.load(path: RoundTripScenes.path(name))
-        let capture = SyntheticCapture(scene: scene)
+        let capture = SyntheticCapture(scene: scene,
+                                       options: CaptureOptions(depthEveryNthFrame: RecordedScene.depthEveryNthFrame))
         folder = try RecordedScene.temporaryFolder()
-        let configuration = scene.configuration
+        var configuration = scene.configuration
+        adjust(&configuration)
         settings = BundleSettings(outputFolder: folder, name: scene.name, metadata: scene.metadata, session: configuration,
                                   mesh: configuration.reconstructsScene ? capture.mesh : nil,
                                   faults: FaultPlan(scene.faults))
@@ -47,6 +54,9 @@ struct RecordedScene {
     var bundlePath: String? {
         FileManager.default.fileExists(atPath: settings.bundlePath) ? settings.bundlePath : nil
     }
+
+    /// The bundle's `<uid>.zip`.
+    var zipPath: String { run.driver.storage.zipPath }
 
     /// Everything left in the output folder, relative, sorted.
     var leftovers: [String] {
