@@ -18,15 +18,17 @@ import Testing
             return nil
         }
         let written = try BundleReader(path: bundle).arkitData().frames
-        #expect(written.count == given.count)
+        // Frames up to the stop are logged; the capture's frames after it are not.
+        #expect(written.count > 1000 && written.count <= given.count)
+        let logged = Array(given.prefix(written.count))
         #expect(written.allSatisfy { $0.featureDepths?.count == CaptureOptions().featureRays })
-        #expect(written.map(\.featureDepths) == given.map(Optional.some))
+        #expect(written.map(\.featureDepths) == logged.map(Optional.some))
 
         let replayed = try ReplayReader.read(path: bundle).inputs.compactMap { input -> [Float]? in
             if case .frame(let frame) = input.kind { return frame.featureDepths }
             return nil
         }
-        #expect(replayed == given)
+        #expect(replayed == logged)
     }
 
     @Test func aBundleWithoutLandscapeGatingReplaysWithoutIt() throws {
