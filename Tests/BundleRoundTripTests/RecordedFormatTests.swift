@@ -39,7 +39,8 @@ import Testing
         let log = try ReplayReader.read(path: bundle)
         #expect(log.configuration.landscapeGating == false)
         let replay = RoundTripReplay(log: log, scene: recorded.scene)
-        #expect(replay.events.map(RoundTripReplay.comparable) == recorded.run.events.map(RoundTripReplay.comparable))
+        #expect(!replay.events.isEmpty)
+        #expect(RoundTripReplay.firstDifference(replayed: replay.events, run: recorded.run.events) == nil)
     }
 
     @Test func aGatedBundleSaysSo() throws {

@@ -28,10 +28,31 @@ struct RoundTripReplay {
         finalPhase = driver.session.phase
     }
 
-    /// An event's JSON line without the zip's path (code 7), which names where each storage put its zip.
+    /// Largest relative difference allowed between a replayed and a run event's `trace.measured`: the
+    /// bundle stores each pose as a matrix and the replay recovers its rotation from it, so a value
+    /// measured from poses may differ in its last bits (about 1e-15 relative).
+    static let measuredRelativeTolerance = 1e-9
+
+    /// An event's JSON line without the zip's path (code 7), which names where each storage put its
+    /// zip, and without `trace.measured` (compared within ``measuredRelativeTolerance``).
     static func comparable(_ event: Event) -> String {
         var event = event
         if event.code == .zipped { event.parameters.zipPath = nil }
+        event.trace?.measured = 0
         return event.json.serialized()
+    }
+
+    /// The first difference between replayed and run events, or nil when they agree: the same count,
+    /// each event the same but for code 7's zip path and `trace.measured` within tolerance.
+    static func firstDifference(replayed: [Event], run: [Event]) -> String? {
+        for (i, (a, b)) in zip(replayed, run).enumerated() {
+            let measuredAgree = abs((a.trace?.measured ?? 0) - (b.trace?.measured ?? 0))
+                <= measuredRelativeTolerance * max(1, abs(b.trace?.measured ?? 0))
+            if comparable(a) != comparable(b) || !measuredAgree {
+                return "event \(i) replayed as \(a.json.serialized()), run emitted \(b.json.serialized())"
+            }
+        }
+        if replayed.count != run.count { return "\(replayed.count) events replayed, \(run.count) run" }
+        return nil
     }
 }

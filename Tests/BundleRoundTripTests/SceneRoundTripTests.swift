@@ -33,12 +33,8 @@ import Testing
         let replay = RoundTripReplay(log: log, scene: recorded.scene)
         #expect(replay.rejected.isEmpty, "\(name): the session rejected replayed inputs")
         #expect(replay.events.prefix(bundleEvents.count).map(ArkitEvent.init(event:)) == bundleEvents, "\(name)")
-        let expected = runEvents.map(RoundTripReplay.comparable)
-        let replayed = replay.events.map(RoundTripReplay.comparable)
-        #expect(replayed.count == expected.count, "\(name): \(replayed.count) events replayed, \(expected.count) run")
-        for (i, (a, b)) in zip(replayed, expected).enumerated() where a != b {
-            Issue.record("\(name): event \(i) replayed as \(a), run emitted \(b)")
-            break
+        if let difference = RoundTripReplay.firstDifference(replayed: replay.events, run: runEvents) {
+            Issue.record("\(name): \(difference)")
         }
         #expect(replay.finalPhase == recorded.run.driver.session.phase, "\(name)")
     }
