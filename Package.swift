@@ -29,9 +29,10 @@ let package = Package(
 
         // MARK: - Replay
 
-        /// Readers that turn logged poses (this project's bundles, the raw RGBD package's poses.csv, TUM,
-        /// Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's input stream.
-        .target(name: "CaptureReplay", dependencies: ["CaptureEngine"]),
+        /// Readers that turn logged poses (this project's bundles, as folders or zips; the raw RGBD package's
+        /// poses.csv, TUM, Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's
+        /// input stream.
+        .target(name: "CaptureReplay", dependencies: ["CaptureEngine", "CaptureBundle"]),
 
         // MARK: - Regression checking
 
@@ -69,6 +70,10 @@ let package = Package(
         ),
         .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "capture-sim"]),
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
+        .testTarget(
+            name: "BundleRoundTripTests",
+            dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

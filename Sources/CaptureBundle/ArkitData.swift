@@ -14,6 +14,9 @@ public struct ArkitData: Sendable {
     public var propertyType: String
     /// Names of the enabled scanning options.
     public var scanningFeatures: [String]
+    /// Whether recording started only in landscape-right (`SessionConfiguration.landscapeGating`);
+    /// true when the file predates the key.
+    public var landscapeGating: Bool
     /// The address (absent fields nil).
     public var address: ScanMetadata.Address
     /// Degrees clockwise from true north of world -Z.
@@ -52,6 +55,7 @@ public struct ArkitData: Sendable {
         device = DeviceCapabilities(hasLiDAR: try d["hasLiDAR"].get().bool(), model: try d["model"].get().string())
         propertyType = try root["propertyType"].get().string()
         scanningFeatures = try root["scanningFeatures"].get().array().map { (c) throws(BundleReadError) in try c.string() }
+        landscapeGating = try root.optional("landscapeGating")?.bool() ?? true
         address = try ArkitData.address(try root["address"].get())
         azimuthDegrees = try root["azimuth"].get().optionalDouble()
         trackingFlag = try root["trackingFlag"].get().bool()
@@ -82,6 +86,13 @@ public struct ArkitData: Sendable {
         }
         inputs = try root["inputs"].get().array().map(ArkitData.input)
         frames = try root["frames"].get().array().map(ArkitData.frame)
+    }
+
+    /// The file's bytes as a ``JSONValue`` tree, every number read back bit for bit (correctly rounded,
+    /// unlike Foundation's `JSONSerialization`) and object keys in file order; for readers that walk the
+    /// file themselves. Errors name `file`, line and column.
+    public static func document(json bytes: [UInt8], file: String = "arkitData.json") throws(BundleReadError) -> JSONValue {
+        try JSONParser.parse(bytes, file: file)
     }
 
     /// A `feedbackItems` array (also the whole of `feedback.json`).
@@ -128,7 +139,10 @@ public struct ArkitData: Sendable {
                           intrinsics: CameraIntrinsics(width: Int(values[4]), height: Int(values[5]), fx: values[0],
                                                        fy: values[1], cx: values[2], cy: values[3]),
                           tracking: state, recorded: try c["recorded"].get().bool(),
-                          depthIndex: try c["depthIndex"].get().isNull ? nil : try c["depthIndex"].get().int())
+                          depthIndex: try c["depthIndex"].get().isNull ? nil : try c["depthIndex"].get().int(),
+                          featureDepths: try c.optional("featureDepths")?.array().map { (v) throws(BundleReadError) in
+                              v.isNull ? Float.nan : Float(try v.double())
+                          })
     }
 
     static func input(_ c: JSONCursor) throws(BundleReadError) -> ArkitInput {

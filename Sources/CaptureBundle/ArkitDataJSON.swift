@@ -26,7 +26,8 @@ public enum ArkitDataJSON {
         return TrackingState.LimitedReason(rawValue: String(name.dropFirst("limited:".count))).map { .limited($0) }
     }
 
-    /// A `frames` entry.
+    /// A `frames` entry; `featureDepths` (metres, each float32 written exactly) only when the frame
+    /// carries them (devices without LiDAR).
     public static func frame(seq: Int, time: Double, frame: CameraFrame, recorded: Bool, depthIndex: Int?) -> JSONValue {
         let k = frame.intrinsics
         return .object([
@@ -38,7 +39,7 @@ public enum ArkitDataJSON {
             ("tracking", .string(trackingName(frame.tracking))),
             ("recorded", .bool(recorded)),
             ("depthIndex", depthIndex.map { .integer($0) } ?? .null),
-        ])
+        ] + (frame.featureDepths.map { [("featureDepths", .array($0.map { .number(Double($0)) }))] } ?? []))
     }
 
     /// An `inputs` entry for a system sample.
@@ -120,6 +121,7 @@ public enum ArkitDataJSON {
             line("device", .object([("model", .string(c.device.model)), ("hasLiDAR", .bool(c.device.hasLiDAR))])),
             line("propertyType", .string(m.propertyType)),
             line("scanningFeatures", .array(c.options.enabledNames.map { .string($0) })),
+            line("landscapeGating", .bool(c.landscapeGating)),
             line("address", address(m.address)),
             line("azimuth", c.options.azimuth ? (m.azimuthDegrees.map { .number($0) } ?? .null) : .null),
             line("trackingFlag", .bool(record.trackingFlag)),

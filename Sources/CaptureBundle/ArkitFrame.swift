@@ -17,11 +17,15 @@ public struct ArkitFrame: Equatable, Sendable {
     public var recorded: Bool
     /// Index of the frame's depth map in `allDepthFrames.bin`.
     public var depthIndex: Int?
+    /// Depths of the tracked feature points, metres along the viewing axis (devices without LiDAR; nil
+    /// when the frame carried none). NaN where a non-finite depth was written as null.
+    public var featureDepths: [Float]?
 
     public init(seq: Int, time: Double, matrix: Matrix4x4, intrinsics: CameraIntrinsics, tracking: TrackingState,
-                recorded: Bool, depthIndex: Int?) {
+                recorded: Bool, depthIndex: Int?, featureDepths: [Float]? = nil) {
         self.seq = seq; self.time = time; self.matrix = matrix; self.intrinsics = intrinsics
         self.tracking = tracking; self.recorded = recorded; self.depthIndex = depthIndex
+        self.featureDepths = featureDepths
     }
 
     /// The rigid camera-to-world pose (non-finite when the matrix is).

@@ -100,13 +100,15 @@ public final class BundleReader {
     }
 
     /// The session's inputs, frames and non-frame inputs merged by `seq`, with each recorded frame's
-    /// depth map from `allDepthFrames.bin` when the bundle has one: what a replay feeds the engine.
+    /// depth map from `allDepthFrames.bin` when the bundle has one and each frame's feature depths:
+    /// what a replay feeds the engine.
     public func sessionInputs() throws(BundleReadError) -> [SessionInput] {
         let data = try arkitData()
         let depth = has("allDepthFrames.bin") ? try depthFrames() : nil
         var items: [(seq: Int, input: SessionInput)] = data.inputs.map { ($0.seq, SessionInput(time: $0.time, $0.kind)) }
         for (i, f) in data.frames.enumerated() {
-            var frame = CameraFrame(transform: f.transform, intrinsics: f.intrinsics, tracking: f.tracking)
+            var frame = CameraFrame(transform: f.transform, intrinsics: f.intrinsics, tracking: f.tracking,
+                                    featureDepths: f.featureDepths)
             if let index = f.depthIndex, let depth {
                 guard index >= 0, index < depth.frameCount else {
                     throw BundleReadError(file: "arkitData.json", location: "frames[\(i)].depthIndex",

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where a bundle's files are read from: a folder now, a zip later (one more conforming type).
+/// Where a bundle's files are read from: a folder (``FolderBundleContents``) or its zip (``ZipBundleContents``).
 public protocol BundleContents: Sendable {
     /// How errors name the bundle, e.g. its folder path.
     var name: String { get }

@@ -54,6 +54,16 @@ struct BundleJSONReader {
         return b
     }
 
+    /// An array of numbers as float32 (feature depths, metres); null (how a non-finite number is
+    /// written) becomes NaN.
+    func floats(_ value: Any?, _ path: String) throws(ReplayLogError) -> [Float] {
+        var out: [Float] = []
+        for (i, item) in try array(value, path).enumerated() {
+            out.append(item is NSNull ? .nan : Float(try number(item, "\(path)[\(i)]")))
+        }
+        return out
+    }
+
     /// A camera-to-world transform: 16 numbers, column-major. Nulls (how non-finite numbers are written)
     /// become NaN and are reported; the session answers them with 66.
     mutating func transform(_ value: Any?, _ path: String, time: Double) throws(ReplayLogError) -> RigidTransform {
@@ -140,7 +150,8 @@ struct BundleJSONReader {
         }
     }
 
-    /// The session's options, device and thresholds.
+    /// The session's options, device, landscape gating (true when the file predates the key) and
+    /// thresholds.
     func configuration(_ root: [String: Any]) throws(ReplayLogError) -> SessionConfiguration {
         var configuration = SessionConfiguration()
         if let d = root["device"] {
@@ -161,6 +172,9 @@ struct BundleJSONReader {
                 speechRecognition: names.contains("speechRecognition"), meshVisualisation: names.contains("meshVisualisation"),
                 backgroundResume: names.contains("backgroundResume"), azimuth: names.contains("azimuth"),
                 storageWarnings: names.contains("storageWarnings"))
+        }
+        if let g = root["landscapeGating"] {
+            configuration.landscapeGating = try bool(g, "landscapeGating")
         }
         if let t = root["thresholds"] {
             let thresholds = try object(t, "thresholds")

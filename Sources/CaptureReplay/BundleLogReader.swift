@@ -1,28 +1,46 @@
+import CaptureBundle
 import CaptureEngine
 import Foundation
 
-/// Reads this project's CubiCapture bundle (`docs/bundle-format.md`): the frames and inputs of
-/// `arkitData.json` merged by `seq`, the session's options, device and thresholds, and the depth maps of
-/// `allDepthFrames.bin`.
+/// Reads this project's CubiCapture bundle (`docs/bundle-format.md`): the frames (with their feature
+/// depths) and inputs of `arkitData.json` merged by `seq`, the session's options, device, thresholds and
+/// landscape gating, and the depth maps of `allDepthFrames.bin`.
 enum BundleLogReader {
     static let arkitDataName = "arkitData.json"
     static let depthFramesName = "allDepthFrames.bin"
+
+    /// A JSON tree as ``BundleJSONReader`` walks it: objects `[String: Any]` (a repeated key keeps its last
+    /// value), arrays `[Any]`, numbers `NSNumber`, `String`, `Bool`, `NSNull`.
+    static func foundationValue(_ value: JSONValue) -> Any {
+        switch value {
+        case .null: return NSNull()
+        case .bool(let b): return b
+        case .int(let i): return NSNumber(value: i)
+        case .number(let d): return NSNumber(value: d)
+        case .string(let s): return s
+        case .array(let items): return items.map(foundationValue)
+        case .object(let pairs):
+            var object: [String: Any] = [:]
+            for (key, item) in pairs { object[key] = foundationValue(item) }
+            return object
+        }
+    }
 
     static func read(_ contents: some BundleContents, options: ReplayOptions) throws(ReplayLogError) -> ReplayLog {
         let file = (contents.name as NSString).appendingPathComponent(arkitDataName)
         guard let data = try contents.data(named: arkitDataName) else {
             throw ReplayLogError(file: contents.name, reason: "no \(arkitDataName) in this bundle")
         }
-        let root: [String: Any]
-        do {
-            guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-                throw ReplayLogError(file: file, reason: "expected a JSON object at the top level")
-            }
-            root = object
-        } catch let error as ReplayLogError {
-            throw error
+        // CaptureBundle's parser reads every number bit for bit, so times and poses are the session's.
+        let document: JSONValue
+        do throws(BundleReadError) {
+            document = try ArkitData.document(json: Array(data), file: file)
         } catch {
-            throw ReplayLogError(file: file, reason: "not valid JSON (\(error.localizedDescription))")
+            let place = error.location.isEmpty ? "" : "\(error.location): "
+            throw ReplayLogError(file: file, reason: place + error.reason)
+        }
+        guard let root = BundleLogReader.foundationValue(document) as? [String: Any] else {
+            throw ReplayLogError(file: file, reason: "expected a JSON object at the top level")
         }
         var json = BundleJSONReader(file: file)
         let configuration = try json.configuration(root)
@@ -56,7 +74,12 @@ enum BundleLogReader {
                 }
                 depthIndex = Int32(index)
             }
-            let frame = CameraFrame(transform: transform, intrinsics: intrinsics, tracking: tracking)
+            var featureDepths: [Float]?
+            if let f = object["featureDepths"], !(f is NSNull) {
+                featureDepths = try json.floats(f, "\(path).featureDepths")
+            }
+            let frame = CameraFrame(transform: transform, intrinsics: intrinsics, tracking: tracking,
+                                    featureDepths: featureDepths)
             entries.append((seq, path, SessionInput(time: time, .frame(frame)), depthIndex))
         }
         for (i, item) in try json.array(root["inputs"] ?? [Any](), "inputs").enumerated() {

@@ -3,7 +3,7 @@ import Foundation
 
 /// Reads any supported log into a ``ReplayLog``: the entry point of replay.
 public enum ReplayReader {
-    /// Reads the log at `path`: a bundle folder (or its `arkitData.json`), a raw RGBD package folder (or
+    /// Reads the log at `path`: a bundle folder (or its `arkitData.json`, or its `<uid>.zip`), a raw RGBD package folder (or
     /// its `raw/poses.csv`), a Stray Scanner folder (or its `odometry.csv`), or a pose file. The format is
     /// `options.format` when given, else detected with ``detectFormat(path:)``.
     public static func read(path: String, options: ReplayOptions = ReplayOptions()) throws(ReplayLogError) -> ReplayLog {
@@ -11,7 +11,8 @@ public enum ReplayReader {
         if let given = options.format { format = given } else { format = try detectFormat(path: path) }
         let file = try resolve(path: path, format: format)
         if format == .bundle {
-            return try BundleLogReader.read(FolderBundleContents(path: file), options: options)
+            if isFolder(file) { return try BundleLogReader.read(FolderBundleContents(path: file), options: options) }
+            return try BundleLogReader.read(ZipBundleContents(path: file), options: options)
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ReplayLogError(file: file, reason: "cannot read the file")
@@ -22,7 +23,7 @@ public enum ReplayReader {
     /// Reads a line-based pose log from its bytes; `file` names it in errors and diagnostics.
     public static func read(bytes: Data, file: String, format: ReplayFormat,
                             options: ReplayOptions = ReplayOptions()) throws(ReplayLogError) -> ReplayLog {
-        guard format != .bundle else { throw ReplayLogError(file: file, reason: "a bundle is read from its folder") }
+        guard format != .bundle else { throw ReplayLogError(file: file, reason: "a bundle is read from its folder or zip") }
         let result: Result<PoseTimelineBuilder, ReplayLogError> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             do throws(ReplayLogError) {
@@ -54,7 +55,7 @@ public enum ReplayReader {
             throw ReplayLogError(file: path, reason: "a folder without arkitData.json, raw/poses.csv or odometry.csv; give a log file or --format")
         }
         let name = (path as NSString).lastPathComponent.lowercased()
-        if name == "arkitdata.json" { return .bundle }
+        if name == "arkitdata.json" || name.hasSuffix(".zip") { return .bundle }
         if name == "poses.csv" { return .raw }
         if name == "odometry.csv" { return .stray }
         if name.hasSuffix(".traj") { return .traj }
@@ -82,7 +83,12 @@ public enum ReplayReader {
         throw ReplayLogError(file: path, reason: "no data lines; cannot tell the format")
     }
 
-    /// The file (or, for bundles, folder) to read for `format` at `path`.
+    private static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The file (or, for bundles, folder or zip) to read for `format` at `path`.
     static func resolve(path: String, format: ReplayFormat) throws(ReplayLogError) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -98,7 +104,8 @@ public enum ReplayReader {
         }
         switch format {
         case .bundle:
-            return folder ? path : (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+            if folder || path.lowercased().hasSuffix(".zip") { return path }
+            return (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
         case .raw: return folder ? try inside(["raw/poses.csv", "poses.csv"]) : path
         case .stray: return folder ? try inside(["odometry.csv"]) : path
         default:

@@ -10,9 +10,10 @@ struct ReplayCommand: Command {
         USAGE: capture-sim replay LOG [options]
 
         Runs a log's poses through the same capture session as the phone and prints the events it emits,
-        one per line (time, code, message). LOG is a bundle folder (or its arkitData.json), a raw RGBD
-        package folder (or raw/poses.csv), a Stray Scanner folder (or odometry.csv), a TUM trajectory, an
-        ARKitScenes .traj or an ARKit camera-transform log; docs/replay-formats.md describes each.
+        one per line (time, code, message). LOG is a bundle folder (or its arkitData.json, or its
+        <uid>.zip), a raw RGBD package folder (or raw/poses.csv), a Stray Scanner folder (or
+        odometry.csv), a TUM trajectory, an ARKitScenes .traj or an ARKit camera-transform log;
+        docs/replay-formats.md describes each.
 
         A bundle replays exactly as it was recorded (its options, device, thresholds and every input).
         Any other log records from its first pose: no landscape gating, a record press at the first

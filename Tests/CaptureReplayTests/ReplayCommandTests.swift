@@ -112,3 +112,29 @@ import Testing
         }
     }
 }
+
+/// `capture-sim replay` of a bundle's zip prints what the replay of its folder prints.
+@Suite struct ZippedBundleReplayCommandTests {
+    @Test func replayOfABundlesZipPrintsTheEventsOfItsFolder() throws {
+        let out = TestPaths.scratchFolder("zip-replay")
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let scene = TestPaths.packageRoot.appendingPathComponent("Scenes/ceiling.json").path
+        guard let written = try ToolRun.capture(["run", scene, "--out", out, "--no-progress"]) else {
+            Issue.record("capture-sim is not built next to the tests or in .build/debug")
+            return
+        }
+        #expect(written.status == 0)
+        let bundle = out + "/ceiling"
+        let zips = ((try? FileManager.default.contentsOfDirectory(atPath: bundle)) ?? []).filter { $0.hasSuffix(".zip") }
+        #expect(zips.count == 1)
+        let zip = try #require(zips.first.map { bundle + "/" + $0 })
+        for flags in [[], ["--json"]] {
+            let fromFolder = try #require(try ToolRun.capture(["replay", bundle] + flags))
+            let fromZip = try #require(try ToolRun.capture(["replay", zip] + flags))
+            #expect(fromZip.status == 0)
+            #expect(fromZip.standardError == fromFolder.standardError)
+            #expect(fromZip.standardOutput.contains("Recording started"))
+            #expect(fromZip.standardOutput == fromFolder.standardOutput, "flags \(flags)")
+        }
+    }
+}
