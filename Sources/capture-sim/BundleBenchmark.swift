@@ -22,6 +22,8 @@ struct BundleBenchmark {
     var raw: Bool
     /// Render on a second thread while the session and writers run (default true).
     var pipelined: Bool
+    /// Deflate level of the bundle's zip, 1...9 (default 6, the bundle writer's default).
+    var zipCompressionLevel: Int
 
     struct Report {
         var recordedFrames: Int
@@ -41,6 +43,8 @@ struct BundleBenchmark {
         var rawBytes: Int
         var finished: Bool
         var peakResidentKilobytes: Int?
+        /// User + system CPU seconds of the whole process (all threads) during the run.
+        var cpuSeconds: Double
         var framesPerSecond: Double { Double(streamFrames) / wallSeconds }
     }
 
@@ -94,7 +98,8 @@ struct BundleBenchmark {
         let configuration = scene.configuration
         func settings(_ name: String) -> BundleSettings {
             BundleSettings(outputFolder: outputFolder, name: name, metadata: scene.metadata, session: configuration,
-                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true)
+                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true,
+                           zipCompressionLevel: zipCompressionLevel)
         }
         let cubi = CubiCaptureStorage(settings: settings("bench"))
         let rawSettings = settings("bench-raw")
@@ -123,6 +128,7 @@ struct BundleBenchmark {
                                        times: (S) -> (Double, Double, Double, Double, Double)) throws -> Report {
         let clock = ContinuousClock()
         let start = clock.now
+        let cpuStart = Self.cpuSeconds()
         var driver = SessionDriver(session: CaptureSession(configuration: configuration), storage: storage)
         var waitSeconds = 0.0, feedSeconds = 0.0, renderSeconds = 0.0
         var streamFrames = 0
@@ -158,7 +164,7 @@ struct BundleBenchmark {
                       cubiLogSeconds: log, cubiDepthSeconds: depth, rawFrameSeconds: rawFrames, filesSeconds: files,
                       zipSeconds: zip, wallSeconds: wall, bundleBytes: 0, zipBytes: 0, rawBytes: 0,
                       finished: session.phase == .finished && record.events.contains { $0.code == .finishedWithEnoughData },
-                      peakResidentKilobytes: nil)
+                      peakResidentKilobytes: nil, cpuSeconds: Self.cpuSeconds() - cpuStart)
     }
 
     /// Bytes of every regular file under a folder.
@@ -172,6 +178,14 @@ struct BundleBenchmark {
             _ = name
         }
         return total
+    }
+
+    /// User + system CPU time of the process so far (`getrusage(RUSAGE_SELF)`), seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+        return s(usage.ru_utime) + s(usage.ru_stime)
     }
 
     /// `VmHWM` from /proc/self/status (Linux), kilobytes.
