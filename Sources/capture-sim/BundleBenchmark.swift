@@ -171,11 +171,10 @@ struct BundleBenchmark {
     static func bytes(inFolder folder: String) -> Int {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
         var total = 0
-        while let name = walker.nextObject() as? String {
+        while walker.nextObject() != nil {
             if let size = walker.fileAttributes?[.size] as? Int, walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
                 total += size
             }
-            _ = name
         }
         return total
     }
