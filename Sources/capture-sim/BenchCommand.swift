@@ -88,7 +88,7 @@ struct BenchCommand: Command {
             let r = try BundleBenchmark(scenePath: scene, recordingSeconds: seconds, outputFolder: out, raw: raw,
                                         pipelined: pipelined, zipCompressionLevel: zipLevel).run()
             func s(_ x: Double) -> String { NumberFormatting.fixed(x, decimals: 2) + " s" }
-            func pad(_ label: String) -> String { "  " + label.padding(toLength: 38, withPad: " ", startingAt: 0) }
+            func pad(_ label: String) -> String { "  " + label.padding(toLength: 40, withPad: " ", startingAt: 0) }
             print("bench bundle: \(scene) walk repeated, \(r.streamFrames) frames at 60 Hz with 256x192 depth, "
                   + "\(r.recordedFrames) recorded (\(NumberFormatting.fixed(r.recordingSeconds, decimals: 1)) s), into \(out)/bench"
                   + (raw ? " and \(out)/bench-raw" : ""))
