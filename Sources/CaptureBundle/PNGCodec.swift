@@ -12,30 +12,50 @@ public enum PNGCodec {
     /// Encodes an image with `png_image_write_to_memory`,
     /// with `PNG_IMAGE_FLAG_FAST` (fast filtering and compression: depth PNGs are written per frame).
     public static func encode(_ image: GrayImage) throws(PNGError) -> [UInt8] {
-        let pixels = image.width * image.height
-        guard image.width > 0, image.height > 0, image.samples.count == pixels,
-              image.bitDepth == 8 || image.bitDepth == 16,
-              image.width <= 0x7FFF_FFFF, image.height <= 0x7FFF_FFFF else {
+        guard image.bitDepth == 8 || image.bitDepth == 16 else {
             throw PNGError(call: "png_image_write_to_memory",
                            message: "refused a \(image.width)x\(image.height) \(image.bitDepth)-bit image with \(image.samples.count) samples")
         }
+        if image.bitDepth == 16 {
+            return try encodeSixteenBit(width: image.width, height: image.height, samples: image.samples)
+        }
+        return try encodeEightBit(width: image.width, height: image.height,
+                                  samples: image.samples.map { UInt8(truncatingIfNeeded: $0) })
+    }
+
+    /// Encodes `width * height` 16-bit samples (row-major) as a 16-bit greyscale PNG without copying
+    /// them: the same bytes as ``encode(_:)`` of the equal ``GrayImage``.
+    public static func encodeSixteenBit(width: Int, height: Int, samples: [UInt16]) throws(PNGError) -> [UInt8] {
+        var png = try header(width: width, height: height, bitDepth: 16, count: samples.count)
+        var size: png_alloc_size_t = 0
+        return try samples.withUnsafeBytes { buffer in
+            Result { () throws(PNGError) in try write(&png, buffer: buffer.baseAddress, stride: png_int_32(width), size: &size) }
+        }.get()
+    }
+
+    /// Encodes `width * height` 8-bit samples (row-major) as an 8-bit greyscale PNG without copying
+    /// them: the same bytes as ``encode(_:)`` of the equal ``GrayImage``.
+    public static func encodeEightBit(width: Int, height: Int, samples: [UInt8]) throws(PNGError) -> [UInt8] {
+        var png = try header(width: width, height: height, bitDepth: 8, count: samples.count)
+        var size: png_alloc_size_t = 0
+        return try samples.withUnsafeBytes { buffer in
+            Result { () throws(PNGError) in try write(&png, buffer: buffer.baseAddress, stride: png_int_32(width), size: &size) }
+        }.get()
+    }
+
+    /// The `png_image` for writing a greyscale image, after checking its size.
+    private static func header(width: Int, height: Int, bitDepth: Int, count: Int) throws(PNGError) -> png_image {
+        guard width > 0, height > 0, count == width * height, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {
+            throw PNGError(call: "png_image_write_to_memory",
+                           message: "refused a \(width)x\(height) \(bitDepth)-bit image with \(count) samples")
+        }
         var png = png_image()
         png.version = png_uint_32(PNG_IMAGE_VERSION)
-        png.width = png_uint_32(image.width)
-        png.height = png_uint_32(image.height)
-        png.format = image.bitDepth == 16 ? png_uint_32(PNG_FORMAT_LINEAR_Y) : png_uint_32(PNG_FORMAT_GRAY)
+        png.width = png_uint_32(width)
+        png.height = png_uint_32(height)
+        png.format = bitDepth == 16 ? png_uint_32(PNG_FORMAT_LINEAR_Y) : png_uint_32(PNG_FORMAT_GRAY)
         png.flags = png_uint_32(PNG_IMAGE_FLAG_FAST)
-        var size: png_alloc_size_t = 0
-        let stride = png_int_32(image.width)
-        if image.bitDepth == 16 {
-            return try image.samples.withUnsafeBytes { buffer in
-                Result { () throws(PNGError) in try write(&png, buffer: buffer.baseAddress, stride: stride, size: &size) }
-            }.get()
-        }
-        let bytes = image.samples.map { UInt8(truncatingIfNeeded: $0) }
-        return try bytes.withUnsafeBytes { buffer in
-            Result { () throws(PNGError) in try write(&png, buffer: buffer.baseAddress, stride: stride, size: &size) }
-        }.get()
+        return png
     }
 
     /// One pass into a buffer large enough for any compression result (raw rows plus deflate's and the

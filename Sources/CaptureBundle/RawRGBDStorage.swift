@@ -69,12 +69,20 @@ public final class RawRGBDStorage: ScanStorage {
             throw ScanStorageError(file: .depthFrames, opening: false,
                                    reason: "\(workspace.path("raw/depth/" + name)): depth map \(depth.width)x\(depth.height) has \(depth.depth.count) depths and \(depth.confidence.count) confidences")
         }
-        let millimetres = depth.depth.map(Self.millimetres)
+        // The two PNGs are encoded at the same time (the depth one on this thread, the other on a second core).
+        let (encodedDepth, encodedConfidence) = ConcurrentPair.run({
+            Result { () throws(PNGError) in
+                try PNGCodec.encodeSixteenBit(width: depth.width, height: depth.height, samples: depth.depth.map(Self.millimetres))
+            }
+        }, {
+            Result { () throws(PNGError) in
+                try PNGCodec.encodeEightBit(width: depth.width, height: depth.height, samples: depth.confidence)
+            }
+        })
         let depthPNG: [UInt8], confidencePNG: [UInt8]
         do throws(PNGError) {
-            depthPNG = try PNGCodec.encode(GrayImage(width: depth.width, height: depth.height, bitDepth: 16, samples: millimetres))
-            confidencePNG = try PNGCodec.encode(GrayImage(width: depth.width, height: depth.height, bitDepth: 8,
-                                                          samples: depth.confidence.map(UInt16.init)))
+            depthPNG = try encodedDepth.get()
+            confidencePNG = try encodedConfidence.get()
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: false, reason: "\(workspace.path("raw/depth/" + name)): \(error)")
         }

@@ -16,9 +16,15 @@ struct BenchCommand: Command {
                    --frames N (default 2000000)
           replay   parses and replays a generated 1-hour 60 Hz pose log (ARKit transform and TUM formats):
                    poses/s; --poses N (default 216000)
-          bundle   streams 256x192 LiDAR frames into the bundle writers, writes and zips: frames/s, phase
-                   times, bytes, peak resident memory. --frames N (default 3600), --out DIR (default
-                   .build/bench-bundle), --raw (also the raw RGBD package)
+          bundle   a 60 Hz scan of the scene's walk (repeated to length) with a depth map every frame:
+                   rendered, run through the session and written in both layouts (CubiCapture bundle
+                   and raw RGBD package), zipped and validated. Prints time per stage (render, session,
+                   encode + write, scan files, zip + validate), wall time, frames/s, bytes, peak
+                   resident memory. --scene FILE (default Scenes/apartment.json), --seconds S
+                   recording length (default 600), --frames N (instead: N recorded frames, N/60 s),
+                   --out DIR (default .build/bench-bundle), --cubicapture-only (no raw package),
+                   --one-thread (render on the writers' thread instead of a second one),
+                   --zip-level N (deflate level of the zip, 1...9, default 6)
           render   LiDAR depth + confidence frames/s along the apartment's walk, SIMD and scalar, 1 and 2 cores
                    --scene FILE (default Scenes/apartment.json) --frames N (default 3000)
           check    the whole regression check of a scene folder on all cores: seconds, scenes/s
@@ -29,7 +35,7 @@ struct BenchCommand: Command {
     var arguments: CommandLineArguments
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["frames", "seconds", "scene", "poses", "out", "scenes"], flags: ["json", "raw"])
+        let parsed = try CommandLineArguments(arguments, options: ["frames", "seconds", "scene", "poses", "out", "scenes", "zip-level"], flags: ["json", "cubicapture-only", "one-thread"])
         guard let what = parsed.positionals.first else { throw UsageError("which benchmark? engine") }
         guard ["engine", "replay", "bundle", "render", "check"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
         self.what = what
@@ -68,16 +74,44 @@ struct BenchCommand: Command {
         case "replay":
             return try ReplayBenchmark(poses: arguments.integer("poses") ?? 216_000).run()
         case "bundle":
-            let frames = try arguments.integer("frames") ?? 3600
-            guard frames > 0 else { throw UsageError("--frames must be positive") }
+            var seconds = try arguments.double("seconds") ?? 600
+            if let frames = try arguments.integer("frames") {
+                guard frames > 0 else { throw UsageError("--frames must be positive") }
+                seconds = Double(frames) / 60
+            }
+            guard seconds >= 2, seconds.isFinite else { throw UsageError("--seconds must be at least 2") }
+            let scene = arguments.value("scene") ?? DefaultPaths.defaultScene
             let out = arguments.value("out") ?? ".build/bench-bundle"
-            let report = try BundleBenchmark(frames: frames, outputFolder: out, raw: arguments.flag("raw")).run()
-            print("bench bundle: \(report.frames) recorded 256x192 LiDAR frames into \(out)/bench\(arguments.flag("raw") ? " and bench-raw" : "")")
-            print("  stream          \(NumberFormatting.fixed(report.streamSeconds, decimals: 3)) s (\(NumberFormatting.fixed(report.framesPerSecond, decimals: 0)) frames/s)")
-            print("  write files     \(NumberFormatting.fixed(report.writeSeconds, decimals: 3)) s")
-            print("  zip + validate  \(NumberFormatting.fixed(report.zipSeconds, decimals: 3)) s")
-            print("  bundle          \(report.bundleBytes) bytes, zip \(report.zipBytes) bytes")
-            print("  peak resident   \(report.peakResidentKilobytes.map { "\($0) kB" } ?? "unknown")")
+            let raw = !arguments.flag("cubicapture-only"), pipelined = !arguments.flag("one-thread")
+            let zipLevel = try arguments.integer("zip-level") ?? 6
+            guard (1...9).contains(zipLevel) else { throw UsageError("--zip-level must be 1...9") }
+            let r = try BundleBenchmark(scenePath: scene, recordingSeconds: seconds, outputFolder: out, raw: raw,
+                                        pipelined: pipelined, zipCompressionLevel: zipLevel).run()
+            func s(_ x: Double) -> String { NumberFormatting.fixed(x, decimals: 2) + " s" }
+            func pad(_ label: String) -> String { "  " + label.padding(toLength: 40, withPad: " ", startingAt: 0) }
+            print("bench bundle: \(scene) walk repeated, \(r.streamFrames) frames at 60 Hz with 256x192 depth, "
+                  + "\(r.recordedFrames) recorded (\(NumberFormatting.fixed(r.recordingSeconds, decimals: 1)) s), into \(out)/bench"
+                  + (raw ? " and \(out)/bench-raw" : ""))
+            print(pad(pipelined ? "render (second thread, motion + LiDAR)" : "render (motion + LiDAR)") + s(r.renderSeconds))
+            if pipelined { print(pad("writer thread waiting for frames") + s(r.waitSeconds)) }
+            print(pad("session (engine steps)") + s(r.sessionSeconds))
+            print(pad("encode + write arkitData JSON log") + s(r.cubiLogSeconds))
+            print(pad("encode + write half-float depth") + s(r.cubiDepthSeconds))
+            if raw { print(pad("encode + write raw PNGs + poses") + s(r.rawFrameSeconds)) }
+            print(pad("write scan files (arkitData.json ...)") + s(r.filesSeconds))
+            print(pad("zip (deflate level \(zipLevel)) + validate") + s(r.zipSeconds))
+            print(pad("wall time") + s(r.wallSeconds) + " (\(NumberFormatting.fixed(r.recordingSeconds / r.wallSeconds, decimals: 1))x real time)")
+            print(pad("CPU time, all threads") + s(r.cpuSeconds))
+            print(pad("frames/s") + NumberFormatting.fixed(r.framesPerSecond, decimals: 0))
+            print(pad("bundle") + "\(r.bundleBytes) bytes, zip \(r.zipBytes) bytes" + (raw ? ", raw package \(r.rawBytes) bytes" : ""))
+            print(pad("peak resident memory") + (r.peakResidentKilobytes.map { "\($0 / 1024) MB" } ?? "unknown"))
+            print(pad("scan finished with code 7") + (r.finished ? "yes" : "NO"))
+            var command = "capture-sim bench bundle --scene \(scene) --seconds \(NumberFormatting.compact(seconds)) --out \(out)"
+            if !raw { command += " --cubicapture-only" }
+            if !pipelined { command += " --one-thread" }
+            if zipLevel != 6 { command += " --zip-level \(zipLevel)" }
+            print("  command: " + command)
+            return r.finished ? .success : .failure
         default:
             let frames = try arguments.integer("frames") ?? 2_000_000
             guard frames > 0 else { throw UsageError("--frames must be positive") }

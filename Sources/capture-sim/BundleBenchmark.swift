@@ -1,86 +1,190 @@
 import CaptureBundle
 import CaptureEngine
 import Foundation
+import SyntheticSensor
 
-/// `capture-sim bench bundle`: streams recorded LiDAR frames (256x192 depth and confidence, 60 Hz)
-/// into the bundle storages, writes the scan files and zips, and reports frames written per second,
-/// the time of each phase, the bytes written and the process's peak resident memory (which stays flat
-/// as the frame count grows, since frames go straight to disk).
+/// `capture-sim bench bundle`: a long scan of a scene (by default a 10-minute 60 Hz scan of the
+/// apartment with a LiDAR depth map every frame) rendered, run through the session with a
+/// ``SessionDriver`` and written in both layouts (`CombinedStorage(CubiCaptureStorage, RawRGBDStorage)`),
+/// then zipped and validated. Reports the time of each stage, the wall time, frames per second, the
+/// bytes written and the process's peak resident memory (flat: frames go straight to disk).
+///
+/// The scene's walk (the script steps between the record press and the stop) is repeated until the
+/// recording lasts `recordingSeconds`; the stop is pressed so that it is confirmed at that length.
 struct BundleBenchmark {
-    var frames: Int
+    /// The scene file whose walk is scanned.
+    var scenePath: String
+    /// Length of the recording, seconds (the stream adds the scene's lead-in and a 2 s tail).
+    var recordingSeconds: Double
+    /// The folder the bundles are written in (`bench` and `bench-raw` inside it).
     var outputFolder: String
-    /// Also write the raw RGBD package (PNGs per frame).
+    /// Also write the raw RGBD package (default true: both layouts).
     var raw: Bool
+    /// Render on a second thread while the session and writers run (default true).
+    var pipelined: Bool
+    /// Deflate level of the bundle's zip, 1...9 (default 6, the bundle writer's default).
+    var zipCompressionLevel: Int
 
     struct Report {
-        var frames: Int
-        var streamSeconds: Double
-        var writeSeconds: Double
+        var recordedFrames: Int
+        var streamFrames: Int
+        var recordingSeconds: Double
+        var renderSeconds: Double
+        var sessionSeconds: Double
+        var waitSeconds: Double
+        var cubiLogSeconds: Double
+        var cubiDepthSeconds: Double
+        var rawFrameSeconds: Double
+        var filesSeconds: Double
         var zipSeconds: Double
+        var wallSeconds: Double
         var bundleBytes: Int
         var zipBytes: Int
+        var rawBytes: Int
+        var finished: Bool
         var peakResidentKilobytes: Int?
-        var framesPerSecond: Double { Double(frames) / streamSeconds }
+        /// User + system CPU seconds of the whole process (all threads) during the run.
+        var cpuSeconds: Double
+        var framesPerSecond: Double { Double(streamFrames) / wallSeconds }
     }
 
-    /// A depth map of a tilted plane 2...5 m away (values exact in half precision) with full confidence
-    /// near and low far.
-    static func depthMap(frame: Int) -> DepthMap {
-        let w = CameraIntrinsics.lidarDepth.width, h = CameraIntrinsics.lidarDepth.height
-        var depth = [Float](repeating: 0, count: w * h)
-        var confidence = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                let k = 512 + (x + 2 * y + frame) % 768
-                depth[y * w + x] = Float(k) / 256
-                confidence[y * w + x] = k < 768 ? 2 : (k < 1024 ? 1 : 0)
-            }
+    static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+    }
+
+    /// The scene with its walk repeated so that the recording lasts `recordingSeconds`: the steps up to
+    /// the first record press, then the steps between it and the stop, again and again while they end
+    /// before the target, then a stop confirmed `recordingSeconds` after the record press.
+    static func extended(_ scene: Scene, recordingSeconds: Double) throws -> Scene {
+        guard let record = scene.script.firstIndex(where: { $0.action == .record }) else {
+            throw CommandFailure("\(scene.source): the script has no record step", exitCode: .badInput)
         }
-        return DepthMap(width: w, height: h, depth: depth, confidence: confidence)
+        let stop = scene.script[(record + 1)...].firstIndex { if case .stop = $0.action { return true } else { return false } }
+        let walk = Array(scene.script[(record + 1)..<(stop ?? scene.script.count)]).filter { $0.at == nil }
+        guard !walk.isEmpty else {
+            throw CommandFailure("\(scene.source): no steps between the record press and the stop to repeat", exitCode: .badInput)
+        }
+        var extended = scene
+        extended.expect = nil
+        extended.golden = nil
+        func duration(_ script: [ScriptStep]) -> Double {
+            extended.script = script
+            return SyntheticCapture(scene: extended).duration
+        }
+        var script = Array(scene.script[...record])
+        let recordStart = duration(script)
+        let stopPress = recordStart + recordingSeconds - 1  // the confirmation comes 1 s after the press
+        // Whole walks while they fit, then single steps.
+        let walkSeconds = max(1, duration(script + walk) - recordStart)
+        while duration(script) + walkSeconds * 1.2 < stopPress { script += walk }
+        var index = 0
+        while true {
+            let next = script + [walk[index % walk.count]]
+            guard duration(next) <= stopPress else { break }
+            script = next
+            index += 1
+        }
+        script.append(ScriptStep(at: max(stopPress, 0), action: .stop(confirm: true), path: "bench.stop"))
+        extended.script = script
+        return extended
     }
 
     func run() throws -> Report {
-        let metadata = ScanMetadata(uid: "BENCH000-0000-4000-8000-000000000000")
-        let cubi = CubiCaptureStorage(settings: BundleSettings(outputFolder: outputFolder, name: "bench", metadata: metadata, force: true))
-        let rawStorage = RawRGBDStorage(settings: BundleSettings(outputFolder: outputFolder, name: "bench-raw", metadata: metadata, force: true))
-        var storage: any ScanStorage = raw ? CombinedStorage(cubi, rawStorage) as any ScanStorage : cubi
-        let maps = (0..<60).map { Self.depthMap(frame: $0) }
-        let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
+        let loaded: Scene
+        do { loaded = try Scene.load(path: scenePath) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
+        let scene = try Self.extended(loaded, recordingSeconds: recordingSeconds)
+        // Depth on every frame; one row band (the other core is the writers').
+        let capture = SyntheticCapture(scene: scene, options: CaptureOptions(depthEveryNthFrame: 1, renderBands: 1))
+        let configuration = scene.configuration
+        func settings(_ name: String) -> BundleSettings {
+            BundleSettings(outputFolder: outputFolder, name: name, metadata: scene.metadata, session: configuration,
+                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true,
+                           zipCompressionLevel: zipCompressionLevel)
+        }
+        let cubi = CubiCaptureStorage(settings: settings("bench"))
+        let rawSettings = settings("bench-raw")
+        var report: Report
+        if raw {
+            let storage = CombinedStorage(TimedStorage(cubi), TimedStorage(RawRGBDStorage(settings: rawSettings)))
+            report = try drive(capture, configuration: configuration, storage: storage) { s in
+                (s.first.observeSeconds, s.first.appendSeconds, s.second.observeSeconds + s.second.appendSeconds,
+                 s.first.filesSeconds + s.second.filesSeconds, s.first.zipSeconds + s.second.zipSeconds)
+            }
+            report.rawBytes = Self.bytes(inFolder: rawSettings.bundlePath)
+        } else {
+            report = try drive(capture, configuration: configuration, storage: TimedStorage(cubi)) { s in
+                (s.observeSeconds, s.appendSeconds, 0, s.filesSeconds, s.zipSeconds)
+            }
+        }
+        report.zipBytes = (try? FileManager.default.attributesOfItem(atPath: cubi.zipPath)[.size] as? Int) ?? 0
+        report.bundleBytes = Self.bytes(inFolder: cubi.settings.bundlePath) - report.zipBytes
+        report.peakResidentKilobytes = Self.peakResidentKilobytes()
+        return report
+    }
 
-        storage.observe(SessionInput(time: 0, .user(.recordPressed)), recorded: false)
-        try storage.beginRecording(at: 0)
-        let streamStart = clock.now
-        for i in 0..<frames {
-            let t = Double(i + 1) / 60
-            let pose = RigidTransform(rotation: Quaternion(angle: 0.001 * Double(i), axis: SIMD3(0, 1, 0)),
-                                      translation: SIMD3(0.005 * Double(i % 600), 1.4, 0))
-            let frame = CameraFrame(transform: pose, depth: maps[i % maps.count])
-            let input = SessionInput(time: t, .frame(frame))
-            storage.observe(input, recorded: true)
-            try storage.appendFrame(frame, at: t)
+    /// Runs the stream through a session into `storage`; `times` reads the storage's stage times
+    /// (input log, depth records, raw package frames, scan files, zip).
+    private func drive<S: ScanStorage>(_ capture: SyntheticCapture, configuration: SessionConfiguration, storage: S,
+                                       times: (S) -> (Double, Double, Double, Double, Double)) throws -> Report {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let cpuStart = Self.cpuSeconds()
+        var driver = SessionDriver(session: CaptureSession(configuration: configuration), storage: storage)
+        var waitSeconds = 0.0, feedSeconds = 0.0, renderSeconds = 0.0
+        var streamFrames = 0
+        let pipeline = pipelined ? InputPipeline(capture: capture) : nil
+        var iterator = capture.makeIterator()
+        while true {
+            let before = clock.now
+            let next = pipeline?.next() ?? (pipelined ? nil : iterator.next())
+            let got = clock.now
+            if pipelined { waitSeconds += Self.seconds(got - before) } else { renderSeconds += Self.seconds(got - before) }
+            guard let input = next else { break }
+            if case .frame = input.kind { streamFrames += 1 }
+            do {
+                _ = try driver.feed(input)
+            } catch {
+                pipeline?.stop()
+                throw CommandFailure("bench bundle: the session refused an input at \(input.time) s: \(error)", exitCode: .failure)
+            }
+            feedSeconds += Self.seconds(clock.now - got)
         }
-        let streamSeconds = seconds(clock.now - streamStart)
-        var record = SessionRecord()
-        record.recordingStart = 0
-        record.recordingEnd = Double(frames) / 60
-        record.recordedFrameCount = frames
-        let writeStart = clock.now
-        try storage.writeScanFiles(record, configuration: SessionConfiguration())
-        let writeSeconds = seconds(clock.now - writeStart)
-        let zipStart = clock.now
-        guard case .valid = try storage.zip(rezip: false) else {
-            throw CommandFailure("bench bundle: the zip failed validation", exitCode: .failure)
+        if let pipeline { renderSeconds = pipeline.renderSeconds() }
+        let wall = Self.seconds(clock.now - start)
+        let (log, depth, rawFrames, files, zip) = times(driver.storage)
+        let session = driver.session
+        if let failure = driver.storageErrors.first {
+            throw CommandFailure("bench bundle: writing failed at \(failure.time) s: \(failure.error.reason)", exitCode: .failure)
         }
-        let zipSeconds = seconds(clock.now - zipStart)
-        let folder = outputFolder + "/bench"
-        var bundleBytes = 0
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !name.hasSuffix(".zip") {
-            bundleBytes += ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name))?[.size] as? Int) ?? 0
+        let record = session.record
+        return Report(recordedFrames: record.recordedFrameCount, streamFrames: streamFrames,
+                      recordingSeconds: (record.recordingEnd ?? 0) - (record.recordingStart ?? 0),
+                      renderSeconds: renderSeconds,
+                      sessionSeconds: feedSeconds - log - depth - rawFrames - files - zip, waitSeconds: waitSeconds,
+                      cubiLogSeconds: log, cubiDepthSeconds: depth, rawFrameSeconds: rawFrames, filesSeconds: files,
+                      zipSeconds: zip, wallSeconds: wall, bundleBytes: 0, zipBytes: 0, rawBytes: 0,
+                      finished: session.phase == .finished && record.events.contains { $0.code == .finishedWithEnoughData },
+                      peakResidentKilobytes: nil, cpuSeconds: Self.cpuSeconds() - cpuStart)
+    }
+
+    /// Bytes of every regular file under a folder.
+    static func bytes(inFolder folder: String) -> Int {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        var total = 0
+        while walker.nextObject() != nil {
+            if let size = walker.fileAttributes?[.size] as? Int, walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
+                total += size
+            }
         }
-        let zipBytes = ((try? FileManager.default.attributesOfItem(atPath: cubi.zipPath))?[.size] as? Int) ?? 0
-        return Report(frames: frames, streamSeconds: streamSeconds, writeSeconds: writeSeconds, zipSeconds: zipSeconds,
-                      bundleBytes: bundleBytes, zipBytes: zipBytes, peakResidentKilobytes: Self.peakResidentKilobytes())
+        return total
+    }
+
+    /// User + system CPU time of the process so far (`getrusage(RUSAGE_SELF)`), seconds.
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+        return s(usage.ru_utime) + s(usage.ru_stime)
     }
 
     /// `VmHWM` from /proc/self/status (Linux), kilobytes.

@@ -21,6 +21,15 @@ import Testing
         #expect(try PNGCodec.decode(try PNGCodec.encode(image)) == image)
     }
 
+    @Test func sampleArrayEncodersGiveTheSameBytesAsTheImageEncoder() throws {
+        let sixteen = Self.sixteenBitImage()
+        #expect(try PNGCodec.encodeSixteenBit(width: 64, height: 48, samples: sixteen.samples) == PNGCodec.encode(sixteen))
+        let bytes: [UInt8] = [0, 1, 2, 0, 1, 2, 255, 128, 7, 0, 0, 1, 2, 2, 1]
+        let eight = GrayImage(width: 5, height: 3, bitDepth: 8, samples: bytes.map(UInt16.init))
+        #expect(try PNGCodec.encodeEightBit(width: 5, height: 3, samples: bytes) == PNGCodec.encode(eight))
+        #expect(throws: PNGError.self) { try PNGCodec.encodeEightBit(width: 5, height: 3, samples: [1, 2]) }
+    }
+
     @Test func equalImagesEncodeToEqualBytes() throws {
         #expect(try PNGCodec.encode(Self.sixteenBitImage()) == PNGCodec.encode(Self.sixteenBitImage()))
     }

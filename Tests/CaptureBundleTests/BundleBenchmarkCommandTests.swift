@@ -1,0 +1,41 @@
+import CaptureBundle
+import Foundation
+import Testing
+
+/// `capture-sim bench bundle` on a short scan: the apartment's walk rendered, run through the session and
+/// written in both layouts. (What it measures is shown by running it; here: that it does the work.)
+@Suite struct BundleBenchmarkCommandTests {
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    @Test func aTwelveSecondScanIsRecordedInBothLayoutsWithEveryStageReported() throws {
+        let tool = try #require(InspectCommandTests.tool, "capture-sim is not built")
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let scene = Self.root.appendingPathComponent("Scenes/apartment.json").path
+        let result = try runTool(tool, ["bench", "bundle", "--scene", scene, "--seconds", "12", "--out", out.path])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("recorded (12.0 s)"))
+        for stage in ["render", "session (engine steps)", "encode + write arkitData JSON log", "encode + write half-float depth",
+                      "encode + write raw PNGs + poses", "zip (deflate level 6) + validate", "wall time", "peak resident memory",
+                      "command: capture-sim bench bundle"] {
+            #expect(result.output.contains(stage), "no \(stage) line")
+        }
+        let finished = result.output.split(separator: "\n").first { $0.contains("scan finished with code 7") }
+        #expect(finished?.hasSuffix(" yes") == true)
+        let reader = try ZipReader(path: out.path + "/bench/6f1c2a9e-0000-4000-8000-000000000001.zip")
+        #expect(reader.entries.map(\.name).contains("allDepthFrames.bin"))
+        let depth = try DepthFramesFile(bytes: Data(contentsOf: URL(fileURLWithPath: out.path + "/bench/allDepthFrames.bin")))
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: out.path + "/bench-raw/raw/depth").filter { $0.hasSuffix(".png") }
+        // Depth on every recorded frame, in both layouts: about 12 s at 60 Hz.
+        #expect(pngs.count == depth.frameCount)
+        #expect(abs(depth.frameCount - 720) <= 2)
+    }
+
+    @Test func aZipLevelOutsideOneToNineIsAUsageError() throws {
+        let tool = try #require(InspectCommandTests.tool, "capture-sim is not built")
+        let result = try runTool(tool, ["bench", "bundle", "--zip-level", "0"])
+        #expect(result.status == 2)
+    }
+}
