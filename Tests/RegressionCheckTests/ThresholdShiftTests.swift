@@ -133,4 +133,28 @@ import Testing
     @Test func recordingMinimumLoweredTenPercentAcceptsTheScanJustUnder() {
         expectFails("recording-minimum", "below", "recording.minimumSeconds", times: 0.9)
     }
+
+    // MARK: floor.holdSeconds
+
+    @Test func floorHoldScenesPassAtTheDefaultHoldTime() { expectBothPass("floor-hold", "floor.holdSeconds") }
+    @Test func floorHoldTimeRaisedTenPercentMissesTheHoldJustLonger() { expectFails("floor-hold", "above", "floor.holdSeconds", times: 1.1) }
+    @Test func floorHoldTimeLoweredTenPercentWarnsOnTheHoldJustShorter() { expectFails("floor-hold", "below", "floor.holdSeconds", times: 0.9) }
+
+    // MARK: sideways.holdSeconds
+
+    @Test func sidewaysHoldScenesPassAtTheDefaultHoldTime() { expectBothPass("sideways-hold", "sideways.holdSeconds") }
+    @Test func sidewaysHoldTimeRaisedTenPercentMissesTheHoldJustLonger() { expectFails("sideways-hold", "above", "sideways.holdSeconds", times: 1.1) }
+    @Test func sidewaysHoldTimeLoweredTenPercentWarnsOnTheHoldJustShorter() { expectFails("sideways-hold", "below", "sideways.holdSeconds", times: 0.9) }
+
+    // MARK: horizontal.holdSeconds
+
+    @Test func horizontalHoldScenesPassAtTheDefaultHoldTime() { expectBothPass("horizontal-hold", "horizontal.holdSeconds") }
+    @Test func horizontalHoldTimeRaisedTenPercentMissesTheHoldJustLonger() { expectFails("horizontal-hold", "above", "horizontal.holdSeconds", times: 1.1) }
+    @Test func horizontalHoldTimeLoweredTenPercentWarnsOnTheHoldJustShorter() { expectFails("horizontal-hold", "below", "horizontal.holdSeconds", times: 0.9) }
+
+    // MARK: poseValidity.frozenSeconds
+
+    @Test func frozenPoseScenesPassAtTheDefaultHoldTime() { expectBothPass("frozen-pose", "poseValidity.frozenSeconds") }
+    @Test func frozenPoseTimeRaisedTenPercentMissesTheHoldJustLonger() { expectFails("frozen-pose", "above", "poseValidity.frozenSeconds", times: 1.1) }
+    @Test func frozenPoseTimeLoweredTenPercentWarnsOnTheHoldJustShorter() { expectFails("frozen-pose", "below", "poseValidity.frozenSeconds", times: 0.9) }
 }
