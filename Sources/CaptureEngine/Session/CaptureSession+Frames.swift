@@ -189,44 +189,37 @@ extension CaptureSession {
         let p = pitchSines
         var pitch: Double { Angle.degrees(fromRadians: asin(max(-1, min(1, up)))) }
 
-        switch floor.update(active: up < p.floor, cleared: up >= p.floorClear, time: t) {
-        case .fired(let since):
-            openFeedback(.floor, code: .scanningFloor, at: t)
-            emit(.scanningFloor, at: t, trace: EventTrace(quantity: "pitch", measured: pitch, comparison: "<",
-                                                         threshold: configuration.thresholds.floor.pitchDegrees,
-                                                         unit: "deg", windowSeconds: t - since, windowStart: since))
-        case .cleared:
-            closeFeedback(.floor, at: t)
-            emit(.notScanningFloorOrCeiling, at: t)
-        case nil:
-            break
-        }
-
+        let th = (floor: configuration.thresholds.floor.pitchDegrees, ceiling: configuration.thresholds.ceiling.pitchDegrees,
+                  level: configuration.thresholds.horizontal.levelDegrees)
+        report(floor.update(active: up < p.floor, cleared: up >= p.floorClear, time: t), slot: .floor,
+               warning: .scanningFloor, cleared: .notScanningFloorOrCeiling, at: t,
+               quantity: "pitch", measured: pitch, comparison: "<", threshold: th.floor)
         if ceilingEnabled {
-            switch ceiling.update(active: up > p.ceiling, cleared: up <= p.ceilingClear, time: t) {
-            case .fired(let since):
-                openFeedback(.ceiling, code: .scanningCeiling, at: t)
-                emit(.scanningCeiling, at: t, trace: EventTrace(quantity: "pitch", measured: pitch, comparison: ">",
-                                                               threshold: configuration.thresholds.ceiling.pitchDegrees,
-                                                               unit: "deg", windowSeconds: t - since, windowStart: since))
-            case .cleared:
-                closeFeedback(.ceiling, at: t)
-                emit(.notScanningCeiling, at: t)
-            case nil:
-                break
-            }
+            report(ceiling.update(active: up > p.ceiling, cleared: up <= p.ceilingClear, time: t), slot: .ceiling,
+                   warning: .scanningCeiling, cleared: .notScanningCeiling, at: t,
+                   quantity: "pitch", measured: pitch, comparison: ">", threshold: th.ceiling)
         }
-
         let level = abs(up)
-        switch horizontal.update(active: level < p.level, cleared: level >= p.levelClear, time: t) {
+        report(horizontal.update(active: level < p.level, cleared: level >= p.levelClear, time: t), slot: .horizontal,
+               warning: .horizontalScanning, cleared: .notHorizontalScanning, at: t,
+               quantity: "|pitch|", measured: abs(pitch), comparison: "<", threshold: th.level)
+    }
+
+    /// Emits a hold detector's transition: its warning, with a trace of the angle in degrees over the
+    /// window since the condition began, and feedback item when it fires; its clearing code when it
+    /// clears. `measured` is only evaluated when the warning fires.
+    mutating func report(_ transition: HoldDetector.Transition?, slot: FeedbackSlot, warning: EventCode,
+                         cleared: EventCode, at t: Double, quantity: String, measured: @autoclosure () -> Double,
+                         comparison: String, threshold: Double) {
+        switch transition {
         case .fired(let since):
-            openFeedback(.horizontal, code: .horizontalScanning, at: t)
-            emit(.horizontalScanning, at: t, trace: EventTrace(quantity: "|pitch|", measured: abs(pitch), comparison: "<",
-                                                              threshold: configuration.thresholds.horizontal.levelDegrees,
-                                                              unit: "deg", windowSeconds: t - since, windowStart: since))
+            openFeedback(slot, code: warning, at: t)
+            emit(warning, at: t, trace: EventTrace(quantity: quantity, measured: measured(), comparison: comparison,
+                                                   threshold: threshold, unit: "deg",
+                                                   windowSeconds: t - since, windowStart: since))
         case .cleared:
-            closeFeedback(.horizontal, at: t)
-            emit(.notHorizontalScanning, at: t)
+            closeFeedback(slot, at: t)
+            emit(cleared, at: t)
         case nil:
             break
         }
