@@ -25,7 +25,7 @@ let package = Package(
         // MARK: - Bundles
 
         /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
-        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CPNG", "CZip"]),
+        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CPNG", "CPNGWrite", "CZip"]),
 
         // MARK: - Replay
 
@@ -45,6 +45,9 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         /// libpng from Debian's libpng-dev.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        /// libpng's low-level writer with a chosen zlib level, strategy and row filter; owns the `setjmp`
+        /// that libpng's errors need (Swift cannot call it).
+        .target(name: "CPNGWrite", dependencies: ["CPNG"]),
         /// libzip from Debian's libzip-dev.
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
 

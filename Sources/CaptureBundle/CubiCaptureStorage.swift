@@ -185,8 +185,11 @@ public final class CubiCaptureStorage: ScanStorage {
         try workspace.check(.zip, .write, path: target)
         FileSystem.removeTree(target)
         do throws(ZipError) {
-            try ZipWriter.write(entries: writtenFiles.map { ($0, workspace.path($0)) }, to: target,
-                                compressionLevel: settings.zipCompressionLevel)
+            let deflate = ZipWriter.Method.deflate(level: settings.zipCompressionLevel)
+            try ZipWriter.write(writtenFiles.map { name in
+                ZipWriter.Entry(name: name, file: workspace.path(name),
+                                method: name == "allDepthFrames.bin" && settings.zipStoresDepthFrames ? .store : deflate)
+            }, to: target)
         } catch {
             FileSystem.removeTree(target)
             throw ScanStorageError(file: .zip, opening: false, reason: error.description)

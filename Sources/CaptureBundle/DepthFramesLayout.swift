@@ -33,11 +33,15 @@ public enum DepthFramesLayout {
         var out = [UInt8](repeating: 0, count: 8 + 3 * n)
         out.withUnsafeMutableBytes { raw in
             raw.storeBytes(of: time.bitPattern.littleEndian, toByteOffset: 0, as: UInt64.self)
-            for i in 0..<min(n, depth.depth.count) {
-                raw.storeBytes(of: Float16(depth.depth[i]).bitPattern.littleEndian, toByteOffset: 8 + 2 * i, as: UInt16.self)
+            if depth.depth.count == n {
+                DepthSampleEncoding.writeHalfFloats(depth.depth, to: raw.baseAddress! + 8)
+            } else {
+                for i in 0..<min(n, depth.depth.count) {
+                    raw.storeBytes(of: DepthSampleEncoding.halfFloatBits(depth.depth[i]).littleEndian, toByteOffset: 8 + 2 * i, as: UInt16.self)
+                }
             }
-            for i in 0..<min(n, depth.confidence.count) {
-                raw[8 + 2 * n + i] = depth.confidence[i]
+            depth.confidence.withUnsafeBytes { confidence in
+                (raw.baseAddress! + 8 + 2 * n).copyMemory(from: confidence.baseAddress!, byteCount: min(n, confidence.count))
             }
         }
         return out

@@ -43,6 +43,24 @@ public enum PNGCodec {
         }.get()
     }
 
+    /// Encodes `width * height` 16-bit samples (row-major) as a 16-bit greyscale PNG with the given
+    /// compression (libpng's low-level writer through `cpng_write_gray`; gAMA 1.0 as above).
+    public static func encodeSixteenBit(width: Int, height: Int, samples: [UInt16],
+                                        compression: PNGCompression) throws(PNGError) -> [UInt8] {
+        try samples.withUnsafeBytes { raw in
+            Result { () throws(PNGError) in try compression.encode(width: width, height: height, bitDepth: 16, samples: raw) }
+        }.get()
+    }
+
+    /// Encodes `width * height` 8-bit samples (row-major) as an 8-bit greyscale PNG with the given
+    /// compression (libpng's low-level writer through `cpng_write_gray`).
+    public static func encodeEightBit(width: Int, height: Int, samples: [UInt8],
+                                      compression: PNGCompression) throws(PNGError) -> [UInt8] {
+        try samples.withUnsafeBytes { raw in
+            Result { () throws(PNGError) in try compression.encode(width: width, height: height, bitDepth: 8, samples: raw) }
+        }.get()
+    }
+
     /// The `png_image` for writing a greyscale image, after checking its size.
     private static func header(width: Int, height: Int, bitDepth: Int, count: Int) throws(PNGError) -> png_image {
         guard width > 0, height > 0, count == width * height, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF else {

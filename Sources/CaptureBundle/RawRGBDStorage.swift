@@ -72,11 +72,13 @@ public final class RawRGBDStorage: ScanStorage {
         // The two PNGs are encoded at the same time (the depth one on this thread, the other on a second core).
         let (encodedDepth, encodedConfidence) = ConcurrentPair.run({
             Result { () throws(PNGError) in
-                try PNGCodec.encodeSixteenBit(width: depth.width, height: depth.height, samples: depth.depth.map(Self.millimetres))
+                try PNGCodec.encodeSixteenBit(width: depth.width, height: depth.height,
+                                              samples: DepthSampleEncoding.millimetres(depth.depth), compression: self.settings.pngCompression)
             }
         }, {
             Result { () throws(PNGError) in
-                try PNGCodec.encodeEightBit(width: depth.width, height: depth.height, samples: depth.confidence)
+                try PNGCodec.encodeEightBit(width: depth.width, height: depth.height, samples: depth.confidence,
+                                            compression: self.settings.pngCompression)
             }
         })
         let depthPNG: [UInt8], confidencePNG: [UInt8]
@@ -105,10 +107,12 @@ public final class RawRGBDStorage: ScanStorage {
 
     /// Depth in metres as the PNG's millimetres: rounded, 0 for no return or a non-finite value,
     /// clamped to 65535 (65.535 m).
-    public static func millimetres(_ metres: Float) -> UInt16 {
+    @inline(__always) public static func millimetres(_ metres: Float) -> UInt16 {
         guard metres.isFinite, metres > 0 else { return 0 }
-        let mm = (Double(metres) * 1000).rounded()
-        return mm >= 65535 ? 65535 : UInt16(mm)
+        // Round half away from zero: x + 0.5 is exact in Double for these magnitudes, so its integer
+        // part is x rounded (without a call to libm's round).
+        let shifted = Double(metres) * 1000 + 0.5
+        return shifted >= 65535 ? 65535 : UInt16(shifted)
     }
 
     /// A number in its shortest round-trip form ("-0" as "0").

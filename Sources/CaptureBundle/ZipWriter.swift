@@ -1,7 +1,7 @@
 import CZip
 
 /// Writes a zip archive from files on disk with libzip, deterministically: entries in the order given,
-/// each deflated at a fixed level, dated 1980-01-01 00:00 (`zip_file_set_dostime`) and marked as a
+/// each deflated at a fixed level or stored, dated 1980-01-01 00:00 (`zip_file_set_dostime`) and marked as a
 /// Unix regular file with mode 0644 (`zip_file_set_external_attributes`), so equal files give an
 /// identical archive. libzip streams each file from disk while `zip_close` writes the archive.
 public enum ZipWriter {
@@ -12,17 +12,45 @@ public enum ZipWriter {
     /// Unix mode 0100644 (regular file, rw-r--r--) in the high 16 bits of the external attributes.
     public static let externalAttributes: UInt32 = 0o100644 << 16
 
+    /// How one entry is stored in the archive.
+    public enum Method: Sendable, Equatable {
+        /// Deflated at zlib level 1 (fastest) ... 9 (smallest).
+        case deflate(level: Int)
+        /// Stored as it is (`ZIP_CM_STORE`): for data that deflate shrinks little at a high cost.
+        case store
+    }
+
+    /// One file to archive: its name inside the archive, its path on disk and how it is stored.
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var file: String
+        public var method: Method
+
+        public init(name: String, file: String, method: Method = .deflate(level: 6)) {
+            self.name = name
+            self.file = file
+            self.method = method
+        }
+    }
+
     /// Writes `entries` (name inside the archive, path of the file on disk) to a new archive at `path`,
-    /// replacing any file there. `compressionLevel` is deflate's 1 (fastest) ... 9 (smallest).
+    /// replacing any file there, every entry deflated at `compressionLevel`, 1 (fastest) ... 9 (smallest).
+    public static func write(entries: [(name: String, file: String)], to path: String,
+                             compressionLevel: Int = 6) throws(ZipError) {
+        try write(entries.map { Entry(name: $0.name, file: $0.file, method: .deflate(level: compressionLevel)) }, to: path)
+    }
+
+    /// Writes `entries` in order to a new archive at `path`, replacing any file there.
     ///
     /// Wraps `zip_open` (`ZIP_CREATE | ZIP_TRUNCATE`), `zip_source_file`, `zip_file_add`,
     /// `zip_set_file_compression`, `zip_file_set_dostime`, `zip_file_set_external_attributes` and
     /// `zip_close`; the first one that fails is named in the thrown error and the archive is discarded.
-    public static func write(entries: [(name: String, file: String)], to path: String,
-                             compressionLevel: Int = 6) throws(ZipError) {
-        guard (1...9).contains(compressionLevel) else {
-            throw ZipError(call: "zip_set_file_compression", path: path,
-                           message: "deflate level \(compressionLevel) is outside 1...9")
+    public static func write(_ entries: [Entry], to path: String) throws(ZipError) {
+        for entry in entries {
+            if case .deflate(let level) = entry.method, !(1...9).contains(level) {
+                throw ZipError(call: "zip_set_file_compression", path: path,
+                               message: "deflate level \(level) is outside 1...9")
+            }
         }
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
@@ -43,7 +71,11 @@ public enum ZipWriter {
                 throw fail("zip_file_add(\(entry.name))")
             }
             let i = zip_uint64_t(index)
-            guard zip_set_file_compression(archive, i, ZIP_CM_DEFLATE, zip_uint32_t(compressionLevel)) == 0 else {
+            let (method, level): (Int32, zip_uint32_t) = switch entry.method {
+            case .deflate(let level): (ZIP_CM_DEFLATE, zip_uint32_t(level))
+            case .store: (ZIP_CM_STORE, 0)
+            }
+            guard zip_set_file_compression(archive, i, method, level) == 0 else {
                 throw fail("zip_set_file_compression(\(entry.name))")
             }
             guard zip_file_set_dostime(archive, i, dosTime, dosDate, 0) == 0 else {

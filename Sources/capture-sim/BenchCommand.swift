@@ -24,7 +24,8 @@ struct BenchCommand: Command {
                    recording length (default 600), --frames N (instead: N recorded frames, N/60 s),
                    --out DIR (default .build/bench-bundle), --cubicapture-only (no raw package),
                    --one-thread (render on the writers' thread instead of a second one),
-                   --zip-level N (deflate level of the zip, 1...9, default 6)
+                   --png-compression none|fast|small, --zip-level N, --zip-depth store|deflate
+                   (as for run; defaults fast, 6, store)
           render   LiDAR depth + confidence frames/s along the apartment's walk, SIMD and scalar, 1 and 2 cores
                    --scene FILE (default Scenes/apartment.json) --frames N (default 3000)
           check    the whole regression check of a scene folder on all cores: seconds, scenes/s
@@ -35,7 +36,7 @@ struct BenchCommand: Command {
     var arguments: CommandLineArguments
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["frames", "seconds", "scene", "poses", "out", "scenes", "zip-level"], flags: ["json", "cubicapture-only", "one-thread"])
+        let parsed = try CommandLineArguments(arguments, options: Set(["frames", "seconds", "scene", "poses", "out", "scenes"] + BundleWritingOptions.optionNames), flags: ["json", "cubicapture-only", "one-thread"])
         guard let what = parsed.positionals.first else { throw UsageError("which benchmark? engine") }
         guard ["engine", "replay", "bundle", "render", "check"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
         self.what = what
@@ -83,10 +84,9 @@ struct BenchCommand: Command {
             let scene = arguments.value("scene") ?? DefaultPaths.defaultScene
             let out = arguments.value("out") ?? ".build/bench-bundle"
             let raw = !arguments.flag("cubicapture-only"), pipelined = !arguments.flag("one-thread")
-            let zipLevel = try arguments.integer("zip-level") ?? 6
-            guard (1...9).contains(zipLevel) else { throw UsageError("--zip-level must be 1...9") }
+            let writing = try BundleWritingOptions(arguments)
             let r = try BundleBenchmark(scenePath: scene, recordingSeconds: seconds, outputFolder: out, raw: raw,
-                                        pipelined: pipelined, zipCompressionLevel: zipLevel).run()
+                                        pipelined: pipelined, writing: writing).run()
             func s(_ x: Double) -> String { NumberFormatting.fixed(x, decimals: 2) + " s" }
             func pad(_ label: String) -> String { "  " + label.padding(toLength: 40, withPad: " ", startingAt: 0) }
             print("bench bundle: \(scene) walk repeated, \(r.streamFrames) frames at 60 Hz with 256x192 depth, "
@@ -99,7 +99,9 @@ struct BenchCommand: Command {
             print(pad("encode + write half-float depth") + s(r.cubiDepthSeconds))
             if raw { print(pad("encode + write raw PNGs + poses") + s(r.rawFrameSeconds)) }
             print(pad("write scan files (arkitData.json ...)") + s(r.filesSeconds))
-            print(pad("zip (deflate level \(zipLevel)) + validate") + s(r.zipSeconds))
+            print(pad("PNG compression") + "\(writing.pngCompression)")
+            print(pad("zip (deflate level \(writing.zipLevel), depth \(writing.zipStoresDepthFrames ? "stored" : "deflated")) + validate")
+                  + s(r.zipSeconds))
             print(pad("wall time") + s(r.wallSeconds) + " (\(NumberFormatting.fixed(r.recordingSeconds / r.wallSeconds, decimals: 1))x real time)")
             print(pad("CPU time, all threads") + s(r.cpuSeconds))
             print(pad("frames/s") + NumberFormatting.fixed(r.framesPerSecond, decimals: 0))
@@ -109,7 +111,7 @@ struct BenchCommand: Command {
             var command = "capture-sim bench bundle --scene \(scene) --seconds \(NumberFormatting.compact(seconds)) --out \(out)"
             if !raw { command += " --cubicapture-only" }
             if !pipelined { command += " --one-thread" }
-            if zipLevel != 6 { command += " --zip-level \(zipLevel)" }
+            command += writing.commandLine
             print("  command: " + command)
             return r.finished ? .success : .failure
         default:

@@ -22,8 +22,8 @@ struct BundleBenchmark {
     var raw: Bool
     /// Render on a second thread while the session and writers run (default true).
     var pipelined: Bool
-    /// Deflate level of the bundle's zip, 1...9 (default 6, the bundle writer's default).
-    var zipCompressionLevel: Int
+    /// PNG compression, zip level and the zip's depth-file method (defaults: the bundle writers').
+    var writing: BundleWritingOptions
 
     struct Report {
         var recordedFrames: Int
@@ -99,7 +99,8 @@ struct BundleBenchmark {
         func settings(_ name: String) -> BundleSettings {
             BundleSettings(outputFolder: outputFolder, name: name, metadata: scene.metadata, session: configuration,
                            mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true,
-                           zipCompressionLevel: zipCompressionLevel)
+                           zipCompressionLevel: writing.zipLevel, zipStoresDepthFrames: writing.zipStoresDepthFrames,
+                           pngCompression: writing.pngCompression)
         }
         let cubi = CubiCaptureStorage(settings: settings("bench"))
         let rawSettings = settings("bench-raw")

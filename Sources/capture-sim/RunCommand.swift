@@ -26,6 +26,10 @@ struct RunCommand: Command {
           --format F            cubicapture (default), raw-rgbd or both (raw package in <name>-raw)
           --force               replace an existing bundle of the same name
           --depth-every N       a depth map every N-th frame (default: the scene's)
+          --png-compression P   raw package PNGs: none (stored, fastest), fast (zlib level 1, run
+                                lengths, up filter; default) or small (zlib level 6, up filter)
+          --zip-level N         deflate level of the CubiCapture zip's entries, 1...9 (default 6)
+          --zip-depth M         allDepthFrames.bin in the zip: store (default) or deflate
           --no-progress         no progress bar on standard error
 
         EXIT STATUS: 0 the scene ran (whatever its events), 2 usage error, 3 unreadable scene or
@@ -44,10 +48,13 @@ struct RunCommand: Command {
     var force: Bool
     var depthEvery: Int?
     var progress: Bool
+    var pngCompression: PNGCompression
+    var zipLevel: Int
+    var zipStoresDepthFrames: Bool
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try CommandLineArguments(
-            arguments, options: ["seed", "set", "thresholds", "out", "format", "depth-every"],
+            arguments, options: ["seed", "set", "thresholds", "out", "format", "depth-every", "png-compression", "zip-level", "zip-depth"],
             flags: ["json", "trace", "force", "no-progress"])
         guard parsed.positionals.count <= 1 else { throw UsageError("expected one scene file, got \(parsed.positionals.count)") }
         scenePath = parsed.positionals.first ?? DefaultPaths.defaultScene
@@ -67,6 +74,13 @@ struct RunCommand: Command {
         depthEvery = try parsed.integer("depth-every")
         if let d = depthEvery, d < 1 { throw UsageError("--depth-every must be at least 1") }
         progress = !parsed.flag("no-progress")
+        let bundleOptions = try BundleWritingOptions(parsed)
+        pngCompression = bundleOptions.pngCompression
+        zipLevel = bundleOptions.zipLevel
+        zipStoresDepthFrames = bundleOptions.zipStoresDepthFrames
+        if out == nil, let flag = bundleOptions.givenFlags.first {
+            throw UsageError("--\(flag) needs --out DIR")
+        }
     }
 
     func run() throws -> ExitCode {
@@ -87,7 +101,9 @@ struct RunCommand: Command {
         }
         func settings(_ name: String) -> BundleSettings {
             BundleSettings(outputFolder: out, name: name, metadata: scene.metadata, session: configuration,
-                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: force, faults: faults)
+                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: force, faults: faults,
+                           zipCompressionLevel: zipLevel, zipStoresDepthFrames: zipStoresDepthFrames,
+                           pngCompression: pngCompression)
         }
         let cubi = settings(scene.name)
         let raw = settings(format == .both ? scene.name + "-raw" : scene.name)

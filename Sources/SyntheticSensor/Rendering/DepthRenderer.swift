@@ -274,7 +274,7 @@ public struct DepthRenderer: Sendable {
                         let edge = DepthKernels.isEdge(inv, left, jump) .| DepthKernels.isEdge(inv, right, jump)
                             .| DepthKernels.isEdge(inv, up, jump) .| DepthKernels.isEdge(inv, down, jump)
                         level.replace(with: 0, where: edge .| .!valid)
-                        level.replace(with: 0, where: level .< 0)
+                        level &= ~(level &>> 31)  // negative levels to 0 (a compare-and-replace compiles to a lane loop)
                         UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: level), as: SIMD8<UInt8>.self)
                     }
                 }

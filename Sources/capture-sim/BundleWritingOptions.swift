@@ -1,0 +1,50 @@
+import CaptureBundle
+
+/// The bundle writers' compression options shared by `run` and `bench bundle`:
+/// `--png-compression none|fast|small`, `--zip-level 1...9`, `--zip-depth store|deflate`.
+struct BundleWritingOptions {
+    /// Compression of the raw package's PNGs (default ``PNGCompression/fast``).
+    var pngCompression: PNGCompression = .fast
+    /// Deflate level of the zip's entries (default 6).
+    var zipLevel = 6
+    /// Store `allDepthFrames.bin` in the zip rather than deflate it (default true).
+    var zipStoresDepthFrames = true
+    /// The options given on the command line, without their dashes.
+    var givenFlags: [String] = []
+
+    /// The option names this parses.
+    static let optionNames = ["png-compression", "zip-level", "zip-depth"]
+
+    init() {}
+
+    /// Parses and validates the three options.
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        givenFlags = Self.optionNames.filter { parsed.value($0) != nil }
+        if let name = parsed.value("png-compression") {
+            guard let preset = PNGCompression(presetName: name) else {
+                throw UsageError("--png-compression expects none, fast or small, got '\(name)'")
+            }
+            pngCompression = preset
+        }
+        if let level = try parsed.integer("zip-level") {
+            guard (1...9).contains(level) else { throw UsageError("--zip-level must be 1...9") }
+            zipLevel = level
+        }
+        if let method = parsed.value("zip-depth") {
+            switch method {
+            case "store": zipStoresDepthFrames = true
+            case "deflate": zipStoresDepthFrames = false
+            default: throw UsageError("--zip-depth expects store or deflate, got '\(method)'")
+            }
+        }
+    }
+
+    /// The options that differ from the defaults, as command-line text (for a benchmark's command line).
+    var commandLine: String {
+        var out = ""
+        if pngCompression != .fast { out += " --png-compression \(pngCompression)" }
+        if zipLevel != 6 { out += " --zip-level \(zipLevel)" }
+        if !zipStoresDepthFrames { out += " --zip-depth deflate" }
+        return out
+    }
+}
