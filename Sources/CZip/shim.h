@@ -1,2 +1,3 @@
-// Exposes libzip (Debian libzip-dev) to Swift; CaptureBundle's ZipArchive wraps the calls it needs.
+// Exposes libzip (Debian libzip-dev) and zlib's CRC-32 (the checksum zip entries carry; zlib1g-dev comes with libzip-dev) to Swift.
 #include <zip.h>
+#include <zlib.h>

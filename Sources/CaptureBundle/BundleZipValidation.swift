@@ -2,11 +2,19 @@
 import Glibc
 #endif
 
-/// Checks a zip against the folder it was made from: it opens with `ZIP_CHECKCONS`, lists exactly the
-/// expected names in order, and every entry reads back (CRC checked by libzip) with the folder file's
-/// bytes.
+/// Checks a zip against the folder it was made from, in one of two ways:
+///
+/// - ``problem(zip:folder:files:)`` (what `capture-sim inspect` runs): the archive opens with
+///   `ZIP_CHECKCONS`, lists exactly the expected names in order, and every entry reads back (CRC checked
+///   by libzip) with the folder file's bytes.
+/// - ``checksumProblem(zip:folder:files:knownChecksums:)`` (what the bundle writer runs after zipping,
+///   as the SDK checks its zip): the archive opens with `ZIP_CHECKCONS` (central directory against the
+///   local headers), lists exactly the expected names in order, every entry has the folder file's size
+///   and CRC-32 (taken from `knownChecksums`, computed while the file was written, or else by reading
+///   the file), and every deflated entry inflates to that CRC. Stored entries (the depth file) are not
+///   read again: libzip computed their CRC from the very bytes it copied.
 public enum BundleZipValidation {
-    /// The first problem found, or nil when the zip is valid.
+    /// The first problem found by comparing every entry's bytes, or nil when the zip is valid.
     public static func problem(zip: String, folder: String, files: [String]) -> String? {
         let reader: ZipReader
         do { reader = try ZipReader(path: zip) } catch { return error.description }
@@ -42,5 +50,41 @@ public enum BundleZipValidation {
             }
         }
         return nil
+    }
+
+    /// The first problem found by comparing sizes and CRC-32 checksums, or nil when the zip is valid.
+    public static func checksumProblem(zip: String, folder: String, files: [String],
+                                       knownChecksums: [String: CRC32] = [:]) -> String? {
+        let reader: ZipReader
+        do { reader = try ZipReader(path: zip) } catch { return error.description }
+        let names = reader.entries.map(\.name)
+        guard names == files else {
+            return "\(zip): entries \(names) differ from the folder's files \(files)"
+        }
+        for (index, entry) in reader.entries.enumerated() {
+            let path = folder + "/" + entry.name
+            let checksum: CRC32
+            if let known = knownChecksums[entry.name] {
+                checksum = known
+            } else {
+                do throws(FileSystemError) { checksum = try FileSystem.checksum(path) } catch { return error.description }
+            }
+            let size = (try? FileSystem.size(path)) ?? -1
+            guard UInt64(size) == entry.size, checksum.length == size else {
+                return "\(zip): entry \(entry.name) has \(entry.size) bytes, \(path) has \(size)"
+            }
+            guard checksum.value == entry.crc else {
+                return "\(zip): entry \(entry.name) has CRC-32 \(hex(entry.crc)), \(path) has \(hex(checksum.value))"
+            }
+            if entry.compressionMethod != 0 {
+                do throws(ZipError) { try reader.forEachChunk(ofEntry: index) { _ in } } catch { return error.description }
+            }
+        }
+        return nil
+    }
+
+    static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
     }
 }

@@ -15,6 +15,10 @@ public final class CubiCaptureStorage: ScanStorage {
     private var depthStream: OutputFile?
     private var depthSize: (width: Int, height: Int)?
     private var depthFramesWritten = 0
+    /// CRC-32 of the depth records written (the file after its header), kept for checking the zip.
+    private var depthRecordsChecksum = CRC32()
+    /// CRC-32 of the finished `allDepthFrames.bin`.
+    private var depthFileChecksum: CRC32?
     private var scanLogOpen = false
     private var recording = false
     /// The files written into the bundle, in zip order (names relative to the bundle folder).
@@ -91,7 +95,9 @@ public final class CubiCaptureStorage: ScanStorage {
                 depthSize = (depth.width, depth.height)
                 try stream.write(DepthFramesLayout.header(width: depth.width, height: depth.height, frameCount: 0))
             }
-            try stream.write(DepthFramesLayout.record(time: time, depth: depth))
+            let record = DepthFramesLayout.record(time: time, depth: depth)
+            try stream.write(record)
+            depthRecordsChecksum.add(record)
             depthFramesWritten += 1
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
@@ -113,9 +119,14 @@ public final class CubiCaptureStorage: ScanStorage {
             do throws(FileSystemError) {
                 if depthSize == nil {
                     let d = CameraIntrinsics.lidarDepth
+                    depthSize = (d.width, d.height)
                     try stream.write(DepthFramesLayout.header(width: d.width, height: d.height, frameCount: 0))
                 }
                 try stream.overwrite(DepthFramesLayout.frameCountBytes(depthFramesWritten), at: DepthFramesLayout.frameCountOffset)
+                let size = depthSize ?? (0, 0)
+                var header = CRC32()
+                header.add(DepthFramesLayout.header(width: size.width, height: size.height, frameCount: depthFramesWritten))
+                depthFileChecksum = header.followed(by: depthRecordsChecksum)
                 try stream.close()
                 try FileSystem.rename(stream.path, to: target)
             } catch {
@@ -179,7 +190,8 @@ public final class CubiCaptureStorage: ScanStorage {
     }
 
     /// Zips the written files into `<uid>.zip` (51 on failure), validates the zip against the folder
-    /// (``BundleZipValidation``) and, when valid, renames the bundle into place.
+    /// (``BundleZipValidation/checksumProblem(zip:folder:files:knownChecksums:)``, with the depth file's
+    /// CRC-32 computed while it was written) and, when valid, renames the bundle into place.
     public func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
         let target = workspace.path(zipName)
         try workspace.check(.zip, .write, path: target)
@@ -202,7 +214,9 @@ public final class CubiCaptureStorage: ScanStorage {
                 throw ScanStorageError(file: .zip, opening: false, reason: error.description)
             }
         }
-        guard BundleZipValidation.problem(zip: target, folder: workspace.folder, files: writtenFiles) == nil else {
+        let known = depthFileChecksum.map { ["allDepthFrames.bin": $0] } ?? [:]
+        guard BundleZipValidation.checksumProblem(zip: target, folder: workspace.folder, files: writtenFiles,
+                                                  knownChecksums: known) == nil else {
             return .invalid
         }
         try workspace.commit(as: .zip)

@@ -94,6 +94,37 @@ enum FileSystem {
         try writeAtomically(Array(text.utf8), to: path)
     }
 
+    /// Creates (or truncates) a file and writes `bytes` to it, for files inside a partial folder that is
+    /// renamed into place as a whole (`open`, `write`, `close`); a failure removes the file.
+    static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+        let file = try OutputFile(creating: path)
+        do throws(FileSystemError) {
+            try file.write(bytes)
+            try file.close()
+        } catch {
+            unlink(path)
+            throw error
+        }
+    }
+
+    /// The CRC-32 of a file's content, read in 1 MiB chunks (`open`, `read`).
+    static func checksum(_ path: String) throws(FileSystemError) -> CRC32 {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError("open \(path): \(lastError())") }
+        defer { close(fd) }
+        var crc = CRC32()
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileSystemError("read \(path): \(lastError())")
+            }
+            if n == 0 { return crc }
+            chunk.withUnsafeBytes { crc.add(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+
     /// `<folder>/.<file>.tmp` for `<folder>/<file>`.
     static func temporaryName(for path: String) -> String {
         if let slash = path.lastIndex(of: "/") {

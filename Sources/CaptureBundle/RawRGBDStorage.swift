@@ -5,7 +5,8 @@ import CaptureEngine
 /// `raw/depth/00000.png` (16-bit millimetres, 0 = no data) and `raw/confidence/00000.png` (8-bit 0/1/2),
 /// numbered by depth frame.
 ///
-/// PNGs and pose rows are written as each recorded depth frame arrives; the package is built in
+/// PNGs and pose rows are written as each recorded depth frame arrives (the PNGs by worker threads, up
+/// to four frames behind; a failed PNG write is reported four frames later, the same frame in every run); the package is built in
 /// `.<name>.partial` and renamed to `<name>` when the session's zip step comes (the package has no zip).
 /// Failures map to the SDK's codes as: folders 58, the pose stream's start 57, a depth frame's PNGs or
 /// pose row 59, `manifest.json` 54, `raw/intrinsics.json` 56, `mesh.obj` as the mesh.
@@ -18,6 +19,8 @@ public final class RawRGBDStorage: ScanStorage {
     /// Depth frames written so far.
     public private(set) var frameCount = 0
     private var recording = false
+    /// Frames whose PNGs are being encoded and written on worker threads (4 at most).
+    private let frameJobs = FrameJobWindow<ScanStorageError>(window: 4)
 
     static let posesStreamName = "raw/.poses.csv.part"
     /// The header line of `raw/poses.csv`.
@@ -69,27 +72,15 @@ public final class RawRGBDStorage: ScanStorage {
             throw ScanStorageError(file: .depthFrames, opening: false,
                                    reason: "\(workspace.path("raw/depth/" + name)): depth map \(depth.width)x\(depth.height) has \(depth.depth.count) depths and \(depth.confidence.count) confidences")
         }
-        // The two PNGs are encoded at the same time (the depth one on this thread, the other on a second core).
-        let (encodedDepth, encodedConfidence) = ConcurrentPair.run({
-            Result { () throws(PNGError) in
-                try PNGCodec.encodeSixteenBit(width: depth.width, height: depth.height,
-                                              samples: DepthSampleEncoding.millimetres(depth.depth), compression: self.settings.pngCompression)
-            }
-        }, {
-            Result { () throws(PNGError) in
-                try PNGCodec.encodeEightBit(width: depth.width, height: depth.height, samples: depth.confidence,
-                                            compression: self.settings.pngCompression)
-            }
-        })
-        let depthPNG: [UInt8], confidencePNG: [UInt8]
-        do throws(PNGError) {
-            depthPNG = try encodedDepth.get()
-            confidencePNG = try encodedConfidence.get()
-        } catch {
-            throw ScanStorageError(file: .depthFrames, opening: false, reason: "\(workspace.path("raw/depth/" + name)): \(error)")
+        // The PNGs are encoded and written by a worker thread while this one goes on with the next
+        // frames; a failure comes back `frameJobs.window` frames later (the same frame in every run).
+        let depthPath = workspace.path("raw/depth/" + name), confidencePath = workspace.path("raw/confidence/" + name)
+        let compression = settings.pngCompression
+        if let failure = frameJobs.submit({
+            Self.writePNGs(depth, compression: compression, depthPath: depthPath, confidencePath: confidencePath)
+        }) {
+            throw failure
         }
-        try workspace.write(depthPNG, to: "raw/depth/" + name, as: .depthFrames)
-        try workspace.write(confidencePNG, to: "raw/confidence/" + name, as: .depthFrames)
         let pose = CoordinateConventions.zUpOpenCV(fromARKit: frame.transform)
         // q and -q are the same rotation: the file uses the one with w >= 0.
         let q = pose.rotation.w < 0 ? -pose.rotation.vector : pose.rotation.vector
@@ -103,6 +94,27 @@ public final class RawRGBDStorage: ScanStorage {
             depthIntrinsics = frame.intrinsics.scaled(toWidth: depth.width, height: depth.height)
         }
         frameCount += 1
+    }
+
+    /// Encodes a depth map's two PNGs and writes them (inside the partial folder, so without a
+    /// temporary name of their own); the failure as the frame's write failure (59).
+    private static func writePNGs(_ depth: DepthMap, compression: PNGCompression, depthPath: String,
+                                  confidencePath: String) -> ScanStorageError? {
+        do throws(PNGError) {
+            let depthPNG = try PNGCodec.encodeSixteenBit(width: depth.width, height: depth.height,
+                                                         samples: DepthSampleEncoding.millimetres(depth.depth), compression: compression)
+            let confidencePNG = try PNGCodec.encodeEightBit(width: depth.width, height: depth.height, samples: depth.confidence,
+                                                            compression: compression)
+            do throws(FileSystemError) {
+                try FileSystem.write(depthPNG, to: depthPath)
+                try FileSystem.write(confidencePNG, to: confidencePath)
+            } catch {
+                return ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+            }
+        } catch {
+            return ScanStorageError(file: .depthFrames, opening: false, reason: "\(depthPath): \(error)")
+        }
+        return nil
     }
 
     /// Depth in metres as the PNG's millimetres: rounded, 0 for no return or a non-finite value,
@@ -125,6 +137,7 @@ public final class RawRGBDStorage: ScanStorage {
         guard recording, let poses else {
             throw ScanStorageError(file: .arkitData, opening: false, reason: "\(settings.partialPath): recording never started")
         }
+        if let failure = frameJobs.drain() { throw failure }
         let posesPath = workspace.path("raw/poses.csv")
         try workspace.check(.depthFrames, .write, path: posesPath)
         do throws(FileSystemError) {
@@ -188,6 +201,7 @@ public final class RawRGBDStorage: ScanStorage {
 
     /// Removes everything this scan created: the partial folder, or the package once renamed into place.
     public func removeScanFiles() {
+        _ = frameJobs.drain()
         try? poses?.close()
         poses = nil
         workspace.removeAll()

@@ -37,6 +37,10 @@ public enum ZipWriter {
     /// replacing any file there, every entry deflated at `compressionLevel`, 1 (fastest) ... 9 (smallest).
     public static func write(entries: [(name: String, file: String)], to path: String,
                              compressionLevel: Int = 6) throws(ZipError) {
+        guard (1...9).contains(compressionLevel) else {
+            throw ZipError(call: "zip_set_file_compression", path: path,
+                           message: "deflate level \(compressionLevel) is outside 1...9")
+        }
         try write(entries.map { Entry(name: $0.name, file: $0.file, method: .deflate(level: compressionLevel)) }, to: path)
     }
 

@@ -90,8 +90,22 @@ import Testing
         for entry in zip.entries {
             #expect(try zip.contents(of: entry.name) == out.bytes("scan/" + entry.name))
             #expect(entry.dosDateTime == UInt32(ZipWriter.dosDate) << 16)
-            #expect(entry.compressionMethod == 8)
+            // allDepthFrames.bin is stored (method 0) by default, the rest deflated (method 8).
+            #expect(entry.compressionMethod == (entry.name == "allDepthFrames.bin" ? 0 : 8))
         }
+    }
+
+    @Test func zipDeflatesTheDepthFramesWhenAskedTo() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        var settings = fixture.settings(folder: out.path)
+        settings.zipStoresDepthFrames = false
+        var storage = CubiCaptureStorage(settings: settings)
+        fixture.write(to: &storage)
+        let zip = try ZipReader(path: out.path + "/scan/0F1E2D3C-0000-4000-8000-000000000042.zip")
+        #expect(zip.entries.map(\.compressionMethod) == Array(repeating: 8, count: BundleInspector.cubiCaptureFiles.count))
+        #expect(try zip.contents(of: "allDepthFrames.bin") == out.bytes("scan/allDepthFrames.bin"))
     }
 
     @Test func twoWritesOfTheSameInputsGiveIdenticalBytes() throws {

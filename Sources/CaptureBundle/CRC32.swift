@@ -1,0 +1,33 @@
+import CZip
+
+/// The CRC-32 that zip entries carry (zlib's `crc32_z`), kept up to date as a file is written so a
+/// zip's entries can be checked against the files without reading them again.
+public struct CRC32: Sendable, Equatable {
+    /// The checksum of the bytes added so far (0 for none).
+    public private(set) var value: UInt32 = 0
+    /// How many bytes were added.
+    public private(set) var length = 0
+
+    public init() {}
+
+    /// The checksum of `bytes`.
+    public init(_ bytes: UnsafeRawBufferPointer) { add(bytes) }
+
+    /// Adds bytes (`crc32_z`).
+    public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        value = UInt32(truncatingIfNeeded: crc32_z(uLong(value), base.assumingMemoryBound(to: Bytef.self), z_size_t(bytes.count)))
+        length += bytes.count
+    }
+
+    /// Adds bytes (`crc32_z`).
+    public mutating func add(_ bytes: [UInt8]) { bytes.withUnsafeBytes { add($0) } }
+
+    /// The checksum of these bytes followed by `next`'s (`crc32_combine`), without reading either again.
+    public func followed(by next: CRC32) -> CRC32 {
+        var out = CRC32()
+        out.value = UInt32(truncatingIfNeeded: crc32_combine(uLong(value), uLong(next.value), off_t(next.length)))
+        out.length = length + next.length
+        return out
+    }
+}
