@@ -15,12 +15,20 @@ public struct SceneRun<Storage: ScanStorage> {
     /// `progress` is called now and then with the fraction of the stream's duration done.
     public init(capture: SyntheticCapture, configuration: SessionConfiguration, storage: Storage,
                 progress: ((Double) -> Void)? = nil) throws(SessionInputError) {
+        try self.init(inputs: capture, duration: capture.duration, configuration: configuration, storage: storage,
+                      progress: progress)
+    }
+
+    /// Runs an input stream lasting `duration` seconds (for instance a capture's inputs produced on
+    /// another thread, in the same order) with `configuration`.
+    public init<Inputs: Sequence<SessionInput>>(inputs: Inputs, duration: Double, configuration: SessionConfiguration,
+                                                storage: Storage, progress: ((Double) -> Void)? = nil) throws(SessionInputError) {
         driver = SessionDriver(session: CaptureSession(configuration: configuration), storage: storage)
         events = []
         inputCount = 0
-        let duration = max(capture.duration, 1e-9)
+        let duration = max(duration, 1e-9)
         var reported = -1.0
-        for input in capture {
+        for input in inputs {
             events += try driver.feed(input)
             inputCount += 1
             if let progress, input.time - reported >= duration / 100 {

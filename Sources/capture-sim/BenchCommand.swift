@@ -97,11 +97,11 @@ struct BenchCommand: Command {
             print(pad("session (engine steps)") + s(r.sessionSeconds))
             print(pad("encode + write arkitData JSON log") + s(r.cubiLogSeconds))
             print(pad("encode + write half-float depth") + s(r.cubiDepthSeconds))
-            if raw { print(pad("encode + write raw PNGs + poses") + s(r.rawFrameSeconds)) }
+            if raw { print(pad("raw PNGs (worker threads) + poses") + s(r.rawFrameSeconds)) }
             print(pad("write scan files (arkitData.json ...)") + s(r.filesSeconds))
-            print(pad("PNG compression") + "\(writing.pngCompression)")
-            print(pad("zip (deflate level \(writing.zipLevel), depth \(writing.zipStoresDepthFrames ? "stored" : "deflated")) + validate")
-                  + s(r.zipSeconds))
+            print(pad("zip + validate") + s(r.zipSeconds))
+            print(pad("settings") + "PNGs \(writing.pngCompression), zip deflate level \(writing.zipLevel), depth file "
+                  + (writing.zipStoresDepthFrames ? "stored" : "deflated"))
             print(pad("wall time") + s(r.wallSeconds) + " (\(NumberFormatting.fixed(r.recordingSeconds / r.wallSeconds, decimals: 1))x real time)")
             print(pad("CPU time, all threads") + s(r.cpuSeconds))
             print(pad("frames/s") + NumberFormatting.fixed(r.framesPerSecond, decimals: 0))

@@ -21,7 +21,7 @@ final class InputPipeline: @unchecked Sendable {
 
     /// Starts producing `capture`'s inputs at once.
     init(capture: SyntheticCapture, capacity: Int = 64) {
-        self.capacity = max(1, capacity)
+        self.capacity = Swift.max(1, capacity)
         let thread = Thread { [self] in produce(capture) }
         thread.stackSize = 8 << 20
         thread.start()
@@ -81,4 +81,14 @@ final class InputPipeline: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+}
+
+extension InputPipeline: Sequence {
+    /// Reads the pipeline's inputs in order (one pass: the inputs are consumed).
+    struct Iterator: IteratorProtocol {
+        let pipeline: InputPipeline
+        func next() -> SessionInput? { pipeline.next() }
+    }
+
+    func makeIterator() -> Iterator { Iterator(pipeline: self) }
 }

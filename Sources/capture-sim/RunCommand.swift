@@ -112,20 +112,22 @@ struct RunCommand: Command {
                 throw CommandFailure("\(s.bundlePath) exists; use --force to replace it", exitCode: .outputFailed)
             }
         }
+        // While the bundle is written, a second thread renders the next frames (the same inputs, in
+        // the same order, as rendering them here).
+        let pipeline = InputPipeline(capture: capture)
+        defer { pipeline.stop() }
+        func run<S: ScanStorage>(_ storage: S) throws -> SceneRun<S> {
+            try SceneRun(inputs: pipeline, duration: capture.duration, configuration: configuration, storage: storage,
+                         progress: bar.update)
+        }
         switch format {
         case .cubicapture:
-            let run = try SceneRun(capture: capture, configuration: configuration,
-                                   storage: CubiCaptureStorage(settings: cubi), progress: bar.update)
-            return try finish(run, bar: bar, bundle: cubi.bundlePath)
+            return try finish(try run(CubiCaptureStorage(settings: cubi)), bar: bar, bundle: cubi.bundlePath)
         case .rawRGBD:
-            let run = try SceneRun(capture: capture, configuration: configuration,
-                                   storage: RawRGBDStorage(settings: raw), progress: bar.update)
-            return try finish(run, bar: bar, bundle: raw.bundlePath)
+            return try finish(try run(RawRGBDStorage(settings: raw)), bar: bar, bundle: raw.bundlePath)
         case .both:
-            let run = try SceneRun(capture: capture, configuration: configuration,
-                                   storage: CombinedStorage(CubiCaptureStorage(settings: cubi), RawRGBDStorage(settings: raw)),
-                                   progress: bar.update)
-            return try finish(run, bar: bar, bundle: cubi.bundlePath + " and " + raw.bundlePath)
+            return try finish(try run(CombinedStorage(CubiCaptureStorage(settings: cubi), RawRGBDStorage(settings: raw))),
+                              bar: bar, bundle: cubi.bundlePath + " and " + raw.bundlePath)
         }
     }
 
