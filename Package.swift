@@ -65,10 +65,13 @@ let package = Package(
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CaptureReplayTests",
-            dependencies: ["CaptureReplay", "CaptureEngine", "capture-sim"],
+            dependencies: ["CaptureReplay", "CaptureEngine", "TestSupport", "capture-sim"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "capture-sim"]),
+        .testTarget(
+            name: "CaptureBundleTests",
+            dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"]
+        ),
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
         .testTarget(
             name: "BundleRoundTripTests",
