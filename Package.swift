@@ -58,7 +58,7 @@ let package = Package(
 
         // MARK: - Tests
 
-        /// Runs the built tool for end-to-end tests.
+        /// Helpers for the tests: runs the built tool for end-to-end tests; a seeded generator for test data.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"]),
         .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
