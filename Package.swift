@@ -61,17 +61,20 @@ let package = Package(
 
         // MARK: - Tests
 
-        /// Runs the built tool for end-to-end tests.
+        /// Helpers for the tests: runs the built tool for end-to-end tests; a seeded generator for test data.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"]),
         .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CaptureReplayTests",
-            dependencies: ["CaptureReplay", "CaptureEngine", "capture-sim"],
+            dependencies: ["CaptureReplay", "CaptureEngine", "TestSupport", "capture-sim"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "CaptureBundleTests", dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "capture-sim"]),
+        .testTarget(
+            name: "CaptureBundleTests",
+            dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"]
+        ),
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
         .testTarget(
             name: "BundleRoundTripTests",

@@ -1,19 +1,16 @@
 import CaptureBundle
 import Foundation
+import TestSupport
 import Testing
 
 /// `capture-sim bench bundle` on a short scan (11 s: at least the 10 s a scan needs to be saved): the apartment's walk rendered, run through the session and
 /// written in both layouts. (What it measures is shown by running it; here: that it does the work.)
 @Suite struct BundleBenchmarkCommandTests {
-    static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
-
     @Test func anElevenSecondScanIsRecordedInBothLayoutsWithEveryStageReported() throws {
-        let tool = try #require(InspectCommandTests.tool, "capture-sim is not built")
+        let tool = try #require(CommandLineTool.executable, "capture-sim is not built").path
         let out = try TemporaryFolder()
         defer { out.remove() }
-        let scene = Self.root.appendingPathComponent("Scenes/apartment.json").path
+        let scene = CommandLineTool.packageRoot.appendingPathComponent("Scenes/apartment.json").path
         let result = try runTool(tool, ["bench", "bundle", "--scene", scene, "--seconds", "11", "--out", out.path])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("recorded (11.0 s)"))
@@ -35,7 +32,7 @@ import Testing
     }
 
     @Test func aZipLevelOutsideOneToNineIsAUsageError() throws {
-        let tool = try #require(InspectCommandTests.tool, "capture-sim is not built")
+        let tool = try #require(CommandLineTool.executable, "capture-sim is not built").path
         let result = try runTool(tool, ["bench", "bundle", "--zip-level", "0"])
         #expect(result.status == 2)
     }

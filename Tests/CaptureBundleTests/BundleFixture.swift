@@ -1,6 +1,7 @@
 @testable import CaptureEngine
 import CaptureBundle
 import Foundation
+import TestSupport
 
 /// A small hand-made scan: two frames before recording, a record press, recorded frames with 16x12
 /// depth maps (depths that half precision holds exactly), a system sample, a stop, and a session

@@ -1,6 +1,7 @@
 @testable import CaptureBundle
 import CaptureEngine
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct BundleFormatTests {

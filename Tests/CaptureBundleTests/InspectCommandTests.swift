@@ -1,22 +1,14 @@
 @testable import CaptureEngine
 import CaptureBundle
 import Foundation
+import TestSupport
 import Testing
 
 /// `capture-sim inspect` as a user runs it: the built tool, its output and exit status.
 @Suite struct InspectCommandTests {
-    /// The built `capture-sim` (the test target depends on it, so it is built next to the tests).
-    static var tool: String? {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [Bundle.main.bundleURL.appendingPathComponent("capture-sim"),
-                          Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("capture-sim"),
-                          root.appendingPathComponent(".build/debug/capture-sim")]
-        return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
     func inspect(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let tool = try #require(Self.tool, "capture-sim is not built")
-        return try runTool(tool, ["inspect"] + arguments)
+        let tool = try #require(CommandLineTool.executable, "capture-sim is not built")
+        return try runTool(tool.path, ["inspect"] + arguments)
     }
 
     func bundle() throws -> TemporaryFolder {

@@ -1,5 +1,6 @@
 import CaptureBundle
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct PNGCodecTests {

@@ -1,6 +1,7 @@
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct BundleReaderTests {

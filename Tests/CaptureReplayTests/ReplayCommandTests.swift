@@ -1,6 +1,7 @@
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `capture-sim replay` and compares its exact output.
@@ -118,7 +119,7 @@ import Testing
     @Test func replayOfABundlesZipPrintsTheEventsOfItsFolder() throws {
         let out = TestPaths.scratchFolder("zip-replay")
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let scene = TestPaths.packageRoot.appendingPathComponent("Scenes/ceiling.json").path
+        let scene = CommandLineTool.packageRoot.appendingPathComponent("Scenes/ceiling.json").path
         guard let written = try ToolRun.capture(["run", scene, "--out", out, "--no-progress"]) else {
             Issue.record("capture-sim is not built next to the tests or in .build/debug")
             return

@@ -1,11 +1,7 @@
 import Foundation
 
-/// Where the tests find their fixtures and the built tool, and where they write scratch files.
+/// Where the tests find their fixtures and where they write scratch files.
 enum TestPaths {
-    /// The package's root folder.
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// A file in `Tests/CaptureReplayTests/Fixtures`.
     static func fixture(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -22,15 +18,5 @@ enum TestPaths {
             .appendingPathComponent("\(name)-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.path
-    }
-
-    /// The built `capture-sim` next to the test bundle (the build folder), or in `.build/debug`.
-    static var tool: String? {
-        let candidates = [
-            Bundle.main.bundleURL.appendingPathComponent("capture-sim"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("capture-sim"),
-            packageRoot.appendingPathComponent(".build/debug/capture-sim"),
-        ]
-        return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

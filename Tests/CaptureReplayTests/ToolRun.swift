@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// One run of the built `capture-sim`: its exit status and output.
 struct ToolRun {
@@ -8,7 +9,7 @@ struct ToolRun {
 
     /// Runs `capture-sim` with `arguments`, its output captured in files; nil when the tool is not built.
     static func capture(_ arguments: [String]) throws -> ToolRun? {
-        guard let tool = TestPaths.tool else { return nil }
+        guard let tool = CommandLineTool.executable?.path else { return nil }
         let folder = TestPaths.scratchFolder("tool-run")
         let outPath = folder + "/stdout", errPath = folder + "/stderr"
         guard FileManager.default.createFile(atPath: outPath, contents: nil),

@@ -39,28 +39,25 @@ struct ProximityDetector: Sendable {
         case .tooClose, .tooFar:
             guard held >= thresholds.holdSeconds - Tolerance.seconds else { return nil }
             shown = condition
-            let trace = condition == .tooClose
-                ? EventTrace(quantity: "pixels nearer than \(NumberFormatting.compact(thresholds.nearMeters)) m",
-                             measured: stats.nearFraction * 100, comparison: ">=",
-                             threshold: thresholds.nearFraction * 100, unit: "% of valid",
-                             windowSeconds: held, windowStart: candidateSince)
-                : EventTrace(quantity: "pixels without return", measured: stats.noReturnFraction * 100,
-                             comparison: ">=", threshold: thresholds.noReturnFraction * 100, unit: "%",
-                             windowSeconds: held, windowStart: candidateSince)
-            return .warned(condition, trace)
+            return .warned(condition, trace(of: condition, comparison: ">=", stats, held: held))
         case .inRange:
             guard held >= thresholds.clearSeconds - Tolerance.seconds else { return nil }
-            let wasClose = shown == .tooClose
+            let cleared = shown
             shown = .inRange
-            let trace = wasClose
-                ? EventTrace(quantity: "pixels nearer than \(NumberFormatting.compact(thresholds.nearMeters)) m",
-                             measured: stats.nearFraction * 100, comparison: "<",
-                             threshold: thresholds.nearFraction * 100, unit: "% of valid",
-                             windowSeconds: held, windowStart: candidateSince)
-                : EventTrace(quantity: "pixels without return", measured: stats.noReturnFraction * 100,
-                             comparison: "<", threshold: thresholds.noReturnFraction * 100, unit: "%",
-                             windowSeconds: held, windowStart: candidateSince)
-            return .backInRange(trace)
+            return .backInRange(trace(of: cleared, comparison: "<", stats, held: held))
         }
+    }
+
+    /// The trace of a too-close (near pixels) or too-far (pixels without return) condition: the measured
+    /// share against its threshold over the `held` seconds since the candidate condition began.
+    private func trace(of condition: Condition, comparison: String, _ stats: DepthStatistics, held: Double) -> EventTrace {
+        condition == .tooClose
+            ? EventTrace(quantity: "pixels nearer than \(NumberFormatting.compact(thresholds.nearMeters)) m",
+                         measured: stats.nearFraction * 100, comparison: comparison,
+                         threshold: thresholds.nearFraction * 100, unit: "% of valid",
+                         windowSeconds: held, windowStart: candidateSince)
+            : EventTrace(quantity: "pixels without return", measured: stats.noReturnFraction * 100,
+                         comparison: comparison, threshold: thresholds.noReturnFraction * 100, unit: "%",
+                         windowSeconds: held, windowStart: candidateSince)
     }
 }

@@ -1,8 +1,7 @@
-import CaptureEngine
 import Foundation
 
-/// A parsed JSON value that keeps object keys in file order and each number's text, so scene files
-/// can be checked key by key and `UInt64` seeds survive exactly.
+/// A parsed JSON value (what ``JSONParser`` returns) that keeps object keys in file order and each
+/// number's text, so files can be checked key by key and whole numbers up to `UInt64.max` survive exactly.
 public indirect enum JSONNode: Sendable, Equatable {
     case null
     case bool(Bool)
