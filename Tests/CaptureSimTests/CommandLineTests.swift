@@ -97,6 +97,42 @@ import TestSupport
         #expect(try CommandLineTool.run(args + ["--force"]).status == 0)
     }
 
+    @Test func compressionOptionsChangeTheFilesNotTheEventsOrTheSamples() throws {
+        let out = try CommandLineTool.temporaryFolder("run-compression")
+        let base = ["run", "Scenes/sideways-left.json", "--no-progress", "--depth-every", "6", "--format", "both"]
+        let fast = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("fast").path])
+        let stored = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("stored").path,
+                                                     "--png-compression", "none", "--zip-depth", "deflate", "--zip-level", "1"])
+        #expect(fast.status == 0 && stored.status == 0)
+        // The same events; only the zip's path (the output folder) differs.
+        #expect(fast.stdout == stored.stdout.replacingOccurrences(of: "/stored/", with: "/fast/"))
+        func file(_ run: String, _ path: String) throws -> Data {
+            try Data(contentsOf: out.appendingPathComponent(run + "/" + path))
+        }
+        let png = "sideways-left-raw/raw/depth/00000.png"
+        #expect(try file("stored", png).count > 2 * file("fast", png).count)
+        #expect(try file("stored", "sideways-left/allDepthFrames.bin") == file("fast", "sideways-left/allDepthFrames.bin"))
+        for run in ["fast", "stored"] {
+            for bundle in ["sideways-left", "sideways-left-raw"] {
+                #expect(try CommandLineTool.run(["inspect", out.appendingPathComponent(run + "/" + bundle).path]).status == 0)
+            }
+        }
+    }
+
+    @Test func badCompressionOptionsAreUsageErrorsNamingTheOption() throws {
+        let png = try CommandLineTool.run(["run", "--out", "/tmp/x", "--png-compression", "tiny"])
+        #expect(png.status == 2)
+        #expect(png.stderr.contains("--png-compression expects none, fast or small, got 'tiny'"))
+        let depth = try CommandLineTool.run(["run", "--out", "/tmp/x", "--zip-depth", "zstd"])
+        #expect(depth.status == 2)
+        #expect(depth.stderr.contains("--zip-depth expects store or deflate, got 'zstd'"))
+        let level = try CommandLineTool.run(["run", "--out", "/tmp/x", "--zip-level", "10"])
+        #expect(level.status == 2)
+        let noOut = try CommandLineTool.run(["run", "--png-compression", "none"])
+        #expect(noOut.status == 2)
+        #expect(noOut.stderr.contains("--png-compression needs --out DIR"))
+    }
+
     @Test func abortedRunLeavesNoBundle() throws {
         let out = try CommandLineTool.temporaryFolder("run-abort")
         let r = try CommandLineTool.run(["run", "Scenes/drift.json", "--out", out.path, "--no-progress", "--depth-every", "6"])
