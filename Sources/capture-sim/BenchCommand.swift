@@ -106,6 +106,9 @@ struct BenchCommand: Command {
             print(pad("CPU time, all threads") + s(r.cpuSeconds))
             print(pad("frames/s") + NumberFormatting.fixed(r.framesPerSecond, decimals: 0))
             print(pad("bundle") + "\(r.bundleBytes) bytes, zip \(r.zipBytes) bytes" + (raw ? ", raw package \(r.rawBytes) bytes" : ""))
+            let written = Double(r.bundleBytes + r.zipBytes + r.rawBytes)
+            print(pad("written") + NumberFormatting.fixed(written / 1e9, decimals: 2) + " GB, "
+                  + NumberFormatting.fixed(written / 1e6 / r.wallSeconds, decimals: 0) + " MB/s over the wall time")
             print(pad("peak resident memory") + (r.peakResidentKilobytes.map { "\($0 / 1024) MB" } ?? "unknown"))
             print(pad("scan finished with code 7") + (r.finished ? "yes" : "NO"))
             var command = "capture-sim bench bundle --scene \(scene) --seconds \(NumberFormatting.compact(seconds)) --out \(out)"
