@@ -5,7 +5,7 @@ public struct CaptureOptions: Sendable, Equatable {
     /// Row bands the depth renderer splits each frame into, run concurrently (default 2; output is
     /// identical for any value).
     public var renderBands: Int
-    /// SIMD or scalar ray casting; identical output. The default is ``defaultRenderPath``.
+    /// SIMD, SIMDe or scalar rendering; identical output. The default is ``defaultRenderPath``.
     public var renderPath: RenderPath
     /// Sparse feature rays per frame on devices without LiDAR (default 48).
     public var featureRays: Int

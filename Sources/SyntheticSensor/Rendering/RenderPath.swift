@@ -2,6 +2,9 @@
 public enum RenderPath: String, Sendable, CaseIterable {
     /// Eight pixels at a time with Swift's `SIMD8<Float>` (the default).
     case simd
-    /// One pixel at a time: the reference the SIMD path must match bit for bit.
+    /// One pixel at a time: the reference the other paths must match bit for bit.
     case scalar
+    /// The SIMD path's raster pass, then the shade pass (noise, Float16 rounding, confidence) in C with
+    /// SIMDe's AVX2 API (the `CDepthShading` target), eight pixels at a time; identical maps.
+    case simde
 }
