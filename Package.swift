@@ -20,7 +20,7 @@ let package = Package(
 
         /// Scenes, scripted trajectories, the LiDAR depth + confidence renderer and the system model:
         /// produces the engine's input stream. Seeded; no clock.
-        .target(name: "SyntheticSensor", dependencies: ["CaptureEngine"]),
+        .target(name: "SyntheticSensor", dependencies: ["CaptureEngine", "CDepthShading"]),
 
         // MARK: - Bundles
 
@@ -41,6 +41,10 @@ let package = Package(
 
         // MARK: - C wrappers
 
+        /// The depth renderer's shade pass (noise, Float16 rounding, confidence) with SIMDe's AVX2 API from
+        /// Debian's libsimde-dev (header-only; emulated with SSE2 unless the compiler targets AVX2);
+        /// bit-identical to the Swift paths, so it keeps floating-point contraction off.
+        .target(name: "CDepthShading"),
         /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure).
         .target(name: "CAllocationCounter"),
         /// libpng from Debian's libpng-dev.

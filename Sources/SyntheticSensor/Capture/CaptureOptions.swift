@@ -5,18 +5,19 @@ public struct CaptureOptions: Sendable, Equatable {
     /// Row bands the depth renderer splits each frame into, run concurrently (default 2; output is
     /// identical for any value).
     public var renderBands: Int
-    /// SIMD or scalar ray casting; identical output. The default is ``defaultRenderPath``.
+    /// SIMD, SIMDe or scalar rendering; identical output. The default is ``defaultRenderPath``.
     public var renderPath: RenderPath
     /// Sparse feature rays per frame on devices without LiDAR (default 48).
     public var featureRays: Int
 
-    /// SIMD in optimised builds; scalar in debug builds, where unspecialised SIMD code runs several
-    /// times slower than scalar code (the two paths give identical maps).
+    /// SIMDe in optimised builds (Swift SIMD raster pass, C shade pass: a few percent faster per frame
+    /// than ``RenderPath/simd``, see docs/scene-format.md); scalar in debug builds, where unspecialised
+    /// SIMD code runs several times slower than scalar code (all paths give identical maps).
     public static var defaultRenderPath: RenderPath {
         #if DEBUG
         return .scalar
         #else
-        return .simd
+        return .simde
         #endif
     }
 

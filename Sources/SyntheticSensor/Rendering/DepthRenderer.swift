@@ -10,7 +10,8 @@ import Foundation
 ///
 /// Ray casting works per patch over the patch's projected bounding box; the SIMD path tests eight
 /// pixels at a time with `SIMD8<Float>`, the scalar path one at a time with the same arithmetic, so both
-/// give identical maps. Row bands can run on several cores with identical output.
+/// give identical maps; the SIMDe path shades in C (``SIMDeShading``) after the SIMD raster pass, also
+/// identically. Row bands can run on several cores with identical output.
 public struct DepthRenderer: Sendable {
     /// The scene's surfaces.
     public let geometry: SceneGeometry
@@ -56,8 +57,8 @@ public struct DepthRenderer: Sendable {
                     let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
                     for raster in rasters {
                         switch path {
-                        case .simd: DepthKernels.rasterSIMD(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
-                                                            stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
+                        case .simd, .simde: DepthKernels.rasterSIMD(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
+                                                                    stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
                         case .scalar: DepthKernels.rasterScalar(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
                                                                 stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
                         }
@@ -69,10 +70,14 @@ public struct DepthRenderer: Sendable {
                         let d = SendablePointer(depthBuffer.baseAddress!), c = SendablePointer(confidenceBuffer.baseAddress!)
                         let shadeBand: @Sendable (Int) -> Void = { band in
                             let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
-                            if path == .simd {
+                            switch path {
+                            case .simd:
                                 self.shadeSIMD(r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
                                                depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
-                            } else {
+                            case .simde:
+                                self.shadeSIMDe(r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
+                                                depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
+                            case .scalar:
                                 self.shade(r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
                                            depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
                             }
@@ -203,6 +208,25 @@ public struct DepthRenderer: Sendable {
                     confidence[o] = UInt8(max(0, level))
                 }
             }
+        }
+    }
+
+    /// ``shade(_:best:ids:rasters:depth:confidence:noiseSeed:)`` in the SIMDe C kernel (``SIMDeShading``),
+    /// which mirrors ``shadeSIMD(_:best:ids:rasters:depth:confidence:noiseSeed:)`` (identical output).
+    private func shadeSIMDe(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
+                            rasters: [PatchRaster], depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
+                            noiseSeed: UInt64) {
+        var planeDistance = [Float](repeating: 0, count: max(1, geometry.patches.count))
+        for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
+        let shaded = planeDistance.withUnsafeBufferPointer { planes in
+            inverseRayLength.withUnsafeBufferPointer { invLength in
+                SIMDeShading.shade(rows, best: best, ids: ids, stride: paddedWidth, width: intrinsics.width, height: intrinsics.height,
+                                   planeDistance: planes.baseAddress!, inverseRayLength: invLength.baseAddress!,
+                                   settings: settings, noiseSeed: noiseSeed, depth: depth, confidence: confidence)
+            }
+        }
+        if !shaded {
+            shade(rows, best: best, ids: ids, rasters: rasters, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
         }
     }
 

@@ -2,11 +2,11 @@ import CaptureEngine
 import Foundation
 
 /// `capture-sim bench render`: depth + confidence frames per second along a scene's scripted walk,
-/// for the SIMD and scalar ray-casting paths, on one core and on several row bands.
+/// for the SIMD, SIMDe and scalar paths, on one core and on several row bands.
 public enum RenderBenchmark {
     /// One measured configuration.
     public struct Measurement: Sendable {
-        /// SIMD or scalar ray casting.
+        /// SIMD, SIMDe or scalar rendering.
         public var path: RenderPath
         /// Row bands per frame.
         public var bands: Int
@@ -21,16 +21,18 @@ public enum RenderBenchmark {
     }
 
     /// Renders `frames` depth maps at poses spread over the scene's stream, once per configuration
-    /// (SIMD and scalar; `bands` frames rendered concurrently, one frame split into `bands` row bands,
-    /// and one core), and checks outside the timing that every configuration gives the same maps.
+    /// (SIMD, SIMDe and scalar; `bands` frames rendered concurrently, one frame split into `bands` row
+    /// bands, and one core), and checks outside the timing that every configuration gives the same maps.
     public static func run(scene: Scene, frames: Int, bands: Int) -> (measurements: [Measurement], identical: Bool, report: String) {
         let capture = SyntheticCapture(scene: scene)
         let renderer = capture.depthRenderer
         let count = max(1, frames)
         let poses = (0..<count).map { capture.truePose(at: capture.duration * Double($0) / Double(count)) }
         // (path, row bands per frame, frames rendered concurrently)
-        let configurations: [(RenderPath, Int, Int)] = [(.simd, 1, bands), (.scalar, 1, bands), (.simd, bands, 1),
-                                                         (.scalar, bands, 1), (.simd, 1, 1), (.scalar, 1, 1)]
+        let layouts = [(1, bands), (bands, 1), (1, 1)]
+        let configurations: [(RenderPath, Int, Int)] = layouts.flatMap { layout in
+            [RenderPath.simd, .simde, .scalar].map { ($0, layout.0, layout.1) }
+        }
         var measurements: [Measurement] = []
         let clock = ContinuousClock()
         for (path, bandCount, workers) in configurations {
@@ -62,8 +64,9 @@ public enum RenderBenchmark {
             let layout = m.workers > 1 ? "\(m.workers) frames at a time" : "\(m.bands) row band(s)   "
             lines.append("  \(m.path.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(layout): \(NumberFormatting.fixed(m.framesPerSecond, decimals: 0)) frames/s")
         }
-        let simd = measurements[0].framesPerSecond, scalar = measurements[1].framesPerSecond
-        lines.append("  SIMD gain over scalar (\(bands) frames at a time): \(NumberFormatting.fixed(simd / scalar, decimals: 2))x")
+        func rate(_ path: RenderPath) -> Double { measurements.first { $0.path == path }!.framesPerSecond }
+        lines.append("  SIMD gain over scalar (\(bands) frames at a time): \(NumberFormatting.fixed(rate(.simd) / rate(.scalar), decimals: 2))x")
+        lines.append("  SIMDe shading over SIMD (\(bands) frames at a time): \(NumberFormatting.fixed(rate(.simde) / rate(.simd), decimals: 2))x")
         lines.append("  outputs identical across paths and bands: \(identical ? "yes" : "NO")")
         return (measurements, identical, lines.joined(separator: "\n"))
     }
