@@ -46,7 +46,7 @@ public enum ZipWriter {
 
     /// Writes `entries` in order to a new archive at `path`, replacing any file there.
     ///
-    /// Wraps `zip_open` (`ZIP_CREATE | ZIP_TRUNCATE`), `zip_source_file`, `zip_file_add`,
+    /// Wraps `zip_open_from_source` (`ZIP_CREATE | ZIP_TRUNCATE`, on a ``ZipArchiveFile``), `zip_source_file`, `zip_file_add`,
     /// `zip_set_file_compression`, `zip_file_set_dostime`, `zip_file_set_external_attributes` and
     /// `zip_close`; the first one that fails is named in the thrown error and the archive is discarded.
     public static func write(_ entries: [Entry], to path: String) throws(ZipError) {
@@ -56,9 +56,15 @@ public enum ZipWriter {
                                message: "deflate level \(level) is outside 1...9")
             }
         }
-        var code: Int32 = 0
-        guard let archive = zip_open(path, ZIP_CREATE | ZIP_TRUNCATE, &code) else {
-            throw ZipError(call: "zip_open", path: path, message: openErrorMessage(code))
+        guard let file = ZipArchiveFile(path: path).makeSource() else {
+            throw ZipError(call: "zip_source_function_create", path: path, message: "libzip refused the archive's source")
+        }
+        var openError = zip_error_t()
+        zip_error_init(&openError)
+        defer { zip_error_fini(&openError) }
+        guard let archive = zip_open_from_source(file, ZIP_CREATE | ZIP_TRUNCATE, &openError) else {
+            zip_source_free(file)
+            throw ZipError(call: "zip_open_from_source", path: path, message: String(cString: zip_error_strerror(&openError)))
         }
         func fail(_ call: String) -> ZipError {
             let error = ZipError(call: call, path: path, message: String(cString: zip_error_strerror(zip_get_error(archive))))

@@ -43,7 +43,9 @@ public struct DepthRenderer: Sendable {
     public func render(cameraToWorld pose: RigidTransform, noiseSeed: UInt64, path: RenderPath = .simd, bands: Int = 1) -> DepthMap {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = prepare(pose)
-        var bestInverseDepth = [Float](repeating: 0, count: paddedWidth * h)
+        // Eight floats of padding before and after the map: the SIMD shade pass loads its left and
+        // right neighbours eight at a time, one float beyond the first and last pixel (lanes it discards).
+        var bestInverseDepth = [Float](repeating: 0, count: paddedWidth * h + 16)
         var bestPatch = [Int32](repeating: -1, count: paddedWidth * h)
         var depth = [Float](repeating: 0, count: w * h)
         var confidence = [UInt8](repeating: 0, count: w * h)
@@ -51,7 +53,7 @@ public struct DepthRenderer: Sendable {
         let minimumInverseDepth = 1 / settings.rangeMeters
         bestInverseDepth.withUnsafeMutableBufferPointer { bestBuffer in
             bestPatch.withUnsafeMutableBufferPointer { patchBuffer in
-                let best = SendablePointer(bestBuffer.baseAddress!), ids = SendablePointer(patchBuffer.baseAddress!)
+                let best = SendablePointer(bestBuffer.baseAddress! + 8), ids = SendablePointer(patchBuffer.baseAddress!)
                 let rowsPerBand = (h + bandCount - 1) / bandCount
                 let rasterBand: @Sendable (Int) -> Void = { band in
                     let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
