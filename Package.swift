@@ -45,7 +45,8 @@ let package = Package(
         /// Debian's libsimde-dev (header-only; emulated with SSE2 unless the compiler targets AVX2);
         /// bit-identical to the Swift paths, so it keeps floating-point contraction off.
         .target(name: "CDepthShading"),
-        /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure).
+        /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure) and sets glibc's
+        /// allocator options (`mallopt`) for streaming.
         .target(name: "CAllocationCounter"),
         /// libpng from Debian's libpng-dev.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),

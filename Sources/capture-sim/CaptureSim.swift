@@ -25,6 +25,7 @@ enum CaptureSim {
         """
 
     static func main() {
+        MemoryTuning.apply()
         var args = Array(CommandLine.arguments.dropFirst())
         if args.isEmpty { args = defaultArguments }
         if args == ["--help"] || args == ["-h"] || args == ["help"] {

@@ -8,3 +8,7 @@
 uint64_t capture_sim_allocation_count(void);
 /// Bytes requested by those calls since start.
 uint64_t capture_sim_allocated_bytes(void);
+
+/// Sets glibc's M_MMAP_THRESHOLD, M_TRIM_THRESHOLD and M_TOP_PAD (`mallopt`, which Swift's Glibc module
+/// does not export) for the tool's streaming work; returns how many of the three glibc accepted.
+int capture_sim_tune_allocator(int mmap_threshold, int trim_threshold, int top_pad);
