@@ -1,6 +1,8 @@
 import CPNG
 
-/// Encodes and decodes greyscale PNGs with libpng's simplified `png_image` API (no `setjmp` needed).
+/// Encodes and decodes greyscale PNGs: libpng's simplified `png_image` API (no `setjmp` needed) for
+/// decoding and for ``encode(_:)``; libpng's low-level writer through the `CPNGWrite` shim for the
+/// encoders that take a ``PNGCompression`` (what the raw package writes).
 ///
 /// 16-bit images are written as `PNG_FORMAT_LINEAR_Y` (the file gets a gAMA chunk of 1.0, so readers
 /// leave the numbers alone) and 8-bit images as `PNG_FORMAT_GRAY`. Both round-trip bit for bit; the
@@ -10,7 +12,7 @@ public enum PNGCodec {
     public static let maximumPixels = 1 << 28
 
     /// Encodes an image with `png_image_write_to_memory`,
-    /// with `PNG_IMAGE_FLAG_FAST` (fast filtering and compression: depth PNGs are written per frame).
+    /// with `PNG_IMAGE_FLAG_FAST` (no filter, zlib level 3).
     public static func encode(_ image: GrayImage) throws(PNGError) -> [UInt8] {
         guard image.bitDepth == 8 || image.bitDepth == 16 else {
             throw PNGError(call: "png_image_write_to_memory",

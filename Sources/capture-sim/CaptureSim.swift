@@ -4,7 +4,7 @@ import Foundation
 @main
 enum CaptureSim {
     /// Every subcommand, in the order `--help` lists them.
-    static let commands: [any Command.Type] = [
+    static var commands: [any Command.Type] { [
         RunCommand.self,
         CheckCommand.self,
         SweepCommand.self,
@@ -13,7 +13,7 @@ enum CaptureSim {
         ReplayCommand.self,
         InspectCommand.self,
         BenchCommand.self,
-    ]
+    ] }
 
     static let usage = """
         capture-sim: a headless capture-session simulator of a LiDAR room-scanning SDK.
