@@ -107,12 +107,18 @@ enum FileSystem {
         }
     }
 
-    /// The CRC-32 of a file's content, read in 1 MiB chunks (`open`, `read`).
+    /// The CRC-32 of a file's content (`open`, `read`).
     static func checksum(_ path: String) throws(FileSystemError) -> CRC32 {
+        var crc = CRC32()
+        try forEachChunk(of: path) { crc.add($0) }
+        return crc
+    }
+
+    /// Reads a file in 1 MiB chunks (`open`, `read`), handing each to `body`.
+    private static func forEachChunk(of path: String, _ body: (UnsafeRawBufferPointer) -> Void) throws(FileSystemError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileSystemError("open \(path): \(lastError())") }
         defer { close(fd) }
-        var crc = CRC32()
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -120,8 +126,8 @@ enum FileSystem {
                 if errno == EINTR { continue }
                 throw FileSystemError("read \(path): \(lastError())")
             }
-            if n == 0 { return crc }
-            chunk.withUnsafeBytes { crc.add(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            if n == 0 { return }
+            chunk.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
         }
     }
 
@@ -135,20 +141,8 @@ enum FileSystem {
 
     /// The whole content of a file (`open`, `read`).
     static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw FileSystemError("open \(path): \(lastError())") }
-        defer { close(fd) }
         var out: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError("read \(path): \(lastError())")
-            }
-            if n == 0 { break }
-            out.append(contentsOf: chunk[0..<n])
-        }
+        try forEachChunk(of: path) { out.append(contentsOf: $0) }
         return out
     }
 }

@@ -3,6 +3,15 @@ import Foundation
 import Testing
 
 @Suite struct ZipChecksumValidationTests {
+    /// The fixture's CubiCapture bundle written into `out`: its folder and its zip's path.
+    func writtenBundle(in out: TemporaryFolder) -> (folder: String, zip: String) {
+        let fixture = BundleFixture()
+        var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path))
+        fixture.write(to: &storage)
+        let folder = out.path + "/scan"
+        return (folder, folder + "/0F1E2D3C-0000-4000-8000-000000000042.zip")
+    }
+
     @Test func crc32IsZipsChecksumAndCombinesWithoutRereading() {
         let text = Array("123456789".utf8)
         var whole = CRC32()
@@ -18,11 +27,7 @@ import Testing
     @Test func theWrittenBundlesZipPassesAndAChangedFileIsNamedWithItsChecksum() throws {
         let out = try TemporaryFolder()
         defer { out.remove() }
-        let fixture = BundleFixture()
-        var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path))
-        fixture.write(to: &storage)
-        let folder = out.path + "/scan"
-        let zip = folder + "/0F1E2D3C-0000-4000-8000-000000000042.zip"
+        let (folder, zip) = writtenBundle(in: out)
         let files = BundleInspector.cubiCaptureFiles
         #expect(BundleZipValidation.checksumProblem(zip: zip, folder: folder, files: files) == nil)
         // Same size, one byte changed: the CRC tells.
@@ -45,11 +50,7 @@ import Testing
     @Test func aTruncatedZipFailsToOpen() throws {
         let out = try TemporaryFolder()
         defer { out.remove() }
-        let fixture = BundleFixture()
-        var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path))
-        fixture.write(to: &storage)
-        let folder = out.path + "/scan"
-        let zip = folder + "/0F1E2D3C-0000-4000-8000-000000000042.zip"
+        let (folder, zip) = writtenBundle(in: out)
         let bytes = out.bytes("scan/0F1E2D3C-0000-4000-8000-000000000042.zip")
         try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: zip))
         let problem = BundleZipValidation.checksumProblem(zip: zip, folder: folder, files: BundleInspector.cubiCaptureFiles)
