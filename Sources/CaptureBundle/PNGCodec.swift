@@ -28,17 +28,19 @@ public enum PNGCodec {
     /// Encodes `width * height` 16-bit samples (row-major) as a 16-bit greyscale PNG without copying
     /// them: the same bytes as ``encode(_:)`` of the equal ``GrayImage``.
     public static func encodeSixteenBit(width: Int, height: Int, samples: [UInt16]) throws(PNGError) -> [UInt8] {
-        var png = try header(width: width, height: height, bitDepth: 16, count: samples.count)
-        var size: png_alloc_size_t = 0
-        return try samples.withUnsafeBytes { buffer in
-            Result { () throws(PNGError) in try write(&png, buffer: buffer.baseAddress, stride: png_int_32(width), size: &size) }
-        }.get()
+        try encodeSimplified(width: width, height: height, bitDepth: 16, samples: samples)
     }
 
     /// Encodes `width * height` 8-bit samples (row-major) as an 8-bit greyscale PNG without copying
     /// them: the same bytes as ``encode(_:)`` of the equal ``GrayImage``.
     public static func encodeEightBit(width: Int, height: Int, samples: [UInt8]) throws(PNGError) -> [UInt8] {
-        var png = try header(width: width, height: height, bitDepth: 8, count: samples.count)
+        try encodeSimplified(width: width, height: height, bitDepth: 8, samples: samples)
+    }
+
+    /// `png_image_write_to_memory` of 8-bit (`UInt8`) or 16-bit (`UInt16`) samples in place.
+    private static func encodeSimplified<Sample>(width: Int, height: Int, bitDepth: Int,
+                                                 samples: [Sample]) throws(PNGError) -> [UInt8] {
+        var png = try header(width: width, height: height, bitDepth: bitDepth, count: samples.count)
         var size: png_alloc_size_t = 0
         return try samples.withUnsafeBytes { buffer in
             Result { () throws(PNGError) in try write(&png, buffer: buffer.baseAddress, stride: png_int_32(width), size: &size) }
