@@ -9,13 +9,13 @@ import Testing
 /// "Raised" and "lowered" are of the threshold's value; for negative thresholds the name says which way.
 @Suite struct ThresholdShiftTests {
     /// `Scenes/boundaries`, found from this file's place in the package.
-    private static let boundaries = URL(fileURLWithPath: #filePath)
+    private static let folder = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scenes/boundaries")
 
     /// Runs one boundary scene with `key` multiplied by `factor` (1 = the default) and returns its check.
     private func check(_ scene: String, _ key: String, times factor: Double = 1) -> SceneCheck {
-        SceneCheck(path: Self.boundaries.appendingPathComponent(scene + ".json").path) { thresholds in
+        SceneCheck(path: Self.folder.appendingPathComponent(scene + ".json").path) { thresholds in
             guard factor != 1 else { return thresholds }
             guard let value = thresholds.value(at: key) else {
                 throw ThresholdOverrideError("no threshold \(key)")
@@ -38,123 +38,63 @@ import Testing
         #expect(result.status == .failed, "\(pair)-\(side) with \(key) x\(factor) should fail; events: \(result.events.map(\.code.rawValue))")
     }
 
-    // MARK: fastRotation.degreesPerSecond (87)
+    /// One threshold's pair of boundary scenes and which of them a 10 % shift makes fail.
+    struct Boundary: Sendable, CustomTestStringConvertible {
+        /// `Scenes/boundaries/<pair>-above.json` and `-below.json`.
+        var pair: String
+        /// The threshold's key (`--set KEY=VALUE`).
+        var key: String
+        /// The scene that fails with the threshold raised 10 % (x1.1).
+        var failsWhenRaised: String
+        /// The scene that fails with the threshold lowered 10 % (x0.9).
+        var failsWhenLowered: String
+        /// What the shift does, in the scene's terms.
+        var why: String
 
-    @Test func fastRotationScenesPassAtTheDefaultRate() { expectBothPass("fast-rotation", "fastRotation.degreesPerSecond") }
-    @Test func fastRotationRateRaisedTenPercentMissesTheTurnJustAbove() {
-        expectFails("fast-rotation", "above", "fastRotation.degreesPerSecond", times: 1.1)
-    }
-    @Test func fastRotationRateLoweredTenPercentWarnsOnTheTurnJustBelow() {
-        expectFails("fast-rotation", "below", "fastRotation.degreesPerSecond", times: 0.9)
-    }
-
-    // MARK: sideways.minimumSpeedMetersPerSecond (29)
-
-    @Test func sidewaysScenesPassAtTheDefaultSpeed() { expectBothPass("sideways", "sideways.minimumSpeedMetersPerSecond") }
-    @Test func sidewaysSpeedRaisedTenPercentMissesTheWalkJustAbove() {
-        expectFails("sideways", "above", "sideways.minimumSpeedMetersPerSecond", times: 1.1)
-    }
-    @Test func sidewaysSpeedLoweredTenPercentWarnsOnTheWalkJustBelow() {
-        expectFails("sideways", "below", "sideways.minimumSpeedMetersPerSecond", times: 0.9)
+        var testDescription: String { "\(key) (\(pair)): \(why)" }
     }
 
-    // MARK: floor.pitchDegrees (21), negative: steeper is further down
+    static let boundaries: [Boundary] = [
+        Boundary(pair: "fast-rotation", key: "fastRotation.degreesPerSecond", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "87: raised misses the turn just above, lowered warns on the turn just below"),
+        Boundary(pair: "sideways", key: "sideways.minimumSpeedMetersPerSecond", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "29: raised misses the walk just above, lowered warns on the walk just below"),
+        Boundary(pair: "floor-pitch", key: "floor.pitchDegrees", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "21, negative: 10 % steeper misses the tilt just beyond, shallower warns on the tilt just short"),
+        Boundary(pair: "ceiling-pitch", key: "ceiling.pitchDegrees", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "22 (no LiDAR): raised misses the tilt just beyond, lowered warns on the tilt just short"),
+        Boundary(pair: "horizontal-level", key: "horizontal.levelDegrees", failsWhenRaised: "below", failsWhenLowered: "above",
+                 why: "31: a wider band warns on the pitch just outside, a narrower one misses the pitch just inside"),
+        Boundary(pair: "proximity-near", key: "proximity.nearMeters", failsWhenRaised: "below", failsWhenLowered: "above",
+                 why: "85: raised warns on the wall just farther, lowered misses the wall just nearer"),
+        Boundary(pair: "drift", key: "drift.meters", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "13: raised misses the jump just above, lowered aborts on the jump just below"),
+        Boundary(pair: "relocation-timeout", key: "relocation.timeoutSeconds", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "80 vs 28: raised recovers the loss just longer, lowered gives up on the loss just shorter"),
+        Boundary(pair: "storage-minutes", key: "storage.warningMinutes", failsWhenRaised: "below", failsWhenLowered: "above",
+                 why: "78: raised warns with just over ten minutes left, lowered misses just under ten minutes"),
+        Boundary(pair: "recording-minimum", key: "recording.minimumSeconds", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "2 vs 3: raised rejects the scan just over, lowered accepts the scan just under"),
+        Boundary(pair: "floor-hold", key: "floor.holdSeconds", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "raised misses the hold just longer, lowered warns on the hold just shorter"),
+        Boundary(pair: "sideways-hold", key: "sideways.holdSeconds", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "raised misses the hold just longer, lowered warns on the hold just shorter"),
+        Boundary(pair: "horizontal-hold", key: "horizontal.holdSeconds", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "raised misses the hold just longer, lowered warns on the hold just shorter"),
+        Boundary(pair: "frozen-pose", key: "poseValidity.frozenSeconds", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "raised misses the hold just longer, lowered warns on the hold just shorter"),
+    ]
 
-    @Test func floorPitchScenesPassAtTheDefaultPitch() { expectBothPass("floor-pitch", "floor.pitchDegrees") }
-    @Test func floorPitchTenPercentSteeperMissesTheTiltJustBeyond() {
-        expectFails("floor-pitch", "above", "floor.pitchDegrees", times: 1.1)
-    }
-    @Test func floorPitchTenPercentShallowerWarnsOnTheTiltJustShort() {
-        expectFails("floor-pitch", "below", "floor.pitchDegrees", times: 0.9)
-    }
+    @Test(arguments: boundaries)
+    func bothScenesPassAtTheDefault(_ boundary: Boundary) { expectBothPass(boundary.pair, boundary.key) }
 
-    // MARK: ceiling.pitchDegrees (22, device without LiDAR)
-
-    @Test func ceilingPitchScenesPassAtTheDefaultPitch() { expectBothPass("ceiling-pitch", "ceiling.pitchDegrees") }
-    @Test func ceilingPitchRaisedTenPercentMissesTheTiltJustBeyond() {
-        expectFails("ceiling-pitch", "above", "ceiling.pitchDegrees", times: 1.1)
-    }
-    @Test func ceilingPitchLoweredTenPercentWarnsOnTheTiltJustShort() {
-        expectFails("ceiling-pitch", "below", "ceiling.pitchDegrees", times: 0.9)
-    }
-
-    // MARK: horizontal.levelDegrees (31): a wider band catches more
-
-    @Test func horizontalLevelScenesPassAtTheDefaultBand() { expectBothPass("horizontal-level", "horizontal.levelDegrees") }
-    @Test func horizontalLevelRaisedTenPercentWarnsOnThePitchJustOutside() {
-        expectFails("horizontal-level", "below", "horizontal.levelDegrees", times: 1.1)
-    }
-    @Test func horizontalLevelLoweredTenPercentMissesThePitchJustInside() {
-        expectFails("horizontal-level", "above", "horizontal.levelDegrees", times: 0.9)
-    }
-
-    // MARK: proximity.nearMeters (85): a larger distance catches more
-
-    @Test func proximityScenesPassAtTheDefaultDistance() { expectBothPass("proximity-near", "proximity.nearMeters") }
-    @Test func proximityNearRaisedTenPercentWarnsOnTheWallJustFarther() {
-        expectFails("proximity-near", "below", "proximity.nearMeters", times: 1.1)
-    }
-    @Test func proximityNearLoweredTenPercentMissesTheWallJustNearer() {
-        expectFails("proximity-near", "above", "proximity.nearMeters", times: 0.9)
-    }
-
-    // MARK: drift.meters (13)
-
-    @Test func driftScenesPassAtTheDefaultDistance() { expectBothPass("drift", "drift.meters") }
-    @Test func driftRaisedTenPercentMissesTheJumpJustAbove() { expectFails("drift", "above", "drift.meters", times: 1.1) }
-    @Test func driftLoweredTenPercentAbortsOnTheJumpJustBelow() { expectFails("drift", "below", "drift.meters", times: 0.9) }
-
-    // MARK: relocation.timeoutSeconds (80 vs 28)
-
-    @Test func relocationScenesPassAtTheDefaultTimeout() { expectBothPass("relocation-timeout", "relocation.timeoutSeconds") }
-    @Test func relocationTimeoutRaisedTenPercentRecoversTheLossJustLonger() {
-        expectFails("relocation-timeout", "above", "relocation.timeoutSeconds", times: 1.1)
-    }
-    @Test func relocationTimeoutLoweredTenPercentGivesUpOnTheLossJustShorter() {
-        expectFails("relocation-timeout", "below", "relocation.timeoutSeconds", times: 0.9)
+    @Test(arguments: boundaries)
+    func raisingTheThresholdTenPercentFailsOneScene(_ boundary: Boundary) {
+        expectFails(boundary.pair, boundary.failsWhenRaised, boundary.key, times: 1.1)
     }
 
-    // MARK: storage.warningMinutes (78): more minutes warn earlier
-
-    @Test func storageScenesPassAtTheDefaultMinutes() { expectBothPass("storage-minutes", "storage.warningMinutes") }
-    @Test func storageMinutesRaisedTenPercentWarnsWithJustOverTenMinutesLeft() {
-        expectFails("storage-minutes", "below", "storage.warningMinutes", times: 1.1)
+    @Test(arguments: boundaries)
+    func loweringTheThresholdTenPercentFailsTheOther(_ boundary: Boundary) {
+        expectFails(boundary.pair, boundary.failsWhenLowered, boundary.key, times: 0.9)
     }
-    @Test func storageMinutesLoweredTenPercentMissesJustUnderTenMinutesLeft() {
-        expectFails("storage-minutes", "above", "storage.warningMinutes", times: 0.9)
-    }
-
-    // MARK: recording.minimumSeconds (2 vs 3)
-
-    @Test func recordingScenesPassAtTheDefaultMinimum() { expectBothPass("recording-minimum", "recording.minimumSeconds") }
-    @Test func recordingMinimumRaisedTenPercentRejectsTheScanJustOver() {
-        expectFails("recording-minimum", "above", "recording.minimumSeconds", times: 1.1)
-    }
-    @Test func recordingMinimumLoweredTenPercentAcceptsTheScanJustUnder() {
-        expectFails("recording-minimum", "below", "recording.minimumSeconds", times: 0.9)
-    }
-
-    // MARK: floor.holdSeconds
-
-    @Test func floorHoldScenesPassAtTheDefaultHoldTime() { expectBothPass("floor-hold", "floor.holdSeconds") }
-    @Test func floorHoldTimeRaisedTenPercentMissesTheHoldJustLonger() { expectFails("floor-hold", "above", "floor.holdSeconds", times: 1.1) }
-    @Test func floorHoldTimeLoweredTenPercentWarnsOnTheHoldJustShorter() { expectFails("floor-hold", "below", "floor.holdSeconds", times: 0.9) }
-
-    // MARK: sideways.holdSeconds
-
-    @Test func sidewaysHoldScenesPassAtTheDefaultHoldTime() { expectBothPass("sideways-hold", "sideways.holdSeconds") }
-    @Test func sidewaysHoldTimeRaisedTenPercentMissesTheHoldJustLonger() { expectFails("sideways-hold", "above", "sideways.holdSeconds", times: 1.1) }
-    @Test func sidewaysHoldTimeLoweredTenPercentWarnsOnTheHoldJustShorter() { expectFails("sideways-hold", "below", "sideways.holdSeconds", times: 0.9) }
-
-    // MARK: horizontal.holdSeconds
-
-    @Test func horizontalHoldScenesPassAtTheDefaultHoldTime() { expectBothPass("horizontal-hold", "horizontal.holdSeconds") }
-    @Test func horizontalHoldTimeRaisedTenPercentMissesTheHoldJustLonger() { expectFails("horizontal-hold", "above", "horizontal.holdSeconds", times: 1.1) }
-    @Test func horizontalHoldTimeLoweredTenPercentWarnsOnTheHoldJustShorter() { expectFails("horizontal-hold", "below", "horizontal.holdSeconds", times: 0.9) }
-
-    // MARK: poseValidity.frozenSeconds
-
-    @Test func frozenPoseScenesPassAtTheDefaultHoldTime() { expectBothPass("frozen-pose", "poseValidity.frozenSeconds") }
-    @Test func frozenPoseTimeRaisedTenPercentMissesTheHoldJustLonger() { expectFails("frozen-pose", "above", "poseValidity.frozenSeconds", times: 1.1) }
-    @Test func frozenPoseTimeLoweredTenPercentWarnsOnTheHoldJustShorter() { expectFails("frozen-pose", "below", "poseValidity.frozenSeconds", times: 0.9) }
 }
