@@ -24,13 +24,13 @@ public struct BundleSettings: Sendable {
     /// depth deflates to only about a third of its size at about 40 MB/s (level 6) on this project's
     /// machine: minutes of zipping for a 10-minute scan. False deflates it like the other entries.
     public var zipStoresDepthFrames: Bool
-    /// Compression of the raw RGBD package's depth and confidence PNGs (default ``PNGCompression/fast``).
+    /// Compression of the raw RGBD package's depth and confidence PNGs (default ``PNGCompression/rle``).
     public var pngCompression: PNGCompression
 
     public init(outputFolder: String, name: String, metadata: ScanMetadata = ScanMetadata(),
                 session: SessionConfiguration = SessionConfiguration(), mesh: TriangleMesh? = nil,
                 force: Bool = false, faults: FaultPlan = .none, zipCompressionLevel: Int = 6,
-                zipStoresDepthFrames: Bool = true, pngCompression: PNGCompression = .fast) {
+                zipStoresDepthFrames: Bool = true, pngCompression: PNGCompression = .rle) {
         self.outputFolder = outputFolder
         self.name = name
         self.metadata = metadata

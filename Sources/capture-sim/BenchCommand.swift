@@ -24,8 +24,8 @@ struct BenchCommand: Command {
                    recording length (default 600), --frames N (instead: N recorded frames, N/60 s),
                    --out DIR (default .build/bench-bundle), --cubicapture-only (no raw package),
                    --one-thread (render on the writers' thread instead of a second one),
-                   --png-compression none|fast|small, --zip-level N, --zip-depth store|deflate
-                   (as for run; defaults fast, 6, store)
+                   --png-compression none|rle|fast|small, --zip-level N, --zip-depth store|deflate
+                   (as for run; defaults rle, 6, store)
           render   LiDAR depth + confidence frames/s along the apartment's walk, SIMD and scalar, 1 and 2 cores
                    --scene FILE (default Scenes/apartment.json) --frames N (default 3000)
           check    the whole regression check of a scene folder on all cores: seconds, scenes/s

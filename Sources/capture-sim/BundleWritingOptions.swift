@@ -1,10 +1,10 @@
 import CaptureBundle
 
 /// The bundle writers' compression options shared by `run` and `bench bundle`:
-/// `--png-compression none|fast|small`, `--zip-level 1...9`, `--zip-depth store|deflate`.
+/// `--png-compression none|rle|fast|small`, `--zip-level 1...9`, `--zip-depth store|deflate`.
 struct BundleWritingOptions {
-    /// Compression of the raw package's PNGs (default ``PNGCompression/fast``).
-    var pngCompression: PNGCompression = .fast
+    /// Compression of the raw package's PNGs (default ``PNGCompression/rle``).
+    var pngCompression: PNGCompression = .rle
     /// Deflate level of the zip's entries (default 6).
     var zipLevel = 6
     /// Store `allDepthFrames.bin` in the zip rather than deflate it (default true).
@@ -22,7 +22,7 @@ struct BundleWritingOptions {
         givenFlags = Self.optionNames.filter { parsed.value($0) != nil }
         if let name = parsed.value("png-compression") {
             guard let preset = PNGCompression(presetName: name) else {
-                throw UsageError("--png-compression expects none, fast or small, got '\(name)'")
+                throw UsageError("--png-compression expects none, rle, fast or small, got '\(name)'")
             }
             pngCompression = preset
         }
@@ -42,7 +42,7 @@ struct BundleWritingOptions {
     /// The options that differ from the defaults, as command-line text (for a benchmark's command line).
     var commandLine: String {
         var out = ""
-        if pngCompression != .fast { out += " --png-compression \(pngCompression)" }
+        if pngCompression != .rle { out += " --png-compression \(pngCompression)" }
         if zipLevel != 6 { out += " --zip-level \(zipLevel)" }
         if !zipStoresDepthFrames { out += " --zip-depth deflate" }
         return out

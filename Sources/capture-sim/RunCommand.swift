@@ -26,8 +26,9 @@ struct RunCommand: Command {
           --format F            cubicapture (default), raw-rgbd or both (raw package in <name>-raw)
           --force               replace an existing bundle of the same name
           --depth-every N       a depth map every N-th frame (default: the scene's)
-          --png-compression P   raw package PNGs: none (stored, fastest), fast (zlib level 1, run
-                                lengths, up filter; default) or small (zlib level 6, up filter)
+          --png-compression P   raw package PNGs: none (stored, fastest to encode, largest), rle
+                                (run-length Huffman deflate, up filter; default), fast (zlib
+                                level 1, run lengths, up filter) or small (zlib level 6, up filter)
           --zip-level N         deflate level of the CubiCapture zip's entries, 1...9 (default 6)
           --zip-depth M         allDepthFrames.bin in the zip: store (default) or deflate
           --no-progress         no progress bar on standard error

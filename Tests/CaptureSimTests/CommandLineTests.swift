@@ -100,19 +100,19 @@ import TestSupport
     @Test func compressionOptionsChangeTheFilesNotTheEventsOrTheSamples() throws {
         let out = try CommandLineTool.temporaryFolder("run-compression")
         let base = ["run", "Scenes/sideways-left.json", "--no-progress", "--depth-every", "6", "--format", "both"]
-        let fast = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("fast").path])
+        let standard = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("default").path])
         let stored = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("stored").path,
                                                      "--png-compression", "none", "--zip-depth", "deflate", "--zip-level", "1"])
-        #expect(fast.status == 0 && stored.status == 0)
+        #expect(standard.status == 0 && stored.status == 0)
         // The same events; only the zip's path (the output folder) differs.
-        #expect(fast.stdout == stored.stdout.replacingOccurrences(of: "/stored/", with: "/fast/"))
+        #expect(standard.stdout == stored.stdout.replacingOccurrences(of: "/stored/", with: "/default/"))
         func file(_ run: String, _ path: String) throws -> Data {
             try Data(contentsOf: out.appendingPathComponent(run + "/" + path))
         }
         let png = "sideways-left-raw/raw/depth/00000.png"
-        #expect(try file("stored", png).count > 2 * file("fast", png).count)
-        #expect(try file("stored", "sideways-left/allDepthFrames.bin") == file("fast", "sideways-left/allDepthFrames.bin"))
-        for run in ["fast", "stored"] {
+        #expect(try file("stored", png).count > 2 * file("default", png).count)
+        #expect(try file("stored", "sideways-left/allDepthFrames.bin") == file("default", "sideways-left/allDepthFrames.bin"))
+        for run in ["default", "stored"] {
             for bundle in ["sideways-left", "sideways-left-raw"] {
                 #expect(try CommandLineTool.run(["inspect", out.appendingPathComponent(run + "/" + bundle).path]).status == 0)
             }
@@ -122,7 +122,7 @@ import TestSupport
     @Test func badCompressionOptionsAreUsageErrorsNamingTheOption() throws {
         let png = try CommandLineTool.run(["run", "--out", "/tmp/x", "--png-compression", "tiny"])
         #expect(png.status == 2)
-        #expect(png.stderr.contains("--png-compression expects none, fast or small, got 'tiny'"))
+        #expect(png.stderr.contains("--png-compression expects none, rle, fast or small, got 'tiny'"))
         let depth = try CommandLineTool.run(["run", "--out", "/tmp/x", "--zip-depth", "zstd"])
         #expect(depth.status == 2)
         #expect(depth.stderr.contains("--zip-depth expects store or deflate, got 'zstd'"))
