@@ -10,7 +10,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 enum { LITLEN_SYMBOLS = 286, CODELEN_SYMBOLS = 19, END_OF_BLOCK = 256, MIN_RUN = 4, MAX_RUN = 258 };
 
@@ -116,14 +115,42 @@ static void flush_bits(bit_writer *w) {
     w->bits = 0;
 }
 
+// Adler-32 (RFC 1950) of `n` bytes: per 32 bytes, b += 32 a + the bytes weighted 32 ... 1 and a += their
+// sum, which compilers vectorise; reduced modulo 65521 every 5,536 bytes (zlib's NMAX 5,552 rounded
+// down to whole 32-byte steps), before the sums could overflow.
+static uint32_t adler32_of(const unsigned char *p, size_t n) {
+    uint32_t a = 1, b = 0;
+    while (n > 0) {
+        size_t block = n < 5536 ? n : 5536;
+        n -= block;
+        for (; block >= 32; block -= 32, p += 32) {
+            uint32_t sum = 0, weighted = 0;
+            for (int k = 0; k < 32; k++) {
+                sum += p[k];
+                weighted += (uint32_t)(32 - k) * p[k];
+            }
+            b += 32 * a + weighted;
+            a += sum;
+        }
+        for (; block > 0; block--) {
+            a += *p++;
+            b += a;
+        }
+        a %= 65521;
+        b %= 65521;
+    }
+    return b << 16 | a;
+}
+
 static const uint16_t length_base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
                                          35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
 static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
                                          3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
 
 size_t cpng_run_length_deflate_bound(size_t n) {
-    // Stored blocks: 5 bytes per 65535 and the zlib header and trailer.
-    return n + 5 * (n / 65535 + 1) + 6;
+    // Stored blocks: 5 bytes per 65535 and the zlib header and trailer; and 16 bytes of room for the
+    // bit writer's whole-word stores.
+    return n + 5 * (n / 65535 + 1) + 6 + 16;
 }
 
 static size_t write_stored(const unsigned char *data, size_t n, unsigned char *out) {
@@ -144,7 +171,8 @@ static size_t write_stored(const unsigned char *data, size_t n, unsigned char *o
 
 int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *out, size_t capacity, size_t *written) {
     if (capacity < cpng_run_length_deflate_bound(n)) return -1;
-    uint32_t *tokens = malloc((n + 1) * sizeof *tokens);
+    // A token: a literal byte (0-255), or 0x8000 | length code << 5 | the length's extra bits.
+    uint16_t *tokens = malloc((n + 1) * sizeof *tokens);
     if (tokens == NULL) return -2;
     uint8_t run_code[MAX_RUN + 1];
     for (int code = 0, len = 3; len <= MAX_RUN; len++) {
@@ -155,9 +183,31 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
     // Pass 1: tokens (a literal byte, or a run of at least MIN_RUN copies of the previous byte) and
     // the literal/length histogram.
     uint32_t frequency[LITLEN_SYMBOLS] = {0};
+    // Four literal histograms, so that consecutive equal bytes do not wait on one counter.
     uint32_t literal_frequency[4][256] = {{0}};
     size_t count = 0, i = 0;
     while (i < n) {
+        if (i > 0 && i + 8 <= n) {
+            // No byte of the eight equals the one before it: no run starts among them (a run needs
+            // at least MIN_RUN copies of the byte before it), so they are eight literals.
+            uint64_t here, before;
+            memcpy(&here, data + i, 8);
+            memcpy(&before, data + i - 1, 8);
+            const uint64_t x = here ^ before;
+            if (((x - 0x0101010101010101ull) & ~x & 0x8080808080808080ull) == 0) {
+                const unsigned char *b = data + i;
+                literal_frequency[0][b[0]]++; literal_frequency[1][b[1]]++;
+                literal_frequency[2][b[2]]++; literal_frequency[3][b[3]]++;
+                literal_frequency[0][b[4]]++; literal_frequency[1][b[5]]++;
+                literal_frequency[2][b[6]]++; literal_frequency[3][b[7]]++;
+                uint16_t *out = tokens + count;
+                out[0] = b[0]; out[1] = b[1]; out[2] = b[2]; out[3] = b[3];
+                out[4] = b[4]; out[5] = b[5]; out[6] = b[6]; out[7] = b[7];
+                count += 8;
+                i += 8;
+                continue;
+            }
+        }
         if (i > 0 && i + MIN_RUN <= n) {
             uint32_t word;
             memcpy(&word, data + i, 4);
@@ -176,13 +226,12 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
             run_found:;
                 const int code = run_code[run];
                 frequency[257 + code]++;
-                tokens[count++] = 0x80000000u | ((uint32_t)code << 16) | (uint32_t)(run - length_base[code]);
+                tokens[count++] = (uint16_t)(0x8000u | (unsigned)code << 5 | (unsigned)(run - length_base[code]));
                 i += run;
                 continue;
             }
         }
-        // Four literal histograms, so that consecutive equal bytes do not wait on one counter.
-        literal_frequency[count & 3][data[i]]++;
+        literal_frequency[i & 3][data[i]]++;
         tokens[count++] = data[i];
         i++;
     }
@@ -253,22 +302,59 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
             put_bits(&w, length_code[s], length_length[s]);
             if (s >= 16) put_bits(&w, (uint32_t)(length_tokens[t] >> 5), repeat_extra[s - 16]);
         }
-        for (size_t t = 0; t < count; t++) {
-            const uint32_t token = tokens[t];
-            if (token & 0x80000000u) {
-                const int c = (int)(token >> 16) & 31, s = 257 + c;
-                // length code, its extra bits, then distance code 0 (one 0 bit)
-                put_bits(&w, code[s] | (token & 0xFFFFu) << length[s], length[s] + length_extra[c] + 1);
+        // Each symbol's code and length in one word; a run's distance code (one 0 bit) is part of
+        // its length code's entry.
+        uint32_t entry[LITLEN_SYMBOLS];
+        for (int s = 0; s < LITLEN_SYMBOLS; s++) entry[s] = code[s] | (uint32_t)length[s] << 24;
+        for (int c = 0; c < 29; c++) entry[257 + c] += (uint32_t)(length_extra[c] + 1) << 24;
+        // Two tokens (at most 42 bits) between stores of the whole 64-bit word: the output pointer
+        // moves by the whole bytes written, the rest stay in the word.
+        while (w.count >= 8) { *w.out++ = (unsigned char)w.bits; w.bits >>= 8; w.count -= 8; }
+        uint64_t bits = w.bits;
+        int filled = w.count;
+        unsigned char *o = w.out;
+        for (size_t t = 0; t < count; t += 2) {
+            const uint32_t first = tokens[t], second = t + 1 < count ? tokens[t + 1] : 0x8000u | 31u << 5;
+            if (((first | second) & 0x8000u) == 0) {
+                const uint32_t a = entry[first], b = entry[second];
+                bits |= (uint64_t)(a & 0xFFFFu) << filled;
+                filled += (int)(a >> 24);
+                bits |= (uint64_t)(b & 0xFFFFu) << filled;
+                filled += (int)(b >> 24);
             } else {
-                put_bits(&w, code[token], length[token]);
+                for (int k = 0; k < 2; k++) {
+                    const uint32_t token = k == 0 ? first : second;
+                    if (token == (0x8000u | 31u << 5)) break;  // past the last token
+                    uint32_t e, value;
+                    if (token & 0x8000u) {
+                        const int c = (int)(token >> 5) & 31;
+                        e = entry[257 + c];
+                        value = (e & 0xFFFFu) | (token & 31u) << length[257 + c];
+                    } else {
+                        e = entry[token];
+                        value = e & 0xFFFFu;
+                    }
+                    bits |= (uint64_t)value << filled;
+                    filled += (int)(e >> 24);
+                }
             }
+            memcpy(o, &bits, 8);
+            const int bytes = filled >> 3;  // at most (7 + 2 * 21) / 8 = 6
+            o += bytes;
+            bits >>= bytes * 8;
+            filled &= 7;
         }
+        w.bits = bits;
+        w.count = filled;
+        w.out = o;
+        // put_bits expects fewer than 32 pending bits.
+        while (w.count >= 8) { *w.out++ = (unsigned char)w.bits; w.bits >>= 8; w.count -= 8; }
         put_bits(&w, code[END_OF_BLOCK], length[END_OF_BLOCK]);
         flush_bits(&w);
         p = w.out;
     }
     free(tokens);
-    const uint32_t adler = (uint32_t)adler32(adler32(0L, Z_NULL, 0), data, (uInt)n);
+    const uint32_t adler = adler32_of(data, n);
     p[0] = (unsigned char)(adler >> 24); p[1] = (unsigned char)(adler >> 16);
     p[2] = (unsigned char)(adler >> 8); p[3] = (unsigned char)adler;
     p += 4;

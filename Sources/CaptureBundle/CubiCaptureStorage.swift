@@ -12,7 +12,7 @@ public final class CubiCaptureStorage: ScanStorage {
     public let settings: BundleSettings
     let workspace: BundleWorkspace
     private let log: InputLog
-    private var depthStream: OutputFile?
+    private var depthStream: DirectFileWriter?
     private var depthSize: (width: Int, height: Int)?
     private var depthFramesWritten = 0
     /// CRC-32 of the depth records written (the file after its header), kept for checking the zip.
@@ -64,7 +64,7 @@ public final class CubiCaptureStorage: ScanStorage {
         if settings.session.device.hasLiDAR {
             let path = workspace.path(Self.depthStreamName)
             try workspace.check(.depthFrames, .open, path: workspace.path("allDepthFrames.bin"))
-            do throws(FileSystemError) { depthStream = try OutputFile(creating: path) }
+            do throws(FileSystemError) { depthStream = try DirectFileWriter(creating: path) }
             catch { throw ScanStorageError(file: .depthFrames, opening: true, reason: error.description) }
         }
         let scanLog = workspace.path("scan.log")

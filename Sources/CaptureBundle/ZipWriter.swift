@@ -46,7 +46,8 @@ public enum ZipWriter {
 
     /// Writes `entries` in order to a new archive at `path`, replacing any file there.
     ///
-    /// Wraps `zip_open_from_source` (`ZIP_CREATE | ZIP_TRUNCATE`, on a ``ZipArchiveFile``), `zip_source_file`, `zip_file_add`,
+    /// Wraps `zip_open_from_source` (`ZIP_CREATE | ZIP_TRUNCATE`, on a ``ZipArchiveFile``), `zip_source_file`
+    /// (deflated entries) or `zip_source_function` (stored entries, on a ``DirectFileSource``), `zip_file_add`,
     /// `zip_set_file_compression`, `zip_file_set_dostime`, `zip_file_set_external_attributes` and
     /// `zip_close`; the first one that fails is named in the thrown error and the archive is discarded.
     public static func write(_ entries: [Entry], to path: String) throws(ZipError) {
@@ -72,8 +73,20 @@ public enum ZipWriter {
             return error
         }
         for entry in entries {
-            guard let source = zip_source_file(archive, entry.file, 0, -1) else {
-                throw fail("zip_source_file(\(entry.file))")
+            let source: OpaquePointer?
+            if entry.method == .store {
+                // Stored entries are the large ones (allDepthFrames.bin): read past the page cache.
+                do throws(FileSystemError) {
+                    source = try DirectFileSource(path: entry.file).makeSource(archive)
+                } catch {
+                    let failure = ZipError(call: "zip_source_function(\(entry.file))", path: path, message: error.description)
+                    zip_discard(archive)
+                    throw failure
+                }
+                guard source != nil else { throw fail("zip_source_function(\(entry.file))") }
+            } else {
+                source = zip_source_file(archive, entry.file, 0, -1)
+                guard source != nil else { throw fail("zip_source_file(\(entry.file))") }
             }
             let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
             guard index >= 0 else {

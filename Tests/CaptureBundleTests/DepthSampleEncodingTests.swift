@@ -1,4 +1,5 @@
 @testable import CaptureBundle
+import TestSupport
 import Testing
 
 @Suite struct DepthSampleEncodingTests {
@@ -40,5 +41,15 @@ import Testing
         var depths = Self.depths()
         depths += [0.0005, 0.0015, 0.0025, 1.2345, 65.5345, 65.535, 65.5355, 70, Float(bitPattern: 0x3A83_126F)]
         #expect(DepthSampleEncoding.millimetres(depths) == depths.map(reference))
+    }
+
+    @Test func vectorisedMillimetresEqualThePerSampleRuleForAnyBitPattern() {
+        var random = SplitMix64(seed: 11)
+        // Arbitrary floats (NaNs, infinities, subnormals, negatives) and depths between 0 and 80 m.
+        let arbitrary = (0..<50_000).map { _ in Float(bitPattern: UInt32(truncatingIfNeeded: random.next())) }
+        let plausible = (0..<50_000).map { _ in Float(Double(random.next() % 80_000_000) / 1_000_000) }
+        for depths in [arbitrary, plausible] {
+            #expect(DepthSampleEncoding.millimetres(depths) == depths.map(RawRGBDStorage.millimetres))
+        }
     }
 }

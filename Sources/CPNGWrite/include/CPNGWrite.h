@@ -31,4 +31,9 @@ int cpng_write_gray_run_length(const void *samples, uint32_t width, uint32_t hei
                                unsigned char *out, size_t capacity, size_t *written,
                                char *message, size_t message_capacity);
 
+/// Depths in metres as 16-bit millimetres: `metres * 1000` rounded half away from zero (computed as
+/// `(double)metres * 1000 + 0.5` truncated), 0 for zero, negative, NaN and infinite depths, 65535 for
+/// 65.535 m and beyond.
+void cpng_depth_millimetres(const float *metres, uint16_t *out, size_t n);
+
 #endif
