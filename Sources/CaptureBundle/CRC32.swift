@@ -1,6 +1,7 @@
+import CChecksum
 import CZip
 
-/// The CRC-32 that zip entries carry (zlib's `crc32_z`), kept up to date as a file is written so a
+/// The CRC-32 that zip entries carry (the value of zlib's `crc32_z`), kept up to date as a file is written so a
 /// zip's entries can be checked against the files without reading them again.
 public struct CRC32: Sendable, Equatable {
     /// The checksum of the bytes added so far (0 for none).
@@ -13,14 +14,14 @@ public struct CRC32: Sendable, Equatable {
     /// The checksum of `bytes`.
     public init(_ bytes: UnsafeRawBufferPointer) { add(bytes) }
 
-    /// Adds bytes (`crc32_z`).
+    /// Adds bytes (`capture_sim_crc32`: PCLMULQDQ folding, or zlib's `crc32_z`; the same value).
     public mutating func add(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        value = UInt32(truncatingIfNeeded: crc32_z(uLong(value), base.assumingMemoryBound(to: Bytef.self), z_size_t(bytes.count)))
+        value = capture_sim_crc32(value, base.assumingMemoryBound(to: UInt8.self), bytes.count)
         length += bytes.count
     }
 
-    /// Adds bytes (`crc32_z`).
+    /// Adds bytes.
     public mutating func add(_ bytes: [UInt8]) { bytes.withUnsafeBytes { add($0) } }
 
     /// The checksum of these bytes followed by `next`'s (`crc32_combine`), without reading either again.

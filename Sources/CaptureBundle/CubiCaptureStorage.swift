@@ -95,9 +95,13 @@ public final class CubiCaptureStorage: ScanStorage {
                 depthSize = (depth.width, depth.height)
                 try stream.write(DepthFramesLayout.header(width: depth.width, height: depth.height, frameCount: 0))
             }
-            let record = DepthFramesLayout.record(time: time, depth: depth)
-            try stream.write(record)
-            depthRecordsChecksum.add(record)
+            // The record is encoded straight into the writer's buffer and checksummed there.
+            var checksum = depthRecordsChecksum
+            try stream.write(count: DepthFramesLayout.recordBytes(width: depth.width, height: depth.height)) { record in
+                DepthFramesLayout.write(time: time, depth: depth, to: record)
+                checksum.add(UnsafeRawBufferPointer(record))
+            }
+            depthRecordsChecksum = checksum
             depthFramesWritten += 1
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)

@@ -31,20 +31,30 @@ public enum DepthFramesLayout {
     public static func record(time: Double, depth: DepthMap) -> [UInt8] {
         let n = depth.width * depth.height
         var out = [UInt8](repeating: 0, count: 8 + 3 * n)
-        out.withUnsafeMutableBytes { raw in
-            raw.storeBytes(of: time.bitPattern.littleEndian, toByteOffset: 0, as: UInt64.self)
-            if depth.depth.count == n {
-                DepthSampleEncoding.writeHalfFloats(depth.depth, to: raw.baseAddress! + 8)
-            } else {
-                for i in 0..<min(n, depth.depth.count) {
-                    raw.storeBytes(of: DepthSampleEncoding.halfFloatBits(depth.depth[i]).littleEndian, toByteOffset: 8 + 2 * i, as: UInt16.self)
-                }
-            }
-            depth.confidence.withUnsafeBytes { confidence in
-                (raw.baseAddress! + 8 + 2 * n).copyMemory(from: confidence.baseAddress!, byteCount: min(n, confidence.count))
+        out.withUnsafeMutableBytes { write(time: time, depth: depth, to: $0) }
+        return out
+    }
+
+    /// Stores one frame record into `raw` (``recordBytes(width:height:)`` bytes): the time, the half
+    /// floats and the confidences; depths or confidences missing from `depth` leave their bytes zero.
+    static func write(time: Double, depth: DepthMap, to raw: UnsafeMutableRawBufferPointer) {
+        let n = depth.width * depth.height
+        if depth.depth.count != n || depth.confidence.count != n {
+            raw.initializeMemory(as: UInt8.self, repeating: 0)
+        }
+        raw.storeBytes(of: time.bitPattern.littleEndian, toByteOffset: 0, as: UInt64.self)
+        if depth.depth.count == n {
+            DepthSampleEncoding.writeHalfFloats(depth.depth, to: raw.baseAddress! + 8)
+        } else {
+            for i in 0..<min(n, depth.depth.count) {
+                raw.storeBytes(of: DepthSampleEncoding.halfFloatBits(depth.depth[i]).littleEndian, toByteOffset: 8 + 2 * i, as: UInt16.self)
             }
         }
-        return out
+        depth.confidence.withUnsafeBytes { confidence in
+            if let source = confidence.baseAddress {
+                (raw.baseAddress! + 8 + 2 * n).copyMemory(from: source, byteCount: min(n, confidence.count))
+            }
+        }
     }
 
     /// The frame count field's bytes.

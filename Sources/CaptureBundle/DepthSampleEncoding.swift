@@ -13,30 +13,28 @@ enum DepthSampleEncoding {
     /// to Float16) convert with integer bit operations: sign, exponent rebiased from 127 to 15, the top
     /// ten mantissa bits; zeros give 0. The loop is branch-free so that the compiler vectorises it; a
     /// block of 64 holding any other value is converted again through `Float16(_:)` (rounding to
-    /// nearest even, subnormals, infinities, NaN).
+    /// nearest even, subnormals, infinities, NaN). Written straight to `out` (unaligned stores).
     static func writeHalfFloats(_ depth: [Float], to out: UnsafeMutableRawPointer) {
         depth.withUnsafeBufferPointer { values in
             let n = values.count
-            var halves = [UInt16](repeating: 0, count: 64)
-            halves.withUnsafeMutableBufferPointer { block in
-                var start = 0
-                while start < n {
-                    let count = min(64, n - start)
-                    var inexact: UInt32 = 0
-                    for j in 0..<count {
-                        let bits = values[start + j].bitPattern
-                        let exponent = (bits >> 23) & 0xFF
-                        let normalHalf = (bits & 0x1FFF) == 0 && exponent &- 113 <= 29
-                        inexact |= (normalHalf || bits == 0) ? 0 : 1
-                        let half = ((bits >> 16) & 0x8000) | (((exponent &- 112) << 10) & 0x7C00) | ((bits >> 13) & 0x3FF)
-                        block[j] = UInt16(truncatingIfNeeded: bits == 0 ? 0 : half).littleEndian
-                    }
-                    if inexact != 0 {
-                        for j in 0..<count { block[j] = halfFloatBits(values[start + j]).littleEndian }
-                    }
-                    (out + 2 * start).copyMemory(from: block.baseAddress!, byteCount: 2 * count)
-                    start += count
+            var start = 0
+            while start < n {
+                let count = min(64, n - start)
+                var inexact: UInt32 = 0
+                for j in start..<(start + count) {
+                    let bits = values[j].bitPattern
+                    let exponent = (bits >> 23) & 0xFF
+                    let normalHalf = (bits & 0x1FFF) == 0 && exponent &- 113 <= 29
+                    inexact |= (normalHalf || bits == 0) ? 0 : 1
+                    let half = ((bits >> 16) & 0x8000) | (((exponent &- 112) << 10) & 0x7C00) | ((bits >> 13) & 0x3FF)
+                    out.storeBytes(of: UInt16(truncatingIfNeeded: bits == 0 ? 0 : half).littleEndian, toByteOffset: 2 * j, as: UInt16.self)
                 }
+                if inexact != 0 {
+                    for j in start..<(start + count) {
+                        out.storeBytes(of: halfFloatBits(values[j]).littleEndian, toByteOffset: 2 * j, as: UInt16.self)
+                    }
+                }
+                start += count
             }
         }
     }

@@ -119,6 +119,18 @@ final class DirectFileWriter {
         length = max(length, position)
     }
 
+    /// Writes `count` bytes at ``position`` that `fill` stores straight into the buffer (no copy of
+    /// its own), and moves ``position`` past them; `fill` must set every byte. At most
+    /// ``blockBytes`` bytes at once.
+    func write(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) throws(FileSystemError) {
+        guard fd >= 0 else { throw failure("write", EBADF) }
+        precondition(count <= Self.blockBytes, "DirectFileWriter.write(count:) takes at most blockBytes")
+        if skew + buffered + count > Self.capacity { try handOver() }
+        fill(UnsafeMutableRawBufferPointer(start: buffers[current] + skew + buffered, count: count))
+        buffered += count
+        length = max(length, position)
+    }
+
     func write(_ bytes: [UInt8]) throws(FileSystemError) {
         try bytes.withUnsafeBytes { raw in Result { () throws(FileSystemError) in try write(raw) } }.get()
     }

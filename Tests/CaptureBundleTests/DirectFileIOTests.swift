@@ -87,8 +87,8 @@ import Testing
         defer { folder.remove() }
         var random = SplitMix64(seed: UInt64(size))
         let content = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        FileManager.default.createFile(atPath: folder.path + "/big.bin", contents: Data(content))
-        FileManager.default.createFile(atPath: folder.path + "/small.txt", contents: Data("hello".utf8))
+        #expect(FileManager.default.createFile(atPath: folder.path + "/big.bin", contents: Data(content)))
+        #expect(FileManager.default.createFile(atPath: folder.path + "/small.txt", contents: Data("hello".utf8)))
         try ZipWriter.write([ZipWriter.Entry(name: "big.bin", file: folder.path + "/big.bin", method: .store),
                              ZipWriter.Entry(name: "small.txt", file: folder.path + "/small.txt")],
                             to: folder.path + "/a.zip")
