@@ -2,7 +2,7 @@ import Foundation
 
 /// A thread of its own that runs one block transfer (a `pwrite` or `pread` of about 1 MiB) at a time,
 /// so that the thread handing them over goes on computing while the disk works: write-behind for
-/// ``DirectFileWriter``, read-ahead for ``DirectFileSource``.
+/// ``DirectFileWriter``, read-ahead for ``BlockFileSource``.
 ///
 /// Not libdispatch: a transfer blocks its thread for a millisecond or more, and libdispatch's shared
 /// pool has one thread per core, which the raw package's PNG jobs need.

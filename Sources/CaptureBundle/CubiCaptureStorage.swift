@@ -64,7 +64,9 @@ public final class CubiCaptureStorage: ScanStorage {
         if settings.session.device.hasLiDAR {
             let path = workspace.path(Self.depthStreamName)
             try workspace.check(.depthFrames, .open, path: workspace.path("allDepthFrames.bin"))
-            do throws(FileSystemError) { depthStream = try DirectFileWriter(creating: path) }
+            // Through the page cache (not O_DIRECT): the zip reads the file back from memory moments
+            // after it is finished. Written in 1 MiB blocks on a thread of its own.
+            do throws(FileSystemError) { depthStream = try DirectFileWriter(creating: path, direct: false) }
             catch { throw ScanStorageError(file: .depthFrames, opening: true, reason: error.description) }
         }
         let scanLog = workspace.path("scan.log")

@@ -3,12 +3,14 @@ import Glibc
 #endif
 
 /// A large file written mostly front to back, in 1 MiB blocks that go straight to the disk
-/// (`O_DIRECT`) instead of through the kernel's page cache.
+/// (`O_DIRECT`) instead of through the kernel's page cache, or (`direct: false`) through it.
 ///
 /// It exists for the gigabytes a long scan writes: on this project's machine (a virtual machine) every
-/// page-cache page written costs about 2.3 s of system CPU per GB (a 10-minute scan's
-/// `allDepthFrames.bin` and zip: 24 s), while `O_DIRECT` writes of 1 MiB cost about 0.2 s per GB and
-/// run at the disk's speed (about 1.2 GB/s). The bytes on disk are the same either way.
+/// page-cache page written costs 1-4 s of system CPU per GB, while `O_DIRECT` writes of 1 MiB cost
+/// about 0.2 s per GB and run at the disk's speed (about 1.2 GB/s). The rule the bundle writers follow:
+/// a file nothing reads back soon (the zip) bypasses the page cache; one that is read back moments
+/// later (`allDepthFrames.bin`, which the zip copies) goes through it, so that the copy reads memory
+/// rather than the disk. The bytes on disk are the same either way.
 ///
 /// `O_DIRECT` needs block-aligned memory, offsets and lengths: the writer keeps its buffer's bytes at
 /// the same offset modulo 4096 as their place in the file, writes the aligned middle of the buffer

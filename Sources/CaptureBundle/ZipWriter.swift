@@ -47,7 +47,7 @@ public enum ZipWriter {
     /// Writes `entries` in order to a new archive at `path`, replacing any file there.
     ///
     /// Wraps `zip_open_from_source` (`ZIP_CREATE | ZIP_TRUNCATE`, on a ``ZipArchiveFile``), `zip_source_file`
-    /// (deflated entries) or `zip_source_function` (stored entries, on a ``DirectFileSource``), `zip_file_add`,
+    /// (deflated entries) or `zip_source_function` (stored entries, on a ``BlockFileSource``), `zip_file_add`,
     /// `zip_set_file_compression`, `zip_file_set_dostime`, `zip_file_set_external_attributes` and
     /// `zip_close`; the first one that fails is named in the thrown error and the archive is discarded.
     public static func write(_ entries: [Entry], to path: String) throws(ZipError) {
@@ -75,9 +75,9 @@ public enum ZipWriter {
         for entry in entries {
             let source: OpaquePointer?
             if entry.method == .store {
-                // Stored entries are the large ones (allDepthFrames.bin): read past the page cache.
+                // Stored entries are the large ones (allDepthFrames.bin): read in large blocks, ahead.
                 do throws(FileSystemError) {
-                    source = try DirectFileSource(path: entry.file).makeSource(archive)
+                    source = try BlockFileSource(path: entry.file).makeSource(archive)
                 } catch {
                     let failure = ZipError(call: "zip_source_function(\(entry.file))", path: path, message: error.description)
                     zip_discard(archive)

@@ -3,9 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// ``DirectFileWriter`` and ``DirectFileSource``: the bytes on disk are exactly those written, however
+/// ``DirectFileWriter`` and ``BlockFileSource``: the bytes on disk are exactly those written, however
 /// the writes fall on block boundaries, with and without `O_DIRECT`, and failures name the file.
-@Suite struct DirectFileIOTests {
+@Suite struct BlockFileIOTests {
     /// Writes random-length chunks (1 byte to 2.5 MiB), patches earlier bytes after seeking back,
     /// seeks to the end again and overwrites a header field, mirroring everything in memory.
     static func writeScript(to writer: DirectFileWriter, seed: UInt64) throws -> [UInt8] {
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test(arguments: [0, 1, 4095, 4096, (1 << 20) + 1, 3 * (1 << 20) + 123])
-    func storedZipEntriesReadPastThePageCacheHoldTheFilesBytes(_ size: Int) throws {
+    func storedZipEntriesReadInBlocksHoldTheFilesBytes(_ size: Int) throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         var random = SplitMix64(seed: UInt64(size))

@@ -3,18 +3,17 @@ import CZip
 import Glibc
 #endif
 
-/// A file on disk as a libzip source (`zip_source_function_create`) that reads it in 1 MiB blocks
-/// straight from the disk (`O_DIRECT`), for the large entries of an archive (`allDepthFrames.bin`).
+/// A file on disk as a libzip source (`zip_source_function_create`) read in 1 MiB blocks, the next
+/// block read ahead on a ``BlockIOThread`` while libzip checksums and copies the current one: for the
+/// large stored entries of an archive (`allDepthFrames.bin`).
 ///
-/// It exists for the same reason as ``DirectFileWriter``: that file is written past the page cache, so
-/// `zip_source_file` would read its gigabytes back through the page cache (on this project's machine
-/// 366 MB/s and about 2.7 s of system CPU per GB) where `O_DIRECT` reads run at the disk's 1.3 GB/s for
-/// about 0.1 s per GB. libzip reads 8 KiB at a time; they are served from the block in memory while a
-/// ``BlockIOThread`` reads the next block ahead. Where the file system refuses `O_DIRECT`, the file is
-/// read through the page cache.
+/// It exists for speed: `zip_source_file` reads through a stdio stream, 8 KiB per `read` system call
+/// (650,000 for a 10-minute scan's 5.3 GB depth file), on the thread that also computes libzip's
+/// CRC-32. The file was written moments before through the page cache, so these reads are copies
+/// from memory.
 ///
 /// Answers the commands of libzip's readable sources (`ZIP_SOURCE_SUPPORTS_READABLE`).
-final class DirectFileSource {
+final class BlockFileSource {
     /// The file's path.
     let path: String
     /// Its length, bytes (from `stat` when the source was made).
@@ -38,7 +37,7 @@ final class DirectFileSource {
     private var position = 0
     private var error = zip_error_t()
 
-    /// Bytes read with one `pread` (a multiple of ``DirectFileWriter/alignment``).
+    /// Bytes read with one `pread`.
     static let blockBytes = 1 << 20
 
     /// Fails with the `stat` error when the file cannot be examined.
@@ -50,7 +49,7 @@ final class DirectFileSource {
         var memory: [UnsafeMutableRawPointer] = []
         for _ in 0..<2 {
             var block: UnsafeMutableRawPointer?
-            guard posix_memalign(&block, DirectFileWriter.alignment, Self.blockBytes) == 0, let block else { break }
+            guard posix_memalign(&block, 4096, Self.blockBytes) == 0, let block else { break }
             memory.append(block)
         }
         buffers = memory
@@ -72,7 +71,7 @@ final class DirectFileSource {
     /// A libzip source reading this file; libzip releases the object (`ZIP_SOURCE_FREE`) when done.
     func makeSource(_ archive: OpaquePointer) -> OpaquePointer? {
         let retained = Unmanaged.passRetained(self)
-        guard let source = zip_source_function(archive, directFileSourceCallback, retained.toOpaque()) else {
+        guard let source = zip_source_function(archive, blockFileSourceCallback, retained.toOpaque()) else {
             retained.release()
             return nil
         }
@@ -84,8 +83,8 @@ final class DirectFileSource {
         return -1
     }
 
-    /// Reads a block at an aligned offset (`pread` until the block is full or the file ends): the bytes
-    /// read, or minus the errno.
+    /// Reads a block at a block-aligned offset (`pread` until the block is full or the file ends): the
+    /// bytes read, or minus the errno.
     private static func readBlock(_ fd: Int32, into memory: UnsafeMutableRawPointer, at offset: Int) -> Int {
         var count = 0
         while count < blockBytes {
@@ -96,8 +95,6 @@ final class DirectFileSource {
             }
             if n == 0 { break }
             count += n
-            // A short read from an O_DIRECT descriptor ends at the file's end or at an unaligned length.
-            if count % DirectFileWriter.alignment != 0 { break }
         }
         return count
     }
@@ -105,7 +102,7 @@ final class DirectFileSource {
     /// Makes the block holding `position` current: the one read ahead if it is that one, else read
     /// here; then starts reading the block after it. Returns 0 or the errno.
     private func fill() -> Int32 {
-        let offset = position / DirectFileWriter.alignment * DirectFileWriter.alignment
+        let offset = position / Self.blockBytes * Self.blockBytes
         io.waitUntilIdle()
         let count: Int
         if readAheadOffset == offset {
@@ -124,7 +121,7 @@ final class DirectFileSource {
             nonisolated(unsafe) let target = memory
             readAheadOffset = next
             io.submit {
-                let n = DirectFileSource.readBlock(fd, into: target, at: next)
+                let n = BlockFileSource.readBlock(fd, into: target, at: next)
                 outcome.count = max(0, n)
                 outcome.errorCode = n < 0 ? Int32(-n) : 0
             }
@@ -146,8 +143,7 @@ final class DirectFileSource {
             st.pointee.valid |= zip_uint64_t(ZIP_STAT_SIZE)
             return zip_int64_t(MemoryLayout<zip_stat_t>.size)
         case ZIP_SOURCE_OPEN:
-            if let flag = DirectFileWriter.directFlag { fd = open(path, O_RDONLY | flag | O_CLOEXEC) }
-            if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
+            fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return fail(ZIP_ER_OPEN, errno) }
             position = 0
             bufferCount = 0
@@ -187,9 +183,9 @@ final class DirectFileSource {
     }
 }
 
-/// libzip's callback for a ``DirectFileSource``: hands each command to the object.
-private func directFileSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
+/// libzip's callback for a ``BlockFileSource``: hands each command to the object.
+private func blockFileSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
                                       _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
     guard let userdata else { return -1 }
-    return Unmanaged<DirectFileSource>.fromOpaque(userdata).takeUnretainedValue().handle(data, length, command)
+    return Unmanaged<BlockFileSource>.fromOpaque(userdata).takeUnretainedValue().handle(data, length, command)
 }
