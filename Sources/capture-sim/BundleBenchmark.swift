@@ -168,13 +168,24 @@ struct BundleBenchmark {
                       peakResidentKilobytes: nil, cpuSeconds: Self.cpuSeconds() - cpuStart)
     }
 
-    /// Bytes of every regular file under a folder.
+    /// Bytes of every regular file under a folder (`opendir`, `readdir`, `fstatat`; Foundation's
+    /// enumerator took 7 s for the 72,540 PNGs of a 10-minute raw package).
     static func bytes(inFolder folder: String) -> Int {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        guard let directory = opendir(folder) else { return 0 }
+        defer { closedir(directory) }
+        let fd = dirfd(directory)
         var total = 0
-        while walker.nextObject() != nil {
-            if let size = walker.fileAttributes?[.size] as? Int, walker.fileAttributes?[.type] as? FileAttributeType == .typeRegular {
-                total += size
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var st = stat()
+            guard fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            switch st.st_mode & S_IFMT {
+            case S_IFREG: total += Int(st.st_size)
+            case S_IFDIR: total += bytes(inFolder: folder + "/" + name)
+            default: break
             }
         }
         return total
