@@ -64,9 +64,8 @@ public final class CubiCaptureStorage: ScanStorage {
         if settings.session.device.hasLiDAR {
             let path = workspace.path(Self.depthStreamName)
             try workspace.check(.depthFrames, .open, path: workspace.path("allDepthFrames.bin"))
-            // Through the page cache (not O_DIRECT): the zip reads the file back from memory moments
-            // after it is finished. Written in 1 MiB blocks on a thread of its own.
-            do throws(FileSystemError) { depthStream = try DirectFileWriter(creating: path, direct: false) }
+            // Past the page cache (O_DIRECT) in 1 MiB blocks, written behind on a thread of its own.
+            do throws(FileSystemError) { depthStream = try DirectFileWriter(creating: path) }
             catch { throw ScanStorageError(file: .depthFrames, opening: true, reason: error.description) }
         }
         let scanLog = workspace.path("scan.log")

@@ -75,7 +75,8 @@ public enum ZipWriter {
         for entry in entries {
             let source: OpaquePointer?
             if entry.method == .store {
-                // Stored entries are the large ones (allDepthFrames.bin): read in large blocks, ahead.
+                // Stored entries are the large ones (allDepthFrames.bin): read in large blocks, ahead,
+                // past the page cache.
                 do throws(FileSystemError) {
                     source = try BlockFileSource(path: entry.file).makeSource(archive)
                 } catch {
