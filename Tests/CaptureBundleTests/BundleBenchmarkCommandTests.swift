@@ -16,7 +16,7 @@ import Testing
         #expect(result.output.contains("recorded (11.0 s)"))
         for stage in ["render", "session (engine steps)", "encode + write arkitData JSON log", "encode + write half-float depth",
                       "raw PNGs (worker threads) + poses", "zip + validate",
-                      "settings                                PNGs fast, zip deflate level 6, depth file stored", "wall time", "peak resident memory",
+                      "settings                                PNGs rle, zip deflate level 6, depth file stored", "wall time", "peak resident memory",
                       "command: capture-sim bench bundle"] {
             #expect(result.output.contains(stage), "no \(stage) line")
         }
