@@ -11,25 +11,18 @@ enum DepthSampleEncoding {
     ///
     /// Depths that are already exact normal half floats (all of the synthetic renderer's, which rounds
     /// to Float16) convert with integer bit operations: sign, exponent rebiased from 127 to 15, the top
-    /// ten mantissa bits; zeros give 0. The loop is branch-free so that the compiler vectorises it; a
-    /// block of 64 holding any other value is converted again through `Float16(_:)` (rounding to
-    /// nearest even, subnormals, infinities, NaN). Written straight to `out` (unaligned stores).
+    /// ten mantissa bits; +0 gives 0 (`cpng_depth_half_floats_exact`, a C loop the compiler vectorises,
+    /// 64 values at a time); a block of 64 holding any other value is converted again through
+    /// `Float16(_:)` (rounding to nearest even, subnormals, infinities, NaN). `out` needs no alignment.
     static func writeHalfFloats(_ depth: [Float], to out: UnsafeMutableRawPointer) {
         depth.withUnsafeBufferPointer { values in
+            guard let input = values.baseAddress else { return }
             let n = values.count
             var start = 0
             while start < n {
                 let count = min(64, n - start)
-                var inexact: UInt32 = 0
-                for j in start..<(start + count) {
-                    let bits = values[j].bitPattern
-                    let exponent = (bits >> 23) & 0xFF
-                    let normalHalf = (bits & 0x1FFF) == 0 && exponent &- 113 <= 29
-                    inexact |= (normalHalf || bits == 0) ? 0 : 1
-                    let half = ((bits >> 16) & 0x8000) | (((exponent &- 112) << 10) & 0x7C00) | ((bits >> 13) & 0x3FF)
-                    out.storeBytes(of: UInt16(truncatingIfNeeded: bits == 0 ? 0 : half).littleEndian, toByteOffset: 2 * j, as: UInt16.self)
-                }
-                if inexact != 0 {
+                let target = (out + 2 * start).assumingMemoryBound(to: UInt8.self)
+                if cpng_depth_half_floats_exact(input + start, target, count) == 0 {
                     for j in start..<(start + count) {
                         out.storeBytes(of: halfFloatBits(values[j]).littleEndian, toByteOffset: 2 * j, as: UInt16.self)
                     }

@@ -32,6 +32,32 @@ import Testing
         }
     }
 
+    /// Blocks of 64 exact half floats (the renderer's depths, zeros, negative and extreme normal halves)
+    /// take the SIMD path; one inexact value sends its block, and only its block, to `Float16(_:)`.
+    @Test func blocksOfExactHalfFloatsTakeTheVectorPathAndEqualFloat16Conversion() {
+        var random = SplitMix64(seed: 21)
+        var depths = (0..<(64 * 40)).map { i -> Float in
+            switch i % 9 {
+            case 0: return 0
+            case 1: return -Float(Float16(Float(random.below(5000)) / 1000 + 0.01))
+            case 2: return Float(Float16.greatestFiniteMagnitude)
+            case 3: return Float(Float16.leastNormalMagnitude)
+            default: return Float(Float16(Float(random.below(8000)) / 1000 + 0.001))
+            }
+        }
+        depths[64 * 7 + 5] = 0.1  // not a half float: block 7 is converted by Float16(_:)
+        depths[64 * 9] = -0.0
+        depths += [1.5, 2.5]  // a last block shorter than 64
+        var bytes = [UInt8](repeating: 0xAA, count: 2 * depths.count + 2)
+        bytes.withUnsafeMutableBytes { DepthSampleEncoding.writeHalfFloats(depths, to: $0.baseAddress! + 1) }
+        let expected = depths.flatMap { v -> [UInt8] in
+            let bits = Float16(v).bitPattern
+            return [UInt8(bits & 0xFF), UInt8(bits >> 8)]
+        }
+        #expect(Array(bytes[1..<(1 + 2 * depths.count)]) == expected)
+        #expect(bytes.first == 0xAA && bytes.last == 0xAA, "nothing written outside the range")
+    }
+
     @Test func millimetresEqualRoundingTheProductInDouble() {
         func reference(_ m: Float) -> UInt16 {
             guard m.isFinite, m > 0 else { return 0 }
