@@ -52,7 +52,7 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         /// libpng's low-level writer with a chosen zlib level, strategy and row filter; owns the `setjmp`
         /// that libpng's errors need (Swift cannot call it). Also the raw package's run-length deflate
-        /// encoder and the depth-to-millimetre conversion.
+        /// encoder and the bundles' two depth sample conversions (millimetres, half floats).
         .target(name: "CPNGWrite", dependencies: ["CPNG"]),
         /// CRC-32 by PCLMULQDQ folding where the CPU has it (about 4x zlib 1.2.13's `crc32_z`), zlib's
         /// otherwise.
