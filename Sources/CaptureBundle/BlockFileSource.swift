@@ -15,7 +15,7 @@ import Glibc
 /// system refuses `O_DIRECT`, or with `direct: false`, the file is read through the page cache.
 ///
 /// Answers the commands of libzip's readable sources (`ZIP_SOURCE_SUPPORTS_READABLE`).
-final class BlockFileSource {
+final class BlockFileSource: ZipSourceHandler {
     /// The file's path.
     let path: String
     /// Its length, bytes (from `stat` when the source was made).
@@ -52,18 +52,11 @@ final class BlockFileSource {
         var st = stat()
         guard stat(path, &st) == 0 else { throw FileSystemError("stat \(path): \(FileSystem.lastError())") }
         size = Int(st.st_size)
-        var memory: [UnsafeMutableRawPointer] = []
-        for _ in 0..<2 {
-            var block: UnsafeMutableRawPointer?
-            guard posix_memalign(&block, DirectFileWriter.alignment, Self.blockBytes) == 0, let block else { break }
-            memory.append(block)
-        }
-        buffers = memory
-        guard memory.count == 2 else {
+        guard let memory = DirectFileWriter.alignedBlockPair(bytes: Self.blockBytes) else {
             io.finish()
-            memory.forEach { free($0) }
             throw FileSystemError("posix_memalign for \(path): out of memory")
         }
+        buffers = memory
         zip_error_init(&error)
     }
 
@@ -77,7 +70,7 @@ final class BlockFileSource {
     /// A libzip source reading this file; libzip releases the object (`ZIP_SOURCE_FREE`) when done.
     func makeSource(_ archive: OpaquePointer) -> OpaquePointer? {
         let retained = Unmanaged.passRetained(self)
-        guard let source = zip_source_function(archive, blockFileSourceCallback, retained.toOpaque()) else {
+        guard let source = zip_source_function(archive, zipSourceCallback, retained.toOpaque()) else {
             retained.release()
             return nil
         }
@@ -190,11 +183,4 @@ final class BlockFileSource {
             return fail(ZIP_ER_OPNOTSUPP, 0)
         }
     }
-}
-
-/// libzip's callback for a ``BlockFileSource``: hands each command to the object.
-private func blockFileSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
-                                      _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
-    guard let userdata else { return -1 }
-    return Unmanaged<BlockFileSource>.fromOpaque(userdata).takeUnretainedValue().handle(data, length, command)
 }

@@ -84,17 +84,27 @@ final class DirectFileWriter {
             throw FileSystemError("open \(path): \(FileSystem.lastError())")
         }
         if direct, let flag = Self.directFlag { directFD = open(path, O_WRONLY | flag | O_CLOEXEC) }
+        guard let memory = Self.alignedBlockPair(bytes: Self.capacity) else {
+            io.finish()
+            Glibc.close(fd)
+            if directFD >= 0 { Glibc.close(directFD) }
+            throw FileSystemError("posix_memalign for \(path): out of memory")
+        }
+        buffers = memory
+    }
+
+    /// Two blocks of `bytes` each, aligned for `O_DIRECT` (`posix_memalign`); nil when memory runs out.
+    static func alignedBlockPair(bytes: Int) -> [UnsafeMutableRawPointer]? {
         var memory: [UnsafeMutableRawPointer] = []
         for _ in 0..<2 {
             var block: UnsafeMutableRawPointer?
-            guard posix_memalign(&block, Self.alignment, Self.capacity) == 0, let block else { break }
+            guard posix_memalign(&block, alignment, bytes) == 0, let block else {
+                memory.forEach { free($0) }
+                return nil
+            }
             memory.append(block)
         }
-        buffers = memory
-        guard memory.count == 2 else {
-            io.finish()
-            throw FileSystemError("posix_memalign for \(path): out of memory")
-        }
+        return memory
     }
 
     deinit {

@@ -15,7 +15,7 @@ import Glibc
 ///
 /// Answers the commands of libzip's writable sources (`ZIP_SOURCE_SUPPORTS_WRITABLE`). The archive is
 /// always new: `ZIP_SOURCE_STAT` reports that it does not exist yet, so libzip never reads it.
-final class ZipArchiveFile {
+final class ZipArchiveFile: ZipSourceHandler {
     /// The archive's final path.
     let path: String
     /// Where it is written until libzip commits (`<folder>/.<name>.tmp`).
@@ -43,7 +43,7 @@ final class ZipArchiveFile {
         var failure = zip_error_t()
         zip_error_init(&failure)
         defer { zip_error_fini(&failure) }
-        guard let source = zip_source_function_create(zipArchiveFileCallback, retained.toOpaque(), &failure) else {
+        guard let source = zip_source_function_create(zipSourceCallback, retained.toOpaque(), &failure) else {
             retained.release()
             return nil
         }
@@ -133,11 +133,4 @@ final class ZipArchiveFile {
             return fail(ZIP_ER_OPNOTSUPP, 0)
         }
     }
-}
-
-/// libzip's callback for a ``ZipArchiveFile`` source: hands each command to the object.
-private func zipArchiveFileCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
-                                    _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
-    guard let userdata else { return -1 }
-    return Unmanaged<ZipArchiveFile>.fromOpaque(userdata).takeUnretainedValue().handle(data, length, command)
 }

@@ -1,0 +1,17 @@
+import CZip
+
+/// An object that answers libzip's source commands (``ZipArchiveFile``, ``BlockFileSource``): libzip
+/// holds it, retained, as the user data of ``zipSourceCallback(_:_:_:_:)`` until `ZIP_SOURCE_FREE`.
+protocol ZipSourceHandler: AnyObject {
+    func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t
+}
+
+/// libzip's callback for every ``ZipSourceHandler``: hands each command to the object.
+func zipSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
+                       _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
+    guard let userdata,
+          let handler = Unmanaged<AnyObject>.fromOpaque(userdata).takeUnretainedValue() as? any ZipSourceHandler else {
+        return -1
+    }
+    return handler.handle(data, length, command)
+}
