@@ -69,12 +69,7 @@ final class BlockFileSource: ZipSourceHandler {
 
     /// A libzip source reading this file; libzip releases the object (`ZIP_SOURCE_FREE`) when done.
     func makeSource(_ archive: OpaquePointer) -> OpaquePointer? {
-        let retained = Unmanaged.passRetained(self)
-        guard let source = zip_source_function(archive, zipSourceCallback, retained.toOpaque()) else {
-            retained.release()
-            return nil
-        }
-        return source
+        retainedSource { zip_source_function(archive, zipSourceCallback, $0) }
     }
 
     private func fail(_ code: Int32, _ system: Int32) -> zip_int64_t {

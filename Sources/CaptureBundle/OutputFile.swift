@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// A file being written with POSIX `open`/`write`/`pwrite`/`close`; errors name the call and path.
+/// A file being written with POSIX `open`/`write`/`close`; errors name the call and path.
 final class OutputFile {
     let path: String
     private var fd: Int32
@@ -38,12 +38,6 @@ final class OutputFile {
     }
 
     func write(_ text: String) throws(FileSystemError) { try write(Array(text.utf8)) }
-
-    /// Overwrites bytes at an offset without moving the end (`pwrite`).
-    func overwrite(_ bytes: [UInt8], at offset: Int) throws(FileSystemError) {
-        let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, off_t(offset)) }
-        guard n == bytes.count else { throw FileSystemError("pwrite \(path): \(FileSystem.lastError())") }
-    }
 
     /// Appends the whole content of another file, in 1 MiB chunks (`open`, `read`).
     func append(contentsOf other: String) throws(FileSystemError) {

@@ -39,15 +39,10 @@ final class ZipArchiveFile: ZipSourceHandler {
 
     /// A libzip source for this file; libzip releases the object (`ZIP_SOURCE_FREE`) when done with it.
     func makeSource() -> OpaquePointer? {
-        let retained = Unmanaged.passRetained(self)
         var failure = zip_error_t()
         zip_error_init(&failure)
         defer { zip_error_fini(&failure) }
-        guard let source = zip_source_function_create(zipSourceCallback, retained.toOpaque(), &failure) else {
-            retained.release()
-            return nil
-        }
-        return source
+        return retainedSource { zip_source_function_create(zipSourceCallback, $0, &failure) }
     }
 
     /// Records an error for libzip (`ZIP_SOURCE_ERROR` hands it over) and returns -1.
