@@ -2,9 +2,10 @@ import CaptureEngine
 
 /// Validates a bundle against docs/bundle-format.md and summarises it (what `capture-sim inspect` runs).
 public enum BundleInspector {
-    /// The CubiCapture files in zip order.
-    public static let cubiCaptureFiles = ["arkitData.json", "config.json", "scan.log", "feedback.json",
-                                          "allDepthFrames.bin", "mesh.ply"]
+    /// The CubiCapture files in zip order: the depth file first, so that its copy in the zip can be
+    /// written while the scan records (``ZipPrewrittenData``).
+    public static let cubiCaptureFiles = ["allDepthFrames.bin", "arkitData.json", "config.json", "scan.log",
+                                          "feedback.json", "mesh.ply"]
 
     /// Inspects a folder (either layout) or a CubiCapture zip. Throws only when the path cannot be
     /// opened as a bundle at all; every other problem is listed in the result.

@@ -19,6 +19,13 @@ public final class CubiCaptureStorage: ScanStorage {
     private var depthRecordsChecksum = CRC32()
     /// CRC-32 of the finished `allDepthFrames.bin`.
     private var depthFileChecksum: CRC32?
+    /// The zip's first entry, `allDepthFrames.bin`, written while recording (when the depth file is
+    /// stored in the zip): the zip step then adds only the other files. Dropped, and the zip written
+    /// in full, when it fails.
+    private var zipStream: ZipStreamWriter?
+    /// The archive holding the depth file once the stream finished, for the zip step (used once: a
+    /// re-zip writes everything).
+    private var streamedZip: String?
     private var scanLogOpen = false
     private var recording = false
     /// The files written into the bundle, in zip order (names relative to the bundle folder).
@@ -28,6 +35,7 @@ public final class CubiCaptureStorage: ScanStorage {
     static let inputsFragment = ".inputs.part"
     static let framesFragment = ".frames.part"
     static let depthStreamName = ".allDepthFrames.bin.part"
+    static let streamedZipName = ".streamed.zip.part"
 
     public init(settings: BundleSettings) {
         self.settings = settings
@@ -67,6 +75,9 @@ public final class CubiCaptureStorage: ScanStorage {
             // Past the page cache (O_DIRECT) in 1 MiB blocks, written behind on a thread of its own.
             do throws(FileSystemError) { depthStream = try DirectFileWriter(creating: path) }
             catch { throw ScanStorageError(file: .depthFrames, opening: true, reason: error.description) }
+            if settings.zipStoresDepthFrames {
+                zipStream = try? ZipStreamWriter(path: workspace.path(Self.streamedZipName), entryName: "allDepthFrames.bin")
+            }
         }
         let scanLog = workspace.path("scan.log")
         try workspace.check(.scanLog, .open, path: scanLog)
@@ -94,14 +105,16 @@ public final class CubiCaptureStorage: ScanStorage {
                 }
             } else {
                 depthSize = (depth.width, depth.height)
-                try stream.write(DepthFramesLayout.header(width: depth.width, height: depth.height, frameCount: 0))
+                try writeDepthHeader(width: depth.width, height: depth.height, to: stream)
             }
-            // The record is encoded straight into the writer's buffer and checksummed there.
+            // The record is encoded straight into the writer's buffer and checksummed there, and
+            // copied from there to the zip's stream.
             var checksum = depthRecordsChecksum
-            try stream.write(count: DepthFramesLayout.recordBytes(width: depth.width, height: depth.height)) { record in
+            let record = try stream.write(count: DepthFramesLayout.recordBytes(width: depth.width, height: depth.height)) { record in
                 DepthFramesLayout.write(time: time, depth: depth, to: record)
                 checksum.add(UnsafeRawBufferPointer(record))
             }
+            zipStream?.append(record)
             depthRecordsChecksum = checksum
             depthFramesWritten += 1
         } catch {
@@ -125,12 +138,11 @@ public final class CubiCaptureStorage: ScanStorage {
                 if depthSize == nil {
                     let d = CameraIntrinsics.lidarDepth
                     depthSize = (d.width, d.height)
-                    try stream.write(DepthFramesLayout.header(width: d.width, height: d.height, frameCount: 0))
+                    try writeDepthHeader(width: d.width, height: d.height, to: stream)
                 }
-                try stream.overwrite(DepthFramesLayout.frameCountBytes(depthFramesWritten), at: DepthFramesLayout.frameCountOffset)
                 let size = depthSize ?? (0, 0)
                 var header = CRC32()
-                header.add(DepthFramesLayout.header(width: size.width, height: size.height, frameCount: depthFramesWritten))
+                header.add(DepthFramesLayout.header(width: size.width, height: size.height))
                 depthFileChecksum = header.followed(by: depthRecordsChecksum)
                 try stream.close()
                 try FileSystem.rename(stream.path, to: target)
@@ -138,6 +150,15 @@ public final class CubiCaptureStorage: ScanStorage {
                 throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
             }
             depthStream = nil
+            if let zipStream {
+                self.zipStream = nil
+                do throws(ZipError) {
+                    try zipStream.finish()
+                    streamedZip = zipStream.path
+                } catch {
+                    FileSystem.removeTree(zipStream.path)
+                }
+            }
             files.append("allDepthFrames.bin")
         }
         // scan.log, feedback.json, mesh.ply and config.json are not fatal to the scan (the session saves
@@ -164,8 +185,16 @@ public final class CubiCaptureStorage: ScanStorage {
                                         .serialized(pretty: true) + "\n").utf8), as: .config)
         writtenFiles = BundleInspector.cubiCaptureFiles.filter { files.contains($0) }
         try writeArkitData(record, configuration: configuration)
-        writtenFiles.insert("arkitData.json", at: 0)
+        files.append("arkitData.json")
+        writtenFiles = BundleInspector.cubiCaptureFiles.filter { files.contains($0) }
         if let deferred { throw deferred }
+    }
+
+    /// The depth file's header, to the file and the zip's stream.
+    private func writeDepthHeader(width: Int, height: Int, to stream: DirectFileWriter) throws(FileSystemError) {
+        let header = DepthFramesLayout.header(width: width, height: height)
+        try stream.write(header)
+        zipStream?.append(header)
     }
 
     /// Splices the head keys and the two fragment files into `arkitData.json`.
@@ -199,14 +228,26 @@ public final class CubiCaptureStorage: ScanStorage {
     /// CRC-32 computed while it was written) and, when valid, renames the bundle into place.
     public func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
         let target = workspace.path(zipName)
-        try workspace.check(.zip, .write, path: target)
+        let streamed = streamedZip
+        streamedZip = nil
+        do throws(ScanStorageError) { try workspace.check(.zip, .write, path: target) } catch {
+            if let streamed { FileSystem.removeTree(streamed) }
+            throw error
+        }
         FileSystem.removeTree(target)
         do throws(ZipError) {
             let deflate = ZipWriter.Method.deflate(level: settings.zipCompressionLevel)
-            try ZipWriter.write(writtenFiles.map { name in
+            let entries = writtenFiles.map { name in
                 ZipWriter.Entry(name: name, file: workspace.path(name),
                                 method: name == "allDepthFrames.bin" && settings.zipStoresDepthFrames ? .store : deflate)
-            }, to: target)
+            }
+            if let streamed, writtenFiles.first == "allDepthFrames.bin",
+               (try? ZipWriter.append(Array(entries.dropFirst()), toArchive: streamed, savingAs: target)) != nil {
+                // The depth file was zipped while recording; only the other files were added.
+            } else {
+                if let streamed { FileSystem.removeTree(streamed) }
+                try ZipWriter.write(entries, to: target)
+            }
         } catch {
             FileSystem.removeTree(target)
             throw ScanStorageError(file: .zip, opening: false, reason: error.description)
@@ -233,6 +274,8 @@ public final class CubiCaptureStorage: ScanStorage {
         log.discard()
         try? depthStream?.close()
         depthStream = nil
+        zipStream?.cancel()
+        zipStream = nil
         workspace.removeAll()
     }
 }

@@ -29,12 +29,11 @@ public struct DepthFramesFile: Sendable {
             return Int(UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16 | UInt32(bytes[start + 3]) << 24)
         }
         let version = field(8)
-        guard version == Int(DepthFramesLayout.version) else {
-            throw BundleReadError(file: file, location: "byte 8", reason: "version \(version), expected 1")
+        guard version == 1 || version == Int(DepthFramesLayout.version) else {
+            throw BundleReadError(file: file, location: "byte 8", reason: "version \(version), expected 2 (or 1)")
         }
         width = field(12)
         height = field(16)
-        frameCount = field(20)
         recordBytes = field(24)
         guard width > 0, height > 0, width <= 16384, height <= 16384 else {
             throw BundleReadError(file: file, location: "byte 12", reason: "depth size \(width)x\(height) is not plausible")
@@ -46,10 +45,24 @@ public struct DepthFramesFile: Sendable {
         guard field(28) == 0 else {
             throw BundleReadError(file: file, location: "byte 28", reason: "reserved field is \(field(28)), expected 0")
         }
-        let expected = DepthFramesLayout.headerBytes + frameCount * recordBytes
-        guard bytes.count == expected else {
-            throw BundleReadError(file: file, location: "byte 20",
-                                  reason: "header says \(frameCount) frames (\(expected) bytes) but the file has \(bytes.count) bytes")
+        let recordsLength = bytes.count - DepthFramesLayout.headerBytes
+        if version == 1 {
+            // Version 1 holds the frame count; it must match the length.
+            frameCount = field(20)
+            let expected = DepthFramesLayout.headerBytes + frameCount * recordBytes
+            guard bytes.count == expected else {
+                throw BundleReadError(file: file, location: "byte 20",
+                                      reason: "header says \(frameCount) frames (\(expected) bytes) but the file has \(bytes.count) bytes")
+            }
+        } else {
+            guard field(20) == 0 else {
+                throw BundleReadError(file: file, location: "byte 20", reason: "reserved field is \(field(20)), expected 0")
+            }
+            guard recordsLength % recordBytes == 0 else {
+                throw BundleReadError(file: file, location: "byte \(bytes.count - recordsLength % recordBytes)",
+                                      reason: "\(recordsLength) bytes after the header are not whole records of \(recordBytes) bytes (the last one is cut short)")
+            }
+            frameCount = recordsLength / recordBytes
         }
     }
 

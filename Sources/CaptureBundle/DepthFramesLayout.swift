@@ -1,27 +1,39 @@
 import CaptureEngine
 
 /// The byte layout of `allDepthFrames.bin` (see docs/bundle-format.md): little-endian; a 32-byte header
-/// (magic `CSDEPTH1`, then `uint32` version, width, height, frame count, bytes per record, reserved 0),
+/// (magic `CSDEPTH1`, then `uint32` version 2, width, height, reserved 0, bytes per record, reserved 0),
 /// then per depth frame a `float64` time (s), `width*height` IEEE 754 half-precision depths (metres,
-/// 0 = no return) and `width*height` `uint8` confidences.
+/// 0 = no return) and `width*height` `uint8` confidences. The records are counted from the file's length.
+///
+/// Version 2 is written front to back and never patched, so that it can be streamed while the scan
+/// records (its copy in the zip is written then, see ``ZipStreamWriter``); version 1 held the frame
+/// count at byte 20, patched when the file was finished. Readers accept both.
 public enum DepthFramesLayout {
     /// The eight ASCII bytes the file starts with.
     public static let magic: [UInt8] = Array("CSDEPTH1".utf8)
-    /// The layout version this code writes and reads.
-    public static let version: UInt32 = 1
+    /// The layout version this code writes.
+    public static let version: UInt32 = 2
     /// Header length, bytes.
     public static let headerBytes = 32
-    /// Byte offset of the frame count in the header (patched when the file is finished).
+    /// Byte offset of version 1's frame count (reserved, 0, in version 2).
     public static let frameCountOffset = 20
 
     /// Bytes of one frame record for a depth map of this size: 8 + 2*w*h + w*h.
     public static func recordBytes(width: Int, height: Int) -> Int { 8 + 3 * width * height }
 
     /// The header.
-    public static func header(width: Int, height: Int, frameCount: Int) -> [UInt8] {
+    public static func header(width: Int, height: Int) -> [UInt8] {
         var out = magic
-        for value in [version, UInt32(width), UInt32(height), UInt32(frameCount),
-                      UInt32(recordBytes(width: width, height: height)), 0] {
+        for value in [version, UInt32(width), UInt32(height), 0, UInt32(recordBytes(width: width, height: height)), 0] {
+            appendLittleEndian(value, to: &out)
+        }
+        return out
+    }
+
+    /// A version 1 header (what earlier bundles hold), for tests of the readers.
+    public static func versionOneHeader(width: Int, height: Int, frameCount: Int) -> [UInt8] {
+        var out = magic
+        for value in [1, UInt32(width), UInt32(height), UInt32(frameCount), UInt32(recordBytes(width: width, height: height)), 0] {
             appendLittleEndian(value, to: &out)
         }
         return out
@@ -55,13 +67,6 @@ public enum DepthFramesLayout {
                 (raw.baseAddress! + 8 + 2 * n).copyMemory(from: source, byteCount: min(n, confidence.count))
             }
         }
-    }
-
-    /// The frame count field's bytes.
-    public static func frameCountBytes(_ count: Int) -> [UInt8] {
-        var out: [UInt8] = []
-        appendLittleEndian(UInt32(count), to: &out)
-        return out
     }
 
     static func appendLittleEndian(_ value: UInt32, to out: inout [UInt8]) {

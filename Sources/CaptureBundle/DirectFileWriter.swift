@@ -7,10 +7,9 @@ import Glibc
 ///
 /// It exists for the gigabytes a long scan writes: on this project's machine (a virtual machine) every
 /// page-cache page written costs 1-4 s of system CPU per GB, while `O_DIRECT` writes of 1 MiB cost
-/// about 0.2 s per GB and run at the disk's speed (about 1.2 GB/s). The rule the bundle writers follow:
-/// a file nothing reads back soon (the zip) bypasses the page cache; one that is read back moments
-/// later (`allDepthFrames.bin`, which the zip copies) goes through it, so that the copy reads memory
-/// rather than the disk. The bytes on disk are the same either way.
+/// about 0.2 s per GB and run at the disk's speed (about 1.2 GB/s). The bundle writers write their
+/// large files (`allDepthFrames.bin`, the zip and the zip's copy of the depth file made while
+/// recording) this way. The bytes on disk are the same either way.
 ///
 /// `O_DIRECT` needs block-aligned memory, offsets and lengths: the writer keeps its buffer's bytes at
 /// the same offset modulo 4096 as their place in the file, writes the aligned middle of the buffer
@@ -76,9 +75,22 @@ final class DirectFileWriter {
 
     /// Creates (or truncates) the file, mode 0644 (`open`), and opens it a second time with `O_DIRECT`
     /// unless `direct` is false or the file system refuses.
-    init(creating path: String, direct: Bool = true) throws(FileSystemError) {
+    convenience init(creating path: String, direct: Bool = true) throws(FileSystemError) {
+        try self.init(path: path, flags: O_CREAT | O_TRUNC, direct: direct)
+    }
+
+    /// Opens an existing file to write into it, keeping its bytes (``length`` starts at its size, the
+    /// ``position`` at 0), and opens it a second time with `O_DIRECT` as ``init(creating:direct:)`` does.
+    convenience init(reopening path: String, direct: Bool = true) throws(FileSystemError) {
+        try self.init(path: path, flags: 0, direct: direct)
+        let end = lseek(fd, 0, SEEK_END)
+        guard end >= 0 else { throw failure("lseek", errno) }
+        length = Int(end)
+    }
+
+    private init(path: String, flags: Int32, direct: Bool) throws(FileSystemError) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        fd = open(path, O_WRONLY | flags | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             io.finish()
             throw FileSystemError("open \(path): \(FileSystem.lastError())")
@@ -133,14 +145,18 @@ final class DirectFileWriter {
 
     /// Writes `count` bytes at ``position`` that `fill` stores straight into the buffer (no copy of
     /// its own), and moves ``position`` past them; `fill` must set every byte. At most
-    /// ``blockBytes`` bytes at once.
-    func write(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) throws(FileSystemError) {
+    /// ``blockBytes`` bytes at once. Returns the bytes as buffered, readable until the next call that
+    /// writes, seeks, flushes or closes (to copy them elsewhere without encoding them twice).
+    @discardableResult
+    func write(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) throws(FileSystemError) -> UnsafeRawBufferPointer {
         guard fd >= 0 else { throw failure("write", EBADF) }
         precondition(count <= Self.blockBytes, "DirectFileWriter.write(count:) takes at most blockBytes")
         if skew + buffered + count > Self.capacity { try handOver() }
-        fill(UnsafeMutableRawBufferPointer(start: buffers[current] + skew + buffered, count: count))
+        let bytes = UnsafeMutableRawBufferPointer(start: buffers[current] + skew + buffered, count: count)
+        fill(bytes)
         buffered += count
         length = max(length, position)
+        return UnsafeRawBufferPointer(bytes)
     }
 
     func write(_ bytes: [UInt8]) throws(FileSystemError) {

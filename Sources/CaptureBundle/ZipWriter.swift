@@ -1,4 +1,7 @@
 import CZip
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes a zip archive from files on disk with libzip, deterministically: entries in the order given,
 /// each deflated at a fixed level or stored, dated 1980-01-01 00:00 (`zip_file_set_dostime`) and marked as a
@@ -51,27 +54,61 @@ public enum ZipWriter {
     /// `zip_set_file_compression`, `zip_file_set_dostime`, `zip_file_set_external_attributes` and
     /// `zip_close`; the first one that fails is named in the thrown error and the archive is discarded.
     public static func write(_ entries: [Entry], to path: String) throws(ZipError) {
+        try checkLevels(entries, path)
+        try close(try open(ZipArchiveFile(path: path), flags: ZIP_CREATE | ZIP_TRUNCATE), adding: entries, path)
+    }
+
+    /// Adds `entries` after those of the archive at `existing` and saves the result as `path` (the
+    /// existing archive is renamed; it is gone afterwards, also when this fails).
+    ///
+    /// The existing entries are not copied: libzip keeps them in place (`ZIP_SOURCE_BEGIN_WRITE_CLONING`,
+    /// see ``ZipArchiveFile``) and writes only the new entries and the central directory. The result is
+    /// the archive ``write(_:to:)`` makes of all the entries, byte for byte, when the existing archive
+    /// was made the same way. Wraps the calls ``write(_:to:)`` does, `zip_open_from_source` without flags.
+    public static func append(_ entries: [Entry], toArchive existing: String, savingAs path: String) throws(ZipError) {
+        do throws(ZipError) {
+            try checkLevels(entries, path)
+            try close(try open(ZipArchiveFile(updating: existing, savingAs: path), flags: 0), adding: entries, path)
+        } catch {
+            unlink(existing)
+            throw error
+        }
+    }
+
+    private static func checkLevels(_ entries: [Entry], _ path: String) throws(ZipError) {
         for entry in entries {
             if case .deflate(let level) = entry.method, !(1...9).contains(level) {
                 throw ZipError(call: "zip_set_file_compression", path: path,
                                message: "deflate level \(level) is outside 1...9")
             }
         }
-        guard let file = ZipArchiveFile(path: path).makeSource() else {
-            throw ZipError(call: "zip_source_function_create", path: path, message: "libzip refused the archive's source")
+    }
+
+    /// `zip_open_from_source` on `file`.
+    static func open(_ file: ZipArchiveFile, flags: Int32) throws(ZipError) -> OpaquePointer {
+        guard let source = file.makeSource() else {
+            throw ZipError(call: "zip_source_function_create", path: file.path, message: "libzip refused the archive's source")
         }
         var openError = zip_error_t()
         zip_error_init(&openError)
         defer { zip_error_fini(&openError) }
-        guard let archive = zip_open_from_source(file, ZIP_CREATE | ZIP_TRUNCATE, &openError) else {
-            zip_source_free(file)
-            throw ZipError(call: "zip_open_from_source", path: path, message: String(cString: zip_error_strerror(&openError)))
+        guard let archive = zip_open_from_source(source, flags, &openError) else {
+            zip_source_free(source)
+            throw ZipError(call: "zip_open_from_source", path: file.existingPath ?? file.path,
+                           message: String(cString: zip_error_strerror(&openError)))
         }
-        func fail(_ call: String) -> ZipError {
-            let error = ZipError(call: call, path: path, message: String(cString: zip_error_strerror(zip_get_error(archive))))
-            zip_discard(archive)
-            return error
-        }
+        return archive
+    }
+
+    /// A failed call's error with libzip's message; the archive is discarded.
+    static func failure(_ call: String, _ archive: OpaquePointer, _ path: String) -> ZipError {
+        let error = ZipError(call: call, path: path, message: String(cString: zip_error_strerror(zip_get_error(archive))))
+        zip_discard(archive)
+        return error
+    }
+
+    /// Adds `entries` to `archive` and writes it (`zip_close`).
+    private static func close(_ archive: OpaquePointer, adding entries: [Entry], _ path: String) throws(ZipError) {
         for entry in entries {
             let source: OpaquePointer?
             if entry.method == .store {
@@ -84,32 +121,38 @@ public enum ZipWriter {
                     zip_discard(archive)
                     throw failure
                 }
-                guard source != nil else { throw fail("zip_source_function(\(entry.file))") }
+                guard source != nil else { throw failure("zip_source_function(\(entry.file))", archive, path) }
             } else {
                 source = zip_source_file(archive, entry.file, 0, -1)
-                guard source != nil else { throw fail("zip_source_file(\(entry.file))") }
+                guard source != nil else { throw failure("zip_source_file(\(entry.file))", archive, path) }
             }
-            let index = zip_file_add(archive, entry.name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
-            guard index >= 0 else {
-                zip_source_free(source)
-                throw fail("zip_file_add(\(entry.name))")
-            }
-            let i = zip_uint64_t(index)
-            let (method, level): (Int32, zip_uint32_t) = switch entry.method {
-            case .deflate(let level): (ZIP_CM_DEFLATE, zip_uint32_t(level))
-            case .store: (ZIP_CM_STORE, 0)
-            }
-            guard zip_set_file_compression(archive, i, method, level) == 0 else {
-                throw fail("zip_set_file_compression(\(entry.name))")
-            }
-            guard zip_file_set_dostime(archive, i, dosTime, dosDate, 0) == 0 else {
-                throw fail("zip_file_set_dostime(\(entry.name))")
-            }
-            guard zip_file_set_external_attributes(archive, i, 0, zip_uint8_t(ZIP_OPSYS_UNIX), externalAttributes) == 0 else {
-                throw fail("zip_file_set_external_attributes(\(entry.name))")
-            }
+            try add(source, as: entry.name, method: entry.method, to: archive, path)
         }
-        guard zip_close(archive) == 0 else { throw fail("zip_close") }
+        guard zip_close(archive) == 0 else { throw failure("zip_close", archive, path) }
+    }
+
+    /// `zip_file_add` of `source` as `name`, then its method, date and attributes; the source is freed
+    /// when it could not be added.
+    static func add(_ source: OpaquePointer?, as name: String, method: Method, to archive: OpaquePointer, _ path: String) throws(ZipError) {
+        let index = zip_file_add(archive, name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
+        guard index >= 0 else {
+            zip_source_free(source)
+            throw failure("zip_file_add(\(name))", archive, path)
+        }
+        let i = zip_uint64_t(index)
+        let (compression, level): (Int32, zip_uint32_t) = switch method {
+        case .deflate(let level): (ZIP_CM_DEFLATE, zip_uint32_t(level))
+        case .store: (ZIP_CM_STORE, 0)
+        }
+        guard zip_set_file_compression(archive, i, compression, level) == 0 else {
+            throw failure("zip_set_file_compression(\(name))", archive, path)
+        }
+        guard zip_file_set_dostime(archive, i, dosTime, dosDate, 0) == 0 else {
+            throw failure("zip_file_set_dostime(\(name))", archive, path)
+        }
+        guard zip_file_set_external_attributes(archive, i, 0, zip_uint8_t(ZIP_OPSYS_UNIX), externalAttributes) == 0 else {
+            throw failure("zip_file_set_external_attributes(\(name))", archive, path)
+        }
     }
 
     /// The message for a `zip_open` error code (`zip_error_init_with_code` + `zip_error_strerror`).

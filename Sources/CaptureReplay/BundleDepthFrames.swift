@@ -3,10 +3,11 @@ import Foundation
 
 /// A bundle's `allDepthFrames.bin`, validated once and decoded one frame at a time.
 ///
-/// Layout (little-endian, `docs/bundle-format.md`): a 32-byte header (magic `CSDEPTH1`, `uint32` version 1,
-/// width, height, frame count, bytes per frame record, reserved 0), then per frame a `float64` time in
+/// Layout (little-endian, `docs/bundle-format.md`): a 32-byte header (magic `CSDEPTH1`, `uint32` version 2,
+/// width, height, reserved 0, bytes per frame record, reserved 0), then per frame a `float64` time in
 /// seconds, `width*height` half-precision depths in metres (0 = no return) and `width*height` `uint8`
-/// confidences.
+/// confidences; the frames are counted from the file's length. Version 1 files (the frame count at byte
+/// 20) are read too.
 struct BundleDepthFrames: Sendable {
     /// Size of the header, bytes.
     static let headerSize = 32
@@ -27,10 +28,9 @@ struct BundleDepthFrames: Sendable {
         }
         guard Array(bytes.prefix(8)) == BundleDepthFrames.magic else { throw fail("does not start with the magic CSDEPTH1") }
         let version = BundleDepthFrames.uint32(bytes, at: 8)
-        guard version == 1 else { throw fail("header: version \(version), expected 1") }
+        guard version == 1 || version == 2 else { throw fail("header: version \(version), expected 2 (or 1)") }
         width = Int(BundleDepthFrames.uint32(bytes, at: 12))
         height = Int(BundleDepthFrames.uint32(bytes, at: 16))
-        frameCount = Int(BundleDepthFrames.uint32(bytes, at: 20))
         recordSize = Int(BundleDepthFrames.uint32(bytes, at: 24))
         guard width > 0, height > 0, width <= 4096, height <= 4096 else {
             throw fail("header: depth map size \(width)x\(height) is not a plausible size")
@@ -39,9 +39,18 @@ struct BundleDepthFrames: Sendable {
         guard recordSize == expectedRecord else {
             throw fail("header: \(recordSize) bytes per frame record, expected 8 + 3 x \(width) x \(height) = \(expectedRecord)")
         }
-        let needed = BundleDepthFrames.headerSize + frameCount * recordSize
-        guard bytes.count >= needed else {
-            throw fail("\(bytes.count) bytes holds fewer than the header's \(frameCount) frames (\(needed) bytes)")
+        if version == 1 {
+            frameCount = Int(BundleDepthFrames.uint32(bytes, at: 20))
+            let needed = BundleDepthFrames.headerSize + frameCount * recordSize
+            guard bytes.count >= needed else {
+                throw fail("\(bytes.count) bytes holds fewer than the header's \(frameCount) frames (\(needed) bytes)")
+            }
+        } else {
+            let records = bytes.count - BundleDepthFrames.headerSize
+            guard records % recordSize == 0 else {
+                throw fail("\(records) bytes after the header are not whole records of \(recordSize) bytes (the last one is cut short)")
+            }
+            frameCount = records / recordSize
         }
         self.bytes = bytes
     }

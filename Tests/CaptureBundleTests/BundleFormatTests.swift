@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func depthFramesHeaderProblemsNameTheField() {
-        let good = DepthFramesLayout.header(width: 4, height: 2, frameCount: 1)
+        let good = DepthFramesLayout.header(width: 4, height: 2)
             + DepthFramesLayout.record(time: 0.5, depth: DepthMap(width: 4, height: 2, depth: [1, 0, 2, 0.5, 0.25, 3, 4, 5], confidence: [2, 0, 1, 2, 2, 1, 0, 2]))
         #expect(throws: Never.self) { try DepthFramesFile(bytes: Data(good)) }
         var badMagic = good; badMagic[0] = UInt8(ascii: "X")
@@ -56,13 +56,32 @@ import Testing
         }
         var badRecord = good; badRecord[24] = 1
         #expect(throws: BundleReadError.self) { try DepthFramesFile(bytes: Data(badRecord)) }
-        #expect(throws: BundleReadError.self) { try DepthFramesFile(bytes: Data(good.dropLast())) }
+        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte 32",
+                                        reason: "31 bytes after the header are not whole records of 32 bytes (the last one is cut short)")) {
+            try DepthFramesFile(bytes: Data(good.dropLast()))
+        }
         #expect(throws: BundleReadError.self) { try DepthFramesFile(bytes: Data(good.prefix(10))) }
+        var countInVersionTwo = good; countInVersionTwo[20] = 1
+        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte 20", reason: "reserved field is 1, expected 0")) {
+            try DepthFramesFile(bytes: Data(countInVersionTwo))
+        }
+    }
+
+    @Test func depthFramesOfVersionOneAreCountedByTheirHeader() throws {
+        let map = DepthMap(width: 4, height: 2, depth: [1, 0, 2, 0.5, 0.25, 3, 4, 5.125], confidence: [2, 0, 1, 2, 2, 1, 0, 2])
+        let records = DepthFramesLayout.record(time: 0.5, depth: map) + DepthFramesLayout.record(time: 0.75, depth: map)
+        let file = try DepthFramesFile(bytes: Data(DepthFramesLayout.versionOneHeader(width: 4, height: 2, frameCount: 2) + records))
+        #expect(file.frameCount == 2)
+        #expect(file.frame(1).depth.depth == map.depth)
+        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte 20",
+                                        reason: "header says 3 frames (128 bytes) but the file has 96 bytes")) {
+            try DepthFramesFile(bytes: Data(DepthFramesLayout.versionOneHeader(width: 4, height: 2, frameCount: 3) + records))
+        }
     }
 
     @Test func depthFramesRecordsDecodeToTheWrittenMaps() throws {
         let map = DepthMap(width: 4, height: 2, depth: [1, 0, 2, 0.5, 0.25, 3, 4, 5.125], confidence: [2, 0, 1, 2, 2, 1, 0, 2])
-        let bytes = DepthFramesLayout.header(width: 4, height: 2, frameCount: 2)
+        let bytes = DepthFramesLayout.header(width: 4, height: 2)
             + DepthFramesLayout.record(time: 0.5, depth: map) + DepthFramesLayout.record(time: 0.75, depth: map)
         let file = try DepthFramesFile(bytes: Data(bytes))
         #expect(file.frameCount == 2)

@@ -64,7 +64,7 @@ import Testing
         let w = BundleFixture.depthWidth, h = BundleFixture.depthHeight, count = fixture.depthFrameIndices.count
         #expect(String(decoding: bytes[0..<8], as: UTF8.self) == "CSDEPTH1")
         let header: [Int] = [u32(8), u32(12), u32(16), u32(20), u32(24), u32(28)]
-        let documented: [Int] = [1, w, h, count, 8 + 3 * w * h, 0]
+        let documented: [Int] = [2, w, h, 0, 8 + 3 * w * h, 0]
         #expect(header == documented)
         #expect(bytes.count == 32 + count * (8 + 3 * w * h))
         for (record, frameIndex) in fixture.depthFrameIndices.enumerated() {

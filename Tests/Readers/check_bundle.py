@@ -16,7 +16,7 @@ import zipfile
 import numpy as np
 from PIL import Image
 
-CUBI_FILES = ["arkitData.json", "config.json", "scan.log", "feedback.json", "allDepthFrames.bin", "mesh.ply"]
+CUBI_FILES = ["allDepthFrames.bin", "arkitData.json", "config.json", "scan.log", "feedback.json", "mesh.ply"]
 
 
 def fail(message):
@@ -43,11 +43,12 @@ def check_cubicapture(folder):
     if os.path.exists(bin_path):
         data = open(bin_path, "rb").read()
         magic = data[:8]
-        version, width, height, count, record, reserved = struct.unpack("<6I", data[8:32])
-        if magic != b"CSDEPTH1" or version != 1 or reserved != 0:
+        version, width, height, reserved20, record, reserved = struct.unpack("<6I", data[8:32])
+        if magic != b"CSDEPTH1" or version != 2 or reserved20 != 0 or reserved != 0:
             fail("allDepthFrames.bin: bad header")
-        if record != 8 + 3 * width * height or len(data) != 32 + count * record:
-            fail("allDepthFrames.bin: size %d does not match %d records of %d bytes" % (len(data), count, record))
+        if record != 8 + 3 * width * height or (len(data) - 32) % record != 0:
+            fail("allDepthFrames.bin: size %d is not the header and whole records of %d bytes" % (len(data), record))
+        count = (len(data) - 32) // record
         depth_sum = 0.0
         confidence_sum = 0
         times = []
