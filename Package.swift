@@ -65,7 +65,10 @@ let package = Package(
         .executableTarget(
             name: "capture-sim",
             dependencies: ["CaptureEngine", "CaptureBundle", "CaptureReplay", "RegressionCheck", "CAllocationCounter",
-                           "SyntheticSensor"]
+                           "SyntheticSensor"],
+            // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
+            // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=crc32"])]
         ),
 
         // MARK: - Tests

@@ -11,6 +11,10 @@ public struct CRC32: Sendable, Equatable {
 
     public init() {}
 
+    /// Whether libzip's and libpng's CRC-32 calls (zlib's `crc32`) fold with PCLMULQDQ: the executable
+    /// exports CChecksum's `crc32` and the CPU has the instructions. Otherwise they run zlib's.
+    public static var foldsZlibCalls: Bool { capture_sim_crc32_exported() == 1 && capture_sim_crc32_folds() == 1 }
+
     /// The checksum of `bytes`.
     public init(_ bytes: UnsafeRawBufferPointer) { add(bytes) }
 

@@ -260,7 +260,7 @@ final class DirectFileWriter {
 
         func run() {
             if directFD >= 0, !outcome.directRefused {
-                let code = DirectFileWriter.pwriteAll(directFD, memory, count, at: offset)
+                let code = FileSystem.pwriteAll(directFD, memory, count, at: offset)
                 if code == 0 { return }
                 guard code == EINVAL else {
                     if outcome.errorCode == 0 { outcome.errorCode = code }
@@ -268,14 +268,14 @@ final class DirectFileWriter {
                 }
                 outcome.directRefused = true
             }
-            let code = DirectFileWriter.pwriteAll(fd, memory, count, at: offset)
+            let code = FileSystem.pwriteAll(fd, memory, count, at: offset)
             if code != 0, outcome.errorCode == 0 { outcome.errorCode = code }
         }
     }
 
     /// `pwrite` of every byte on the ordinary descriptor.
     private func writeAll(_ descriptor: Int32, _ memory: UnsafeRawPointer, _ count: Int, at offset: Int) throws(FileSystemError) {
-        let code = Self.pwriteAll(descriptor, memory, count, at: offset)
+        let code = FileSystem.pwriteAll(descriptor, memory, count, at: offset)
         guard code == 0 else { throw failure("pwrite", code) }
     }
 
@@ -283,20 +283,5 @@ final class DirectFileWriter {
     private func failure(_ call: String, _ code: Int32) -> FileSystemError {
         lastErrorCode = code
         return FileSystemError("\(call) \(path): \(String(cString: strerror(code)))")
-    }
-
-    /// `pwrite` until every byte is written (looping over short writes and `EINTR`): 0, or the errno.
-    fileprivate static func pwriteAll(_ descriptor: Int32, _ memory: UnsafeRawPointer, _ count: Int, at offset: Int) -> Int32 {
-        var done = 0
-        while done < count {
-            let n = pwrite(descriptor, memory + done, count - done, off_t(offset + done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            if n == 0 { return EIO }
-            done += n
-        }
-        return 0
     }
 }

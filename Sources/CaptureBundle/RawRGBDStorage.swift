@@ -106,8 +106,8 @@ public final class RawRGBDStorage: ScanStorage {
             let confidencePNG = try PNGCodec.encodeEightBit(width: depth.width, height: depth.height, samples: depth.confidence,
                                                             compression: compression)
             do throws(FileSystemError) {
-                try FileSystem.write(depthPNG, to: depthPath)
-                try FileSystem.write(confidencePNG, to: confidencePath)
+                try FileSystem.writeUncached(depthPNG, to: depthPath)
+                try FileSystem.writeUncached(confidencePNG, to: confidencePath)
             } catch {
                 return ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
             }

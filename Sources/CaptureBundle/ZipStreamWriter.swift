@@ -23,10 +23,11 @@ public final class ZipStreamWriter: @unchecked Sendable {
     }
     private let outcome = Outcome()
 
-    /// Creates the archive at `path` with one entry named `entryName` and starts writing it (the
-    /// archive's calls, `zip_open_from_source` ... `zip_file_add`, fail here; `zip_close`'s in
-    /// ``finish()``).
-    public init(path: String, entryName: String, bufferBytes: Int = 8 << 20) throws(ZipError) {
+    /// Creates the archive at `path` with one entry named `entryName` and starts writing it. The
+    /// archive's calls `zip_open_from_source` ... `zip_file_add` fail here, `zip_close` in ``finish()``.
+    /// The entry's bytes wait in a ring of `bufferBytes` (32 MiB by default, 3.5 s of a 60 Hz depth
+    /// stream), so that the producer does not wait when libzip's thread is kept off the cores a while.
+    public init(path: String, entryName: String, bufferBytes: Int = 32 << 20) throws(ZipError) {
         self.path = path
         let archive = try ZipWriter.open(ZipArchiveFile(path: path), flags: ZIP_CREATE | ZIP_TRUNCATE)
         source = ZipStreamSource(capacity: bufferBytes)

@@ -1,3 +1,4 @@
+import CaptureBundle
 import CaptureEngine
 import Foundation
 import RegressionCheck
@@ -102,6 +103,7 @@ struct BenchCommand: Command {
             print(pad("zip + validate") + s(r.zipSeconds))
             print(pad("settings") + "PNGs \(writing.pngCompression), zip deflate level \(writing.zipLevel), depth file "
                   + (writing.zipStoresDepthFrames ? "stored" : "deflated"))
+            print(pad("CRC-32 in libzip and libpng") + (CRC32.foldsZlibCalls ? "PCLMULQDQ folding (crc32 exported)" : "zlib's crc32"))
             print(pad("wall time") + s(r.wallSeconds) + " (\(NumberFormatting.fixed(r.recordingSeconds / r.wallSeconds, decimals: 1))x real time)")
             print(pad("CPU time, all threads") + s(r.cpuSeconds))
             print(pad("frames/s") + NumberFormatting.fixed(r.framesPerSecond, decimals: 0))

@@ -155,7 +155,7 @@ struct BundleBenchmark {
         let (log, depth, rawFrames, files, zip) = times(driver.storage)
         let session = driver.session
         if let failure = driver.storageErrors.first {
-            throw CommandFailure("bench bundle: writing failed at \(failure.time) s: \(failure.error.reason)", exitCode: .failure)
+            throw CommandFailure("bench bundle: writing failed at \(NumberFormatting.fixed(failure.time, decimals: 3)) s: \(failure.error.reason)", exitCode: .failure)
         }
         let record = session.record
         return Report(recordedFrames: record.recordedFrameCount, streamFrames: streamFrames,

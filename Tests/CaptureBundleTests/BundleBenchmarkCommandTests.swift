@@ -1,4 +1,5 @@
 import CaptureBundle
+import CChecksum
 import Foundation
 import TestSupport
 import Testing
@@ -15,10 +16,14 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("recorded (11.0 s)"))
         for stage in ["render", "session (engine steps)", "encode + write arkitData JSON log", "encode + write half-float depth",
-                      "raw PNGs (worker threads) + poses", "zip + validate",
+                      "raw PNGs (worker threads) + poses", "zip + validate", "CRC-32 in libzip and libpng",
                       "settings                                PNGs rle, zip deflate level 6, depth file stored", "wall time", "peak resident memory",
                       "command: capture-sim bench bundle"] {
             #expect(result.output.contains(stage), "no \(stage) line")
+        }
+        // The executable's crc32 replaces zlib's for libzip and libpng wherever the CPU can fold.
+        if capture_sim_crc32_folds() == 1 {
+            #expect(result.output.contains("CRC-32 in libzip and libpng             PCLMULQDQ folding (crc32 exported)"))
         }
         let finished = result.output.split(separator: "\n").first { $0.contains("scan finished with code 7") }
         #expect(finished?.hasSuffix(" yes") == true)

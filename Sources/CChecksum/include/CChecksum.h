@@ -19,4 +19,8 @@ uint32_t capture_sim_crc32(uint32_t crc, const unsigned char *bytes, size_t leng
 /// 1 when `capture_sim_crc32` folds with PCLMULQDQ on this CPU, 0 when it calls zlib.
 int capture_sim_crc32_folds(void);
 
+/// 1 when the process's `crc32` (what libzip and libpng call) is this module's, which the capture-sim
+/// executable exports in place of zlib's; 0 when it is zlib's.
+int capture_sim_crc32_exported(void);
+
 #endif
