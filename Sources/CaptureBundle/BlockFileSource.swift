@@ -173,7 +173,6 @@ final class BlockFileSource: ZipSourceHandler {
             guard let data else { return -1 }
             return zip_error_to_data(&error, data, length)
         case ZIP_SOURCE_FREE:
-            Unmanaged.passUnretained(self).release()
             return 0
         default:
             return fail(ZIP_ER_OPNOTSUPP, 0)

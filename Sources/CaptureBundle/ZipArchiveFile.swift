@@ -141,7 +141,6 @@ final class ZipArchiveFile: ZipSourceHandler {
             guard let data else { return -1 }
             return zip_error_to_data(&error, data, length)
         case ZIP_SOURCE_FREE:
-            Unmanaged.passUnretained(self).release()
             return 0
         case ZIP_SOURCE_BEGIN_WRITE:
             do throws(FileSystemError) { file = try DirectFileWriter(creating: temporaryPath) } catch {

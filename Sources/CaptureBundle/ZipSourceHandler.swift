@@ -1,17 +1,25 @@
 import CZip
 
-/// An object that answers libzip's source commands (``ZipArchiveFile``, ``BlockFileSource``): libzip
-/// holds it, retained, as the user data of ``zipSourceCallback(_:_:_:_:)`` until `ZIP_SOURCE_FREE`.
+/// An object that answers libzip's source commands (``ZipArchiveFile``, ``BlockFileSource``,
+/// ``ZipStreamSource``): libzip holds it, retained in a ``ZipSourceBox``, as the user data of
+/// ``zipSourceCallback(_:_:_:_:)`` until `ZIP_SOURCE_FREE`.
 protocol ZipSourceHandler: AnyObject {
     func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t
 }
 
+/// The user data libzip holds for a source: the handler, typed once, so that the callback needs no
+/// dynamic cast for each of the million commands a large archive takes.
+final class ZipSourceBox {
+    let handler: any ZipSourceHandler
+    init(_ handler: any ZipSourceHandler) { self.handler = handler }
+}
+
 extension ZipSourceHandler {
     /// A libzip source made by `create` (`zip_source_function` or `zip_source_function_create` with
-    /// ``zipSourceCallback(_:_:_:_:)``) from a retained reference to this object, which libzip releases
-    /// at `ZIP_SOURCE_FREE`; the reference is released again when `create` fails.
+    /// ``zipSourceCallback(_:_:_:_:)``) from a retained box holding this object, which the callback
+    /// releases at `ZIP_SOURCE_FREE`; the box is released again when `create` fails.
     func retainedSource(_ create: (UnsafeMutableRawPointer) -> OpaquePointer?) -> OpaquePointer? {
-        let retained = Unmanaged.passRetained(self)
+        let retained = Unmanaged.passRetained(ZipSourceBox(self))
         guard let source = create(retained.toOpaque()) else {
             retained.release()
             return nil
@@ -20,12 +28,13 @@ extension ZipSourceHandler {
     }
 }
 
-/// libzip's callback for every ``ZipSourceHandler``: hands each command to the object.
+/// libzip's callback for every ``ZipSourceHandler``: hands each command to the object, and releases
+/// it after `ZIP_SOURCE_FREE`.
 func zipSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
                        _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
-    guard let userdata,
-          let handler = Unmanaged<AnyObject>.fromOpaque(userdata).takeUnretainedValue() as? any ZipSourceHandler else {
-        return -1
-    }
-    return handler.handle(data, length, command)
+    guard let userdata else { return -1 }
+    let box = Unmanaged<ZipSourceBox>.fromOpaque(userdata)
+    let result = box.takeUnretainedValue().handler.handle(data, length, command)
+    if command == ZIP_SOURCE_FREE { box.release() }
+    return result
 }
