@@ -1,6 +1,6 @@
 import Foundation
 
-/// A thread of its own that runs one block transfer (a `pwrite` or `pread` of about 1 MiB) at a time,
+/// A thread of its own that runs one block transfer (a `pwrite` of up to 8 MiB or a `pread` of 1 MiB) at a time,
 /// so that the thread handing them over goes on computing while the disk works: write-behind for
 /// ``DirectFileWriter``, read-ahead for ``BlockFileSource``.
 ///

@@ -72,7 +72,7 @@ public final class CubiCaptureStorage: ScanStorage {
         if settings.session.device.hasLiDAR {
             let path = workspace.path(Self.depthStreamName)
             try workspace.check(.depthFrames, .open, path: workspace.path("allDepthFrames.bin"))
-            // Past the page cache (O_DIRECT) in 1 MiB blocks, written behind on a thread of its own.
+            // Past the page cache (O_DIRECT) in 8 MiB blocks, written behind on a thread of its own.
             do throws(FileSystemError) { depthStream = try DirectFileWriter(creating: path) }
             catch { throw ScanStorageError(file: .depthFrames, opening: true, reason: error.description) }
             if settings.zipStoresDepthFrames {

@@ -107,49 +107,6 @@ enum FileSystem {
         }
     }
 
-    /// Creates (or truncates) a file holding `bytes`, its whole 4 KiB blocks written past the page cache
-    /// (`open` with `O_DIRECT`, `pwrite` from an aligned copy) and only its last partial block through it
-    /// (`fcntl` clears `O_DIRECT`, then `pwrite`); where the file system refuses `O_DIRECT`, like ``write(_:to:)``.
-    /// Removes the file when a write fails.
-    ///
-    /// It exists for the raw package's PNGs (72,540 files, 1.55 GB in a 10-minute scan): on this
-    /// project's machine (a virtual machine) every page-cache page written costs 4 s of system CPU per GB,
-    /// mostly copying into pages the host has to back first, which a direct write does not touch.
-    static func writeUncached(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-        let alignment = DirectFileWriter.alignment
-        let whole = bytes.count / alignment * alignment
-        guard whole > 0, let direct = DirectFileWriter.directFlag else { return try write(bytes, to: path) }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | direct, 0o644)
-        if fd < 0 && errno == EINVAL { return try write(bytes, to: path) }
-        guard fd >= 0 else { throw FileSystemError("open \(path): \(lastError())") }
-        func fail(_ call: String, _ code: Int32) -> FileSystemError {
-            close(fd)
-            unlink(path)
-            return FileSystemError("\(call) \(path): \(String(cString: strerror(code)))")
-        }
-        var block: UnsafeMutableRawPointer?
-        guard posix_memalign(&block, alignment, whole) == 0, let block else { throw fail("posix_memalign", ENOMEM) }
-        defer { free(block) }
-        bytes.withUnsafeBytes { block.copyMemory(from: $0.baseAddress!, byteCount: whole) }
-        var code = pwriteAll(fd, UnsafeRawPointer(block), whole, at: 0)
-        if code == EINVAL {
-            // Accepted at open but refused on write: the page cache after all.
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~direct)
-            code = pwriteAll(fd, UnsafeRawPointer(block), whole, at: 0)
-        }
-        guard code == 0 else { throw fail("pwrite", code) }
-        if whole < bytes.count {
-            guard fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~direct) == 0 else { throw fail("fcntl", errno) }
-            code = bytes.withUnsafeBytes { pwriteAll(fd, $0.baseAddress! + whole, bytes.count - whole, at: whole) }
-            guard code == 0 else { throw fail("pwrite", code) }
-        }
-        guard close(fd) == 0 else {
-            let code = errno
-            unlink(path)
-            throw FileSystemError("close \(path): \(String(cString: strerror(code)))")
-        }
-    }
-
     /// `pwrite` until every byte is written (looping over short writes and `EINTR`): 0, or the errno.
     static func pwriteAll(_ descriptor: Int32, _ memory: UnsafeRawPointer, _ count: Int, at offset: Int) -> Int32 {
         var done = 0

@@ -6,8 +6,7 @@ import CaptureEngine
 /// numbered by depth frame.
 ///
 /// PNGs and pose rows are written as each recorded depth frame arrives (the PNGs by worker threads, up
-/// to twelve frames behind, their whole blocks past the page cache; a failed PNG write is reported twelve
-/// frames later, the same frame in every run); the package is built in
+/// to four frames behind; a failed PNG write is reported four frames later, the same frame in every run); the package is built in
 /// `.<name>.partial` and renamed to `<name>` when the session's zip step comes (the package has no zip).
 /// Failures map to the SDK's codes as: folders 58, the pose stream's start 57, a depth frame's PNGs or
 /// pose row 59, `manifest.json` 54, `raw/intrinsics.json` 56, `mesh.obj` as the mesh.
@@ -21,7 +20,7 @@ public final class RawRGBDStorage: ScanStorage {
     public private(set) var frameCount = 0
     private var recording = false
     /// Frames whose PNGs are being encoded and written on worker threads (4 at most).
-    private let frameJobs = FrameJobWindow<ScanStorageError>(window: 12)
+    private let frameJobs = FrameJobWindow<ScanStorageError>(window: 4)
 
     static let posesStreamName = "raw/.poses.csv.part"
     /// The header line of `raw/poses.csv`.
@@ -107,8 +106,8 @@ public final class RawRGBDStorage: ScanStorage {
             let confidencePNG = try PNGCodec.encodeEightBit(width: depth.width, height: depth.height, samples: depth.confidence,
                                                             compression: compression)
             do throws(FileSystemError) {
-                try FileSystem.writeUncached(depthPNG, to: depthPath)
-                try FileSystem.writeUncached(confidencePNG, to: confidencePath)
+                try FileSystem.write(depthPNG, to: depthPath)
+                try FileSystem.write(confidencePNG, to: confidencePath)
             } catch {
                 return ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
             }

@@ -5,7 +5,7 @@ import Glibc
 
 /// The file a new zip archive is written to, as a libzip source (`zip_source_function_create`) that
 /// libzip's `zip_close` writes through: a temporary file beside the target, written by a
-/// ``DirectFileWriter`` (1 MiB blocks past the page cache) and renamed over the target when libzip
+/// ``DirectFileWriter`` (8 MiB blocks past the page cache) and renamed over the target when libzip
 /// commits.
 ///
 /// It exists for speed: `zip_open` writes its archive through a stdio stream with a 4 KiB buffer, one

@@ -81,32 +81,6 @@ import Testing
         #expect(error?.description == "open /nonexistent-folder/file.bin: No such file or directory")
     }
 
-    @Test(arguments: [0, 1, 4095, 4096, 4097, 21_000, 3 * 4096])
-    func smallFilesWrittenPastThePageCacheHoldTheirBytes(_ size: Int) throws {
-        let folder = try TemporaryFolder()
-        defer { folder.remove() }
-        var random = SplitMix64(seed: UInt64(size) + 11)
-        let content = (0..<size).map { _ in UInt8(truncatingIfNeeded: random.next()) }
-        // Over a longer file: the file is truncated to the new bytes.
-        try FileSystem.writeUncached([UInt8](repeating: 9, count: 50_000), to: folder.path + "/a.png")
-        try FileSystem.writeUncached(content, to: folder.path + "/a.png")
-        #expect(folder.bytes("a.png") == content)
-        #expect((try? FileSystem.size(folder.path + "/a.png")) == size)
-        // tmpfs refuses O_DIRECT: the same bytes through the page cache.
-        guard FileManager.default.fileExists(atPath: "/dev/shm") else { return }
-        let shm = "/dev/shm/capture-sim-uncached-\(getpid())-\(size).png"
-        defer { unlink(shm) }
-        try FileSystem.writeUncached(content, to: shm)
-        #expect(FileManager.default.contents(atPath: shm).map(Array.init) ?? [] == content)
-    }
-
-    @Test func aSmallFileThatCannotBeWrittenIsNamedAndRemoved() throws {
-        let error = #expect(throws: FileSystemError.self) {
-            try FileSystem.writeUncached([UInt8](repeating: 1, count: 9000), to: "/nonexistent-folder/a.png")
-        }
-        #expect(error?.description == "open /nonexistent-folder/a.png: No such file or directory")
-    }
-
     @Test(arguments: [0, 1, 4095, 4096, (1 << 20) + 1, 3 * (1 << 20) + 123])
     func storedZipEntriesReadInBlocksHoldTheFilesBytes(_ size: Int) throws {
         let folder = try TemporaryFolder()
