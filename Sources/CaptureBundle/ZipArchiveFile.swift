@@ -85,12 +85,12 @@ final class ZipArchiveFile: ZipSourceHandler {
     func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
         switch command {
         case ZIP_SOURCE_SUPPORTS:
-            var commands = [ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR,
-                            ZIP_SOURCE_FREE, ZIP_SOURCE_SEEK, ZIP_SOURCE_TELL, ZIP_SOURCE_SUPPORTS,
-                            ZIP_SOURCE_BEGIN_WRITE, ZIP_SOURCE_COMMIT_WRITE, ZIP_SOURCE_ROLLBACK_WRITE, ZIP_SOURCE_WRITE,
-                            ZIP_SOURCE_SEEK_WRITE, ZIP_SOURCE_TELL_WRITE, ZIP_SOURCE_REMOVE]
+            var commands = readableZipSourceCommands + [
+                ZIP_SOURCE_SEEK, ZIP_SOURCE_TELL, ZIP_SOURCE_BEGIN_WRITE, ZIP_SOURCE_COMMIT_WRITE, ZIP_SOURCE_ROLLBACK_WRITE,
+                ZIP_SOURCE_WRITE, ZIP_SOURCE_SEEK_WRITE, ZIP_SOURCE_TELL_WRITE, ZIP_SOURCE_REMOVE,
+            ]
             if existingPath != nil { commands.append(ZIP_SOURCE_BEGIN_WRITE_CLONING) }
-            return commands.reduce(0) { $0 | (zip_int64_t(1) << zip_int64_t($1.rawValue)) }
+            return zipSourceCommandMask(commands)
         case ZIP_SOURCE_STAT:
             // No archive yet: libzip creates a new one and never reads this source.
             guard let existingPath else { return fail(ZIP_ER_READ, ENOENT) }
@@ -140,8 +140,6 @@ final class ZipArchiveFile: ZipSourceHandler {
         case ZIP_SOURCE_ERROR:
             guard let data else { return -1 }
             return zip_error_to_data(&error, data, length)
-        case ZIP_SOURCE_FREE:
-            return 0
         case ZIP_SOURCE_BEGIN_WRITE:
             do throws(FileSystemError) { file = try DirectFileWriter(creating: temporaryPath) } catch {
                 return fail(ZIP_ER_TMPOPEN, errno)

@@ -28,13 +28,25 @@ extension ZipSourceHandler {
     }
 }
 
-/// libzip's callback for every ``ZipSourceHandler``: hands each command to the object, and releases
-/// it after `ZIP_SOURCE_FREE`.
+/// libzip's callback for every ``ZipSourceHandler``: hands each command to the object, except
+/// `ZIP_SOURCE_FREE`, which releases it.
 func zipSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
                        _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
     guard let userdata else { return -1 }
     let box = Unmanaged<ZipSourceBox>.fromOpaque(userdata)
-    let result = box.takeUnretainedValue().handler.handle(data, length, command)
-    if command == ZIP_SOURCE_FREE { box.release() }
-    return result
+    if command == ZIP_SOURCE_FREE {
+        box.release()
+        return 0
+    }
+    return box.takeUnretainedValue().handler.handle(data, length, command)
+}
+
+/// The commands of a readable source (libzip's `ZIP_SOURCE_SUPPORTS_READABLE`).
+let readableZipSourceCommands = [ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR,
+                                 ZIP_SOURCE_FREE, ZIP_SOURCE_SUPPORTS]
+
+/// What a source answers to `ZIP_SOURCE_SUPPORTS`: the bit of each command it handles
+/// (`ZIP_SOURCE_MAKE_COMMAND_BITMASK`).
+func zipSourceCommandMask(_ commands: [zip_source_cmd_t]) -> zip_int64_t {
+    commands.reduce(0) { $0 | (zip_int64_t(1) << zip_int64_t($1.rawValue)) }
 }

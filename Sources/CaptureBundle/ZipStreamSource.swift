@@ -110,9 +110,7 @@ final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
     func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
         switch command {
         case ZIP_SOURCE_SUPPORTS:
-            let commands = [ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR,
-                            ZIP_SOURCE_FREE, ZIP_SOURCE_SUPPORTS]
-            return commands.reduce(0) { $0 | (zip_int64_t(1) << zip_int64_t($1.rawValue)) }
+            return zipSourceCommandMask(readableZipSourceCommands)
         case ZIP_SOURCE_STAT:
             guard let data, length >= zip_uint64_t(MemoryLayout<zip_stat_t>.size) else { return fail(ZIP_ER_INVAL, 0) }
             zip_stat_init(data.assumingMemoryBound(to: zip_stat_t.self))
@@ -125,8 +123,6 @@ final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
         case ZIP_SOURCE_ERROR:
             guard let data else { return -1 }
             return zip_error_to_data(&error, data, length)
-        case ZIP_SOURCE_FREE:
-            return 0
         default:
             return fail(ZIP_ER_OPNOTSUPP, 0)
         }
