@@ -1,11 +1,15 @@
 import CaptureEngine
+import Foundation
 
 /// Validates a bundle against docs/bundle-format.md and summarises it (what `capture-sim inspect` runs).
 public enum BundleInspector {
     /// The CubiCapture files in zip order: the depth file first, so that its copy in the zip can be
-    /// written while the scan records (``ZipPrewrittenData``).
+    /// written while the scan records (``ZipStreamWriter``).
     public static let cubiCaptureFiles = ["allDepthFrames.bin", "arkitData.json", "config.json", "scan.log",
                                           "feedback.json", "mesh.ply"]
+    /// The zip order of bundles written before that, whose `allDepthFrames.bin` is version 1.
+    public static let versionOneZipOrder = ["arkitData.json", "config.json", "scan.log", "feedback.json",
+                                            "allDepthFrames.bin", "mesh.ply"]
 
     /// Inspects a folder (either layout) or a CubiCapture zip. Throws only when the path cannot be
     /// opened as a bundle at all; every other problem is listed in the result.
@@ -187,10 +191,19 @@ public enum BundleInspector {
             result.problems.append("\(odd): not a documented bundle file")
         }
         guard reader.has(zipName) else { result.problems.append("\(zipName): missing"); return }
-        let expected = cubiCaptureFiles.filter { dataFiles.contains($0) }
+        let order = depthFileVersion(reader.path + "/allDepthFrames.bin") == 1 ? versionOneZipOrder : cubiCaptureFiles
+        let expected = order.filter { dataFiles.contains($0) }
         if let problem = BundleZipValidation.problem(zip: reader.path + "/" + zipName, folder: reader.path, files: expected) {
             result.problems.append(problem)
         }
+    }
+
+    /// The version field of a depth file's header (bytes 8-11), nil when there is none to read.
+    private static func depthFileVersion(_ path: String) -> UInt32? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 12), header.count == 12 else { return nil }
+        return header.suffix(4).reversed().reduce(0) { $0 << 8 | UInt32($1) }
     }
 
     // MARK: Raw RGBD package

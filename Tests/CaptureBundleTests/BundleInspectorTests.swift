@@ -53,6 +53,28 @@ import Testing
         #expect(inspection.depthFrames == BundleFixture().depthFrameIndices.count)
     }
 
+    @Test func aBundleWrittenBeforeDepthFileVersionTwoStillPasses() throws {
+        // The same bundle as an earlier version wrote it: the frame count at byte 20 of the depth file,
+        // and the depth file fifth in the zip.
+        let (out, storage) = try cubiCapture()
+        defer { out.remove() }
+        let folder = out.path + "/scan"
+        let path = folder + "/allDepthFrames.bin"
+        var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+        let w = BundleFixture.depthWidth, h = BundleFixture.depthHeight
+        let count = (bytes.count - 32) / DepthFramesLayout.recordBytes(width: w, height: h)
+        bytes.replaceSubrange(0..<32, with: DepthFramesLayout.versionOneHeader(width: w, height: h, frameCount: count))
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let files = BundleInspector.versionOneZipOrder.filter { storage.writtenFiles.contains($0) }
+        try ZipWriter.write(files.map { ZipWriter.Entry(name: $0, file: folder + "/" + $0,
+                                                         method: $0 == "allDepthFrames.bin" ? .store : .deflate(level: 6)) },
+                            to: storage.zipPath)
+        let inspection = try BundleInspector.inspect(path: folder)
+        #expect(inspection.problems == [])
+        #expect(inspection.depthFrames == BundleFixture().depthFrameIndices.count)
+        #expect(try BundleInspector.inspect(path: storage.zipPath).problems == [])
+    }
+
     @Test func aTruncatedDepthFileIsNamed() throws {
         let (out, _) = try cubiCapture()
         defer { out.remove() }
