@@ -15,9 +15,6 @@ public enum DepthFramesLayout {
     public static let version: UInt32 = 2
     /// Header length, bytes.
     public static let headerBytes = 32
-    /// Byte offset of version 1's frame count (reserved, 0, in version 2).
-    public static let frameCountOffset = 20
-
     /// Bytes of one frame record for a depth map of this size: 8 + 2*w*h + w*h.
     public static func recordBytes(width: Int, height: Int) -> Int { 8 + 3 * width * height }
 

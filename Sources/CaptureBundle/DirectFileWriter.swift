@@ -8,13 +8,12 @@ import Glibc
 /// It exists for the gigabytes a long scan writes: on this project's machine (a virtual machine) every
 /// page-cache page written costs 1-4 s of system CPU per GB, while `O_DIRECT` writes of 1 MiB cost
 /// about 0.2 s per GB and run at the disk's speed (about 1.2 GB/s). The bundle writers write their
-/// large files (`allDepthFrames.bin`, the zip and the zip's copy of the depth file made while
-/// recording) this way. The bytes on disk are the same either way.
+/// large files (`allDepthFrames.bin` and the zip) this way. The bytes on disk are the same either way.
 ///
 /// `O_DIRECT` needs block-aligned memory, offsets and lengths: the writer keeps its buffer's bytes at
 /// the same offset modulo 4096 as their place in the file, writes the aligned middle of the buffer
 /// through an `O_DIRECT` descriptor, and the unaligned edges (the file's last partial block, bytes
-/// written after a ``seek(to:)``, ``overwrite(_:at:)``) through a second, ordinary descriptor of the
+/// written after a ``seek(to:)``) through a second, ordinary descriptor of the
 /// same file; the kernel keeps the two coherent. Where the file system refuses `O_DIRECT` (tmpfs,
 /// some network file systems) everything goes through the ordinary descriptor.
 ///
@@ -171,15 +170,6 @@ final class DirectFileWriter {
         try flush()
         bufferOffset = offset
         skew = offset % Self.alignment
-    }
-
-    /// Overwrites bytes at an offset without moving ``position`` (`pwrite` on the ordinary descriptor).
-    func overwrite(_ bytes: [UInt8], at offset: Int) throws(FileSystemError) {
-        try flush()
-        try bytes.withUnsafeBytes { raw in
-            Result { () throws(FileSystemError) in try writeAll(fd, raw.baseAddress!, raw.count, at: offset) }
-        }.get()
-        length = max(length, offset + bytes.count)
     }
 
     /// Writes out what is buffered and closes both descriptors (`close`); reports a failed close.

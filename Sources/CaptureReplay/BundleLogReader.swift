@@ -45,10 +45,12 @@ enum BundleLogReader {
         var json = BundleJSONReader(file: file)
         let configuration = try json.configuration(root)
 
-        var depthFrames: BundleDepthFrames?
+        var depthFrames: DepthFramesFile?
         if let depthData = try contents.data(named: depthFramesName) {
-            depthFrames = try BundleDepthFrames(bytes: depthData,
-                                             name: (contents.name as NSString).appendingPathComponent(depthFramesName))
+            let name = (contents.name as NSString).appendingPathComponent(depthFramesName)
+            do throws(BundleReadError) { depthFrames = try DepthFramesFile(bytes: depthData, file: name) } catch {
+                throw ReplayLogError(file: name, reason: "\(error.location): \(error.reason)")
+            }
         }
 
         // Frames and inputs, merged by seq.

@@ -1,3 +1,4 @@
+import CaptureBundle
 import CaptureEngine
 
 /// A log's inputs in time order, as the session receives them.
@@ -10,9 +11,9 @@ public struct ReplayInputs: RandomAccessCollection, Sendable {
     /// For each input, the index of its frame's depth map in `depthFrames`, or -1.
     private var depthIndices: [Int32]
     /// The bundle's depth frames, if any.
-    private var depthFrames: BundleDepthFrames?
+    private var depthFrames: DepthFramesFile?
 
-    init(inputs: [SessionInput], depthIndices: [Int32] = [], depthFrames: BundleDepthFrames? = nil) {
+    init(inputs: [SessionInput], depthIndices: [Int32] = [], depthFrames: DepthFramesFile? = nil) {
         self.inputs = inputs
         self.depthIndices = depthIndices
         self.depthFrames = depthFrames
@@ -26,7 +27,7 @@ public struct ReplayInputs: RandomAccessCollection, Sendable {
         let input = inputs[position]
         guard let depthFrames, position < depthIndices.count, depthIndices[position] >= 0,
               case .frame(var frame) = input.kind else { return input }
-        frame.depth = depthFrames.depthMap(at: Int(depthIndices[position]))
+        frame.depth = depthFrames.frame(Int(depthIndices[position])).depth
         return SessionInput(time: input.time, .frame(frame))
     }
 

@@ -33,8 +33,10 @@ import Testing
             }
         }
         let field = bytes(4)
-        try writer.overwrite(field, at: 20)
+        try writer.seek(to: 20)
+        try writer.write(field)
         model.replaceSubrange(20..<24, with: field)
+        try writer.seek(to: model.count)
         #expect(writer.length == model.count)
         try writer.close()
         return model
