@@ -25,7 +25,7 @@ let package = Package(
         // MARK: - Bundles
 
         /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
-        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CChecksum", "CPNG", "CPNGWrite", "CZip"]),
+        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CChecksum", "CFileSystem", "CPNG", "CPNGWrite", "CZip"]),
 
         // MARK: - Replay
 
@@ -57,6 +57,9 @@ let package = Package(
         /// CRC-32 by PCLMULQDQ folding where the CPU has it (about 4x zlib 1.2.13's `crc32_z`), zlib's
         /// otherwise.
         .target(name: "CChecksum", linkerSettings: [.linkedLibrary("z")]),
+        /// Linux's renameat2 (exchange, no-replace) for publishing bundles atomically; Swift's Glibc module
+        /// does not export it.
+        .target(name: "CFileSystem"),
         /// libzip from Debian's libzip-dev.
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
 

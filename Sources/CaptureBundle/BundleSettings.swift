@@ -4,7 +4,8 @@ import CaptureEngine
 public struct BundleSettings: Sendable {
     /// The folder the bundle folder is created in.
     public var outputFolder: String
-    /// The bundle folder's name: the bundle is `outputFolder/name`, built in `outputFolder/.name.partial`.
+    /// The bundle folder's name: the bundle is `outputFolder/name`, built in a private partial folder
+    /// `outputFolder/.name.<pid>-<n>.partial`. One file name (``FileNameRule``).
     public var name: String
     /// Property type, address, uid (the zip is `<uid>.zip`), azimuth, versions.
     public var metadata: ScanMetadata
@@ -45,8 +46,6 @@ public struct BundleSettings: Sendable {
 
     /// The finished bundle's path.
     public var bundlePath: String { BundleSettings.join(outputFolder, name) }
-    /// The folder the bundle is built in until it is complete.
-    public var partialPath: String { BundleSettings.join(outputFolder, "." + name + ".partial") }
 
     static func join(_ a: String, _ b: String) -> String {
         a.isEmpty ? b : (a.hasSuffix("/") ? a + b : a + "/" + b)

@@ -4,9 +4,10 @@ import CaptureEngine
 /// `scan.log`, `feedback.json`, `allDepthFrames.bin` (LiDAR), `mesh.ply` (LiDAR with meshVisualisation,
 /// when a mesh is given and reconstruction was not shut down) and `<uid>.zip` holding them all.
 ///
-/// Frames stream to disk as they come; everything is built in `.<name>.partial` and renamed to `<name>`
-/// when the zip is written and valid. Failures throw ``ScanStorageError`` with the file that selects
-/// the SDK's code; ``removeScanFiles()`` leaves nothing of the scan behind.
+/// Frames stream to disk as they come; everything is built in a private partial folder and renamed to
+/// `<name>` when the zip is written and valid (``BundleWorkspace``). Failures throw
+/// ``ScanStorageError`` with the file that selects the SDK's code; ``removeScanFiles()`` leaves nothing
+/// of the scan behind.
 public final class CubiCaptureStorage: ScanStorage {
     /// The bundle's settings.
     public let settings: BundleSettings
@@ -128,7 +129,7 @@ public final class CubiCaptureStorage: ScanStorage {
     /// bundle can be zipped without that file.
     public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
         guard recording else {
-            throw ScanStorageError(file: .arkitData, opening: false, reason: "\(settings.partialPath): recording never started")
+            throw ScanStorageError(file: .arkitData, opening: false, reason: "\(workspace.partialPath): recording never started")
         }
         var files: [String] = []
         if settings.session.device.hasLiDAR, let stream = depthStream {
@@ -187,7 +188,11 @@ public final class CubiCaptureStorage: ScanStorage {
         try writeArkitData(record, configuration: configuration)
         files.append("arkitData.json")
         writtenFiles = BundleInspector.cubiCaptureFiles.filter { files.contains($0) }
-        if let deferred { throw deferred }
+        if let deferred {
+            // The scan goes on and zips without the file, as the SDK does; such a bundle is not published.
+            workspace.withhold(deferred)
+            throw deferred
+        }
     }
 
     /// The depth file's header, to the file and the zip's stream.

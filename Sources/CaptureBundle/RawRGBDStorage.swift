@@ -135,7 +135,7 @@ public final class RawRGBDStorage: ScanStorage {
     /// Finishes `raw/poses.csv` and writes `raw/intrinsics.json`, `mesh.obj` and `manifest.json`.
     public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
         guard recording, let poses else {
-            throw ScanStorageError(file: .arkitData, opening: false, reason: "\(settings.partialPath): recording never started")
+            throw ScanStorageError(file: .arkitData, opening: false, reason: "\(workspace.partialPath): recording never started")
         }
         if let failure = frameJobs.drain() { throw failure }
         let posesPath = workspace.path("raw/poses.csv")
@@ -190,7 +190,10 @@ public final class RawRGBDStorage: ScanStorage {
             ("packages", .array([.string("raw")])),
         ])
         try workspace.write(manifest.serialized(pretty: true) + "\n", to: "manifest.json", as: .arkitData)
-        if let deferred { throw deferred }
+        if let deferred {
+            workspace.withhold(deferred)
+            throw deferred
+        }
     }
 
     /// The package has no zip: this renames it into place and reports its folder.

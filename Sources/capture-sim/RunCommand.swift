@@ -15,6 +15,7 @@ struct RunCommand: Command {
         engine and prints every event it emits: time (s), code, message. SCENE defaults to
         Scenes/apartment.json; `capture-sim` with no arguments runs it. With --out, the scan is written
         as a bundle (docs/bundle-format.md); a scan that ends with 3 or an error leaves nothing behind.
+        --force replaces an existing bundle in one step when the new one is complete.
 
         OPTIONS:
           --seed N              seed for hand motion, drift and sensor noise (default: the scene's)
@@ -33,8 +34,12 @@ struct RunCommand: Command {
           --zip-depth M         allDepthFrames.bin in the zip: store (default) or deflate
           --no-progress         no progress bar on standard error
 
-        EXIT STATUS: 0 the scene ran (whatever its events), 2 usage error, 3 unreadable scene or
-        thresholds, 4 the bundle could not be written (existing without --force, unwritable folder).
+        EXIT STATUS: 0 the scene ran (whatever its events) and, with --out, every bundle asked for was
+        published; 2 usage error; 3 unreadable scene or thresholds; 4 a bundle was not published
+        (existing without --force, unwritable folder, full disk, a failed or aborted scan, a file the
+        bundle cannot do without): stderr says why, and nothing of the run is left in --out. SIGINT,
+        SIGTERM and SIGHUP remove the partial output (and put back a bundle being replaced) and end
+        the run by the signal (status 130, 143, 129).
         """
 
     enum Format: String { case cubicapture, rawRGBD = "raw-rgbd", both }
@@ -113,27 +118,38 @@ struct RunCommand: Command {
                 throw CommandFailure("\(s.bundlePath) exists; use --force to replace it", exitCode: .outputFailed)
             }
         }
+        InterruptCleanup.install()
         // While the bundle is written, a second thread renders the next frames (the same inputs, in
         // the same order, as rendering them here).
         let pipeline = InputPipeline(capture: capture)
         defer { pipeline.stop() }
-        func run<S: ScanStorage>(_ storage: S) throws -> SceneRun<S> {
-            try SceneRun(inputs: pipeline, duration: capture.duration, configuration: configuration, storage: storage,
-                         progress: bar.update)
+        func publish<S: BundlePublishing>(_ storage: S, bundle: String) throws -> ExitCode {
+            let run: SceneRun<S>
+            do {
+                run = try SceneRun(inputs: pipeline, duration: capture.duration, configuration: configuration,
+                                   storage: storage, progress: bar.update)
+            } catch {
+                storage.withdrawPublication()
+                throw error
+            }
+            return try finish(run, bar: bar, bundle: bundle, publishing: storage)
         }
         switch format {
         case .cubicapture:
-            return try finish(try run(CubiCaptureStorage(settings: cubi)), bar: bar, bundle: cubi.bundlePath)
+            return try publish(CubiCaptureStorage(settings: cubi), bundle: cubi.bundlePath)
         case .rawRGBD:
-            return try finish(try run(RawRGBDStorage(settings: raw)), bar: bar, bundle: raw.bundlePath)
+            return try publish(RawRGBDStorage(settings: raw), bundle: raw.bundlePath)
         case .both:
-            return try finish(try run(CombinedStorage(CubiCaptureStorage(settings: cubi), RawRGBDStorage(settings: raw))),
-                              bar: bar, bundle: cubi.bundlePath + " and " + raw.bundlePath)
+            return try publish(CombinedStorage(CubiCaptureStorage(settings: cubi), RawRGBDStorage(settings: raw)),
+                               bundle: cubi.bundlePath + " and " + raw.bundlePath)
         }
     }
 
-    /// Prints the events, then a summary on standard error.
-    private func finish<S: ScanStorage>(_ run: SceneRun<S>, bar: ProgressBar, bundle: String?) throws -> ExitCode {
+    /// Prints the events, then a summary on standard error. With bundles, settles them: confirmed when
+    /// every one was published, otherwise withdrawn (nothing of the run is left, a bundle replaced with
+    /// `--force` is back) and the run fails with exit 4.
+    private func finish<S: ScanStorage>(_ run: SceneRun<S>, bar: ProgressBar, bundle: String?,
+                                        publishing: (any BundlePublishing)? = nil) throws -> ExitCode {
         bar.finish()
         for event in run.events {
             if json {
@@ -150,12 +166,32 @@ struct RunCommand: Command {
         for failure in run.driver.storageErrors {
             summary += "\n  file failure at \(NumberFormatting.fixed(failure.time, decimals: 3)) s: \(failure.error.reason)"
         }
-        if let bundle {
-            summary += session.phase == .finished && session.record.events.contains(where: { $0.code == .finishedWithEnoughData })
-                ? "\n  bundle: \(bundle)" : "\n  no bundle written"
+        var problem: String?
+        if let bundle, let publishing {
+            let finished = session.phase == .finished && session.record.events.contains { $0.code == .finishedWithEnoughData }
+            problem = publishing.publicationProblem
+            if problem == nil && !finished { problem = "\(bundle) not published: the scan did not finish" }
+            if var text = problem {
+                publishing.withdrawPublication()
+                if let failure = run.driver.storageErrors.first, !text.contains(failure.error.reason) {
+                    text += ": \(failure.error.reason)"
+                } else if run.driver.storageErrors.isEmpty,
+                          let cause = session.record.events.last(where: { $0.code.severity == .error })
+                              ?? session.record.events.last(where: { $0.code != .finished }) {
+                    text += " (it ended with code \(cause.code.rawValue): \(cause.code.message()))"
+                }
+                problem = text
+                summary += "\n  no bundle written"
+            } else {
+                publishing.confirmPublication()
+                summary += "\n  bundle: \(bundle)"
+            }
         }
         fflush(nil)
         printError(summary)
+        if let problem {
+            throw CommandFailure(problem, exitCode: .outputFailed)
+        }
         return .success
     }
 }

@@ -1,5 +1,5 @@
 @testable import CaptureEngine
-import CaptureBundle
+@testable import CaptureBundle
 import Foundation
 import Testing
 
@@ -206,7 +206,52 @@ import Testing
         #expect(out.tree() == ["scan", "scan/old.txt"])
         var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path, force: true))
         #expect(fixture.write(to: &storage) == .success(.valid(path: storage.zipPath)))
+        // The old bundle waits under the private partial name until the run confirms.
+        let aside = try #require(out.tree().first { $0.hasPrefix(".scan.") && $0.hasSuffix(".partial") })
+        #expect(out.tree() == [aside, aside + "/old.txt"] + ["scan"] + Self.expectedFiles.map { "scan/" + $0 })
+        storage.confirmPublication()
         #expect(out.tree() == ["scan"] + Self.expectedFiles.map { "scan/" + $0 })
+    }
+
+    @Test func aWithdrawnReplacementPutsTheOldBundleBack() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        try FileManager.default.createDirectory(atPath: out.path + "/scan", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: out.path + "/scan/old.txt", contents: Data("old".utf8))
+        let fixture = BundleFixture()
+        var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path, force: true))
+        #expect(fixture.write(to: &storage) == .success(.valid(path: storage.zipPath)))
+        #expect(storage.publicationProblem == nil)
+        storage.withdrawPublication()
+        #expect(out.tree() == ["scan", "scan/old.txt"])
+    }
+
+    @Test func withoutForceABundleThatAppearedWhileScanningIsKept() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let fixture = BundleFixture()
+        /// A storage after whose start another bundle of the same name appears.
+        struct Racing: ScanStorage {
+            let base: CubiCaptureStorage
+            let other: String
+            func observe(_ input: SessionInput, recorded: Bool) { base.observe(input, recorded: recorded) }
+            func beginRecording(at time: Double) throws(ScanStorageError) {
+                try base.beginRecording(at: time)
+                try? FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+                _ = FileManager.default.createFile(atPath: other + "/other.txt", contents: Data("other".utf8))
+            }
+            func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) { try base.appendFrame(frame, at: time) }
+            func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+                try base.writeScanFiles(record, configuration: configuration)
+            }
+            func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult { try base.zip(rezip: rezip) }
+            func removeScanFiles() { base.removeScanFiles() }
+        }
+        var storage = Racing(base: CubiCaptureStorage(settings: fixture.settings(folder: out.path)), other: out.path + "/scan")
+        guard case .failure(let error) = fixture.write(to: &storage) else { Issue.record("expected a refusal"); return }
+        #expect(error.file == .zip && error.reason.contains("appeared while scanning"))
+        storage.base.withdrawPublication()
+        #expect(out.tree() == ["scan", "scan/other.txt"])
     }
 
     @Test func aDeviceWithoutLiDARWritesNoDepthAndNoMesh() throws {
@@ -268,7 +313,7 @@ import Testing
         var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path + "/new",
                                                                     faults: [StorageFault(file: .arkitData, operation: .write)]))
         if case .success = fixture.write(to: &storage) { Issue.record("expected the arkitData fault") }
-        #expect(out.tree().contains("new/.scan.partial"))
+        #expect(out.tree().contains { $0.hasPrefix("new/.scan.") && $0.hasSuffix(".partial") })
         #expect(!out.tree().contains("new/scan"))
         storage.removeScanFiles()
         #expect(out.tree() == [])
@@ -286,9 +331,14 @@ import Testing
         let missing = try #require(names[file])
         #expect(storage.writtenFiles == BundleInspector.cubiCaptureFiles.filter { $0 != missing })
         #expect(try storage.zip(rezip: false) == .valid(path: storage.zipPath))
-        let zip = try ZipReader(path: storage.zipPath)
+        // Zipped as the SDK does, but not published: inspect would reject a bundle without the file.
+        let partial = storage.workspace.partialPath
+        let zip = try ZipReader(path: partial + "/" + storage.zipName)
         #expect(zip.entries.map(\.name) == storage.writtenFiles)
-        #expect(!out.tree().contains("scan/" + missing))
+        #expect(!FileManager.default.fileExists(atPath: partial + "/" + missing))
+        #expect(storage.publicationProblem?.contains("not published") == true)
+        storage.withdrawPublication()
+        #expect(out.tree() == [])
     }
 
     @Test func aRealFolderFailureIsReportedAs58WithThePathAndTheSystemsReason() throws {

@@ -31,8 +31,13 @@ public enum CommandLineTool {
     /// Runs the tool with arguments in `directory` (default: the package folder).
     public static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        return try runProgram(executable.path, arguments, in: directory)
+    }
+
+    /// Runs any program with arguments in `directory` (default: the package folder).
+    public static func runProgram(_ path: String, _ arguments: [String], in directory: URL = packageRoot) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()

@@ -51,6 +51,19 @@ import Testing
             .hasPrefix("Scenes/x.json: device.hasLidar: unknown key") == true)
     }
 
+    @Test func sceneNamesAndUidsMustStayOneFileNameInsideTheOutputFolder() {
+        let bad = ["../../x", "a/b", "", "..", ".hidden", "back\\slash", "tab\there", String(repeating: "n", count: 201)]
+        for name in bad {
+            let quoted = String(decoding: try! JSONSerialization.data(withJSONObject: [name]), as: UTF8.self).dropFirst().dropLast()
+            let named = error(TestScenes.sceneText(script: "[]").replacingOccurrences(of: "\"name\": \"test\"", with: "\"name\": \(quoted)"))
+            #expect(named?.hasPrefix("Scenes/x.json: name: a name must") == true, "\(name): \(named ?? "accepted")")
+            let uid = error(TestScenes.sceneText(script: "[]", extra: "\n  \"metadata\": { \"uid\": \(quoted) },"))
+            #expect(uid?.hasPrefix("Scenes/x.json: metadata.uid: a name must") == true, "\(name): \(uid ?? "accepted")")
+        }
+        #expect(FileNameRule.problem(with: "6f1c2a9e-0000-4000-8000-000000000001") == nil)
+        #expect(FileNameRule.problem(with: "Wohnung Süd (2)") == nil)
+    }
+
     @Test func badEnumValuesListWhatWasExpected() {
         let message = error(TestScenes.sceneText(script: "[ { \"action\": \"walk\" } ]"))
         #expect(message?.hasPrefix("Scenes/x.json: script[0].action: expected one of present, rotate") == true)

@@ -19,6 +19,10 @@ extension Scene {
         let root = try JSONParser.parse(jsonText, source: source)
         var r = try JSONObjectReader(root, source: source, path: "")
         let name = try r.string("name", default: defaultName)
+        if let problem = FileNameRule.problem(with: name) {
+            throw r.has("name") ? r.error("name", "\(problem), found '\(name)'")
+                : SceneLoadError("\(source): the scene's name (the file name '\(name)'; give \"name\"): \(problem)")
+        }
         let description = try r.string("description", default: "")
         let seed = try r.unsigned64("seed") ?? 1
         let metadata = try r.object("metadata").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.metadata(m) } ?? ScanMetadata()
@@ -74,6 +78,9 @@ extension Scene {
         var m = m
         var meta = ScanMetadata()
         meta.uid = try m.string("uid", default: meta.uid)
+        if let problem = FileNameRule.problem(with: meta.uid) {
+            throw m.error("uid", "\(problem) (the zip is <uid>.zip), found '\(meta.uid)'")
+        }
         meta.propertyType = try m.string("propertyType", default: meta.propertyType)
         meta.azimuthDegrees = try m.number("azimuthDegrees")
         meta.sdkVersion = try m.string("sdkVersion", default: meta.sdkVersion)

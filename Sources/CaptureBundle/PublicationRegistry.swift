@@ -1,0 +1,43 @@
+import CaptureEngine
+import Foundation
+
+/// The workspaces of this process whose bundles are being built or wait for their run's end, so that
+/// an interrupted run (SIGINT, SIGTERM) can take back what it wrote: ``withdrawAll()``.
+///
+/// Commits and withdrawals run under one lock, so a signal arriving during a commit waits for the
+/// rename to finish and then takes it back; after ``withdrawAll()`` no workspace commits.
+public enum PublicationRegistry {
+    private static let lock = NSRecursiveLock()
+    nonisolated(unsafe) private static var active: [ObjectIdentifier: BundleWorkspace] = [:]
+    nonisolated(unsafe) private static var interrupted = false
+
+    /// Runs `body` under the publishing lock; false (without running it) once the run was interrupted.
+    static func whilePublishing<T>(_ body: () throws(ScanStorageError) -> T) throws(ScanStorageError) -> T? {
+        lock.lock()
+        defer { lock.unlock() }
+        if interrupted { return nil }
+        return try body()
+    }
+
+    static func add(_ workspace: BundleWorkspace) {
+        lock.lock()
+        active[ObjectIdentifier(workspace)] = workspace
+        lock.unlock()
+    }
+
+    static func remove(_ workspace: BundleWorkspace) {
+        lock.lock()
+        active[ObjectIdentifier(workspace)] = nil
+        lock.unlock()
+    }
+
+    /// Withdraws every workspace in progress: partial folders removed, published bundles of an
+    /// unfinished run removed and the bundles they replaced swapped back. For a signal handler that
+    /// then exits: the lock stays taken, so nothing is committed afterwards.
+    public static func withdrawAll() {
+        lock.lock()
+        interrupted = true
+        for workspace in Array(active.values) { workspace.withdrawNow() }
+        active = [:]
+    }
+}
