@@ -31,6 +31,20 @@ public enum GoldenEvents {
                                  diff: [SceneExpectations.row("golden", "actual")] + diff)
     }
 
+    /// Why `text` is not a golden file (one event object per line, each with a numeric `time` and
+    /// `code`), naming the line; nil when it is one.
+    public static func formatProblem(_ text: String) -> String? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (i, line) in lines.enumerated() where !(line.isEmpty && i == lines.count - 1) {
+            guard case .object(let members)? = try? JSONParser.parse(Array(line.utf8)),
+                  members.contains(where: { if $0.0 == "time", case .number = $0.1 { true } else { false } }),
+                  members.contains(where: { if $0.0 == "code", case .number = $0.1 { true } else { false } }) else {
+                return "line \(i + 1): expected one event object per line ({\"time\", \"code\", \"message\", \"severity\"})"
+            }
+        }
+        return nil
+    }
+
     /// "87 at 12.500 s" from one golden line.
     private static func summary(_ line: String) -> String {
         guard let data = line.data(using: .utf8),

@@ -64,7 +64,8 @@ public struct SceneCheck: Sendable {
         }
         var result = expectations.check(events)
         if let golden = expectations.golden {
-            let goldenPath = (path as NSString).deletingLastPathComponent + "/" + golden
+            let folder = (path as NSString).deletingLastPathComponent
+            let goldenPath = folder.isEmpty ? golden : folder + "/" + golden
             let text = GoldenEvents.text(events)
             let existing = try? String(contentsOfFile: goldenPath, encoding: .utf8)
             if update {
@@ -81,11 +82,18 @@ public struct SceneCheck: Sendable {
                     goldenUpdate = "unchanged"
                 }
             } else if let existing {
+                if let problem = GoldenEvents.formatProblem(existing) {
+                    status = .unreadable
+                    problems = ["\(goldenPath): \(problem)"]
+                    return
+                }
                 let g = GoldenEvents.compare(golden: existing, events: events)
                 result.problems += g.problems.map { "golden \(golden): " + $0 }
                 result.diff += g.diff
             } else {
-                result.problems.append("golden file \(goldenPath) is missing; run `capture-sim check --update` to create it")
+                status = .unreadable
+                problems = ["\(goldenPath): cannot read the golden file; run `capture-sim check --update` to create it"]
+                return
             }
         }
         problems = result.problems

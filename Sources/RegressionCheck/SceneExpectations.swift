@@ -79,6 +79,12 @@ extension SceneExpectations {
             guard let g = golden as? String, !g.isEmpty else {
                 throw ExpectationFormatError(path: "golden", expected: "a file name (string)")
             }
+            // `check --update` writes it: it must stay inside the scene's folder.
+            let parts = g.split(separator: "/", omittingEmptySubsequences: false)
+            guard !g.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }),
+                  !g.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
+                throw ExpectationFormatError(path: "golden", expected: "a relative path inside the scene's folder (no '..', '.', empty or absolute parts), found '\(g)'")
+            }
             self.golden = g
         }
         guard let expect else { return }

@@ -182,8 +182,10 @@ import TestSupport
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         object["golden"] = "pinned.golden.jsonl"
         try JSONSerialization.data(withJSONObject: object).write(to: url)
+        defer { try? FileManager.default.removeItem(at: folder) }
         let missing = try CommandLineTool.run(["check", url.path])
-        #expect(missing.status == 1)
+        #expect(missing.status == 3)
+        #expect(missing.stdout.contains("pinned.golden.jsonl: cannot read the golden file"))
         let update = try CommandLineTool.run(["check", url.path, "--update"])
         #expect(update.status == 0)
         #expect(update.stdout.contains("[golden created]"))

@@ -26,11 +26,14 @@ extension Thresholds {
     }
 
     /// A copy with the JSON text of a thresholds file applied; `source` names the file in errors.
+    /// The text is read by the strict ``JSONParser`` (syntax errors name the line and column).
     public func applying(jsonText: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
-        guard let data = jsonText.data(using: .utf8),
-              let any = try? JSONSerialization.jsonObject(with: data),
-              let object = any as? [String: Any] else {
-            throw ThresholdOverrideError("\(source): expected a JSON object of thresholds")
+        let root: JSONNode
+        do throws(JSONSyntaxError) { root = try JSONParser.parse(Array(jsonText.utf8)) } catch {
+            throw ThresholdOverrideError("\(source):\(error.line):\(error.column): invalid JSON: \(error.problem)")
+        }
+        guard case .object = root, let object = root.foundationObject as? [String: Any] else {
+            throw ThresholdOverrideError("\(source): expected a JSON object of thresholds, found \(root.typeDescription)")
         }
         return try applying(json: object, source: source)
     }
@@ -110,8 +113,12 @@ extension Thresholds {
         } catch let DecodingError.typeMismatch(type, context) {
             let key = context.codingPath.map(\.stringValue).joined(separator: ".")
             throw ThresholdOverrideError("\(source): '\(key)' must be \(type == Bool.self ? "true or false" : "a number")")
+        } catch let DecodingError.valueNotFound(_, context), let DecodingError.keyNotFound(_, context),
+                    let DecodingError.dataCorrupted(context) {
+            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw ThresholdOverrideError("\(source): '\(key)' must be a finite number or true/false")
         } catch {
-            throw ThresholdOverrideError("\(source): \(error)")
+            throw ThresholdOverrideError("\(source): not a thresholds object")
         }
     }
 }

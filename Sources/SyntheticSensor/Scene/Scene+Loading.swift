@@ -4,8 +4,15 @@ import Foundation
 extension Scene {
     /// Loads a scene file; errors name the file, the JSON path and what was expected.
     public static func load(path: String) throws(SceneLoadError) -> Scene {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+           size > SceneLimits.maximumFileBytes {
+            throw SceneLoadError("\(path): \(size) bytes; a scene file may have at most \(SceneLimits.maximumFileBytes) bytes")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneLoadError("\(path): cannot read the file")
+        }
+        guard data.count <= SceneLimits.maximumFileBytes else {
+            throw SceneLoadError("\(path): more than \(SceneLimits.maximumFileBytes) bytes; a scene file may have at most that many")
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneLoadError("\(path): not UTF-8 text")
@@ -72,6 +79,10 @@ extension Scene {
         self.init(name: name, description: description, seed: seed, metadata: metadata, device: device,
                   depth: depth, thresholds: thresholds, faults: faults, expect: expect, golden: golden,
                   rooms: rooms, objects: objects, motion: motion, lidar: lidar, script: script, source: source)
+        let duration = ScriptTimeline(scene: self).endTime
+        guard duration <= SceneLimits.maximumDurationSeconds else {
+            throw SceneLoadError("\(source): script: the scene lasts \(MessageNumber.text(duration)) s; a scene may last at most \(MessageNumber.text(SceneLimits.maximumDurationSeconds)) s (check speeds, pauses and distances)")
+        }
     }
 
     private static func metadata(_ m: JSONObjectReader) throws(SceneLoadError) -> ScanMetadata {
@@ -141,6 +152,9 @@ extension Scene {
     private static func depthSettings(_ d: JSONObjectReader) throws(SceneLoadError) -> DepthSettings {
         var d = d
         let rate = try d.positive("frameRateHz", default: 60)
+        guard SceneLimits.frameRateHz.contains(rate) else {
+            throw d.error("frameRateHz", "expected a frame rate of \(MessageNumber.text(SceneLimits.frameRateHz.lowerBound))...\(MessageNumber.text(SceneLimits.frameRateHz.upperBound)) Hz, found \(MessageNumber.text(rate))")
+        }
         let nth = Int(try d.integer("everyNthFrame", in: 1...10_000) ?? 1)
         try d.rejectUnknownKeys()
         return DepthSettings(frameRateHz: rate, everyNthFrame: nth)
@@ -171,8 +185,9 @@ extension Scene {
         }
         var floor: [SIMD2<Double>] = []
         for (i, p) in floorNodes.enumerated() {
-            guard case .array(let xz) = p, xz.count == 2, case .number(let x, _) = xz[0], case .number(let z, _) = xz[1] else {
-                throw SceneLoadError("\(r.source): \(r.path(of: "floor"))[\(i)]: expected a point [x, z] in metres")
+            guard case .array(let xz) = p, xz.count == 2, case .number(let x, _) = xz[0], case .number(let z, _) = xz[1],
+                  abs(x) <= SceneLimits.maximumMagnitude, abs(z) <= SceneLimits.maximumMagnitude else {
+                throw SceneLoadError("\(r.source): \(r.path(of: "floor"))[\(i)]: expected a point [x, z] in metres, each of magnitude at most \(MessageNumber.text(SceneLimits.maximumMagnitude))")
             }
             floor.append(SIMD2(x, z))
         }

@@ -64,6 +64,9 @@ struct JSONObjectReader {
     mutating func number(_ key: String) throws(SceneLoadError) -> Double? {
         guard let n = node(key) else { return nil }
         guard case .number(let d, _) = n else { throw error(key, "expected a number, found \(n.typeDescription)") }
+        guard abs(d) <= SceneLimits.maximumMagnitude else {
+            throw error(key, "expected a number of magnitude at most \(MessageNumber.text(SceneLimits.maximumMagnitude)), found \(MessageNumber.text(d))")
+        }
         return d
     }
 
@@ -115,6 +118,9 @@ struct JSONObjectReader {
         var out: [Double] = []
         for item in items {
             guard case .number(let d, _) = item else { throw error(key, expected) }
+            guard abs(d) <= SceneLimits.maximumMagnitude else {
+                throw error(key, "expected numbers of magnitude at most \(MessageNumber.text(SceneLimits.maximumMagnitude)), found \(MessageNumber.text(d))")
+            }
             out.append(d)
         }
         if let count, out.count != count { throw error(key, "\(expected), found \(out.count)") }
