@@ -28,8 +28,9 @@ public struct SweepParameter: Equatable, Sendable {
                   start.isFinite, stop.isFinite, step.isFinite, step > 0, stop >= start else {
                 throw ThresholdOverrideError("--param \(text): expected START:STOP:STEP with STEP > 0 and STOP >= START")
             }
-            let count = Int(((stop - start) / step + 1e-9).rounded(.down)) + 1
-            guard count <= 1000 else { throw ThresholdOverrideError("--param \(text): more than 1000 values") }
+            let steps = ((stop - start) / step + 1e-9).rounded(.down)
+            guard steps < 1000 else { throw ThresholdOverrideError("--param \(text): more than 1000 values") }
+            let count = Int(steps) + 1
             // Each value from the start by whole steps, so no error accumulates.
             values = (0..<count).map { start + Double($0) * step }
         } else {

@@ -17,8 +17,12 @@ struct KeyframeStore: Sendable {
         self.thresholds = thresholds
         spacingHalfCosine = cos(Angle.radians(fromDegrees: thresholds.keyframeSpacingDegrees) / 2)
         recoveryHalfCosine = cos(Angle.radians(fromDegrees: thresholds.keyframeAngleDegrees) / 2)
-        poses.reserveCapacity(max(1, thresholds.maximumKeyframes))
+        // Allocated once for any sensible maximum; a huge one grows as keyframes come (no allocation up front).
+        poses.reserveCapacity(min(max(1, thresholds.maximumKeyframes), Self.reservedAtMost))
     }
+
+    /// The most keyframes storage is reserved for up front.
+    static let reservedAtMost = 1 << 16
 
     var count: Int { poses.count }
 

@@ -28,7 +28,8 @@ struct StorageRateMonitor: Sendable {
         let bytesPerSecond = written / elapsed
         let minutesLeft = Double(max(0, freeBytes)) / bytesPerSecond / 60
         guard minutesLeft < thresholds.warningMinutes else { return nil }
-        let whole = Int(minutesLeft.rounded(.down))
+        // Whole minutes left (capped far below Int's range, so a huge warning threshold cannot trap).
+        let whole = Int(Swift.min(minutesLeft, 1e15).rounded(.down))
         if let last = lastWarnedMinutes, whole >= last { return nil }
         lastWarnedMinutes = whole
         return (whole, EventTrace(quantity: "storage left at \(NumberFormatting.compact(bytesPerSecond / 1_000_000)) MB/s",
