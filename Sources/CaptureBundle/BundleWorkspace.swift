@@ -84,6 +84,7 @@ final class BundleWorkspace {
             if !settings.outputFolder.isEmpty, !FileSystem.isDirectory(settings.outputFolder) {
                 try FileSystem.makeDirectory(settings.outputFolder)
                 createdOutputFolder = true
+                PublicationRegistry.noteCreated(folder: settings.outputFolder)
             }
             removeStalePartials()
             // Created under a name no other run treats as stale, locked, then renamed to its partial name.
@@ -248,7 +249,7 @@ final class BundleWorkspace {
             for _ in 0..<5 where FileSystem.exists(partialPath) { FileSystem.removeTree(partialPath) }
         }
         releaseLock()
-        if createdOutputFolder { FileSystem.removeEmptyDirectory(settings.outputFolder) }
+        PublicationRegistry.removeIfCreatedAndEmpty(settings.outputFolder)
         replacedPath = nil
         created = false
         committed = false

@@ -19,6 +19,23 @@ public enum PublicationRegistry {
         return try body()
     }
 
+    /// Output folders this process created, removed again when a withdrawal leaves them empty
+    /// (several workspaces may share one, whichever created it).
+    nonisolated(unsafe) private static var createdFolders: [String] = []
+
+    static func noteCreated(folder: String) {
+        lock.lock()
+        if !createdFolders.contains(folder) { createdFolders.append(folder) }
+        lock.unlock()
+    }
+
+    /// Removes `folder` if this process created it and it is empty now (`rmdir`).
+    static func removeIfCreatedAndEmpty(_ folder: String) {
+        lock.lock()
+        if createdFolders.contains(folder) { FileSystem.removeEmptyDirectory(folder) }
+        lock.unlock()
+    }
+
     static func add(_ workspace: BundleWorkspace) {
         lock.lock()
         active[ObjectIdentifier(workspace)] = workspace

@@ -28,7 +28,7 @@ import Glibc
     }
 
     private func run(_ scene: String, out: URL, _ extra: [String] = []) throws -> CommandLineTool.Result {
-        try CommandLineTool.run(["run", scene, "--out", out.path, "--no-progress", "--depth-every", "6"] + extra)
+        try CommandLineTool.run(["run", scene, "--out", out.path, "--no-progress", "--depth-every", "30"] + extra)
     }
 
     @Test func aFileTheSDKSavesWithoutIsNotPublishedAndExits4() throws {
@@ -64,6 +64,37 @@ import Glibc
         #expect(try run(other, out: out, ["--force"]).status == 0)
         #expect(names(out) == ["kept"])
         #expect(names(out.appendingPathComponent("kept")).contains("6f1c2a9e-0000-4000-8000-00000000beef.zip"))
+    }
+
+    @Test func aFailedRunOfBothLayoutsLeavesNoOutputFolder() throws {
+        let folder = try CommandLineTool.temporaryFolder("publish-both")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let r = try run(try scene(in: folder, name: "both", faults: [["file": "config", "when": "write"]]), out: out,
+                        ["--format", "both"])
+        #expect(r.status == 4)
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test func twoConcurrentRunsIntoOneFolderWithForceLeaveOneCompleteBundle() throws {
+        let folder = try CommandLineTool.temporaryFolder("publish-concurrent")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let path = try scene(in: folder, name: "shared")
+        guard let executable = CommandLineTool.executable else { Issue.record("capture-sim is not built"); return }
+        let processes = (0..<2).map { _ in
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--force"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            return process
+        }
+        for process in processes { try process.run() }
+        for process in processes { process.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == [0, 0])
+        #expect(names(out) == ["shared"])
+        #expect(try CommandLineTool.run(["inspect", out.appendingPathComponent("shared").path]).status == 0)
     }
 
     @Test func aUidThatIsAPathIsRejectedBeforeAnythingIsWritten() throws {
@@ -112,7 +143,7 @@ import Glibc
         let process = Process()
         guard let executable = CommandLineTool.executable else { Issue.record("capture-sim is not built"); return }
         process.executableURL = executable
-        process.arguments = ["run", "Scenes/apartment.json", "--out", out.path, "--no-progress"]
+        process.arguments = ["run", "Scenes/apartment.json", "--out", out.path, "--no-progress", "--depth-every", "30"]
         process.currentDirectoryURL = CommandLineTool.packageRoot
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -141,7 +172,7 @@ import Glibc
         guard mount.status == 0 else { return }
         defer { _ = try? CommandLineTool.runProgram("/bin/umount", [small.path]) }
         let out = small.appendingPathComponent("out")
-        let r = try run(try scene(in: folder, base: "Scenes/too-far.json", name: "full"), out: out, ["--depth-every", "1"])
+        let r = try run(try scene(in: folder, base: "Scenes/too-far.json", name: "full"), out: out)
         #expect(r.status == 4)
         #expect(r.stderr.contains("No space left on device"))
         #expect(names(small) == [])
