@@ -162,6 +162,31 @@ import Glibc
         #expect(names(out) == [])
     }
 
+    @Test func forceKilledAtAnyMomentLeavesTheOldOrTheNewCompleteBundle() throws {
+        let folder = try CommandLineTool.temporaryFolder("publish-kill")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("out")
+        let path = try scene(in: folder, name: "killed")
+        #expect(try run(path, out: out).status == 0)
+        guard let executable = CommandLineTool.executable else { Issue.record("capture-sim is not built"); return }
+        for delay: useconds_t in [30_000, 300_000, 1_000_000, 2_500_000] {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--force"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let inspect = try CommandLineTool.run(["inspect", out.appendingPathComponent("killed").path])
+            #expect(inspect.status == 0, "killed after \(delay) us: \(inspect.stderr)")
+        }
+        // The next run removes what the killed ones left under partial names.
+        #expect(try run(path, out: out, ["--force"]).status == 0)
+        #expect(names(out) == ["killed"])
+    }
+
     @Test func aFullDiskExits4AndLeavesNothing() throws {
         let folder = try CommandLineTool.temporaryFolder("publish-full")
         defer { try? FileManager.default.removeItem(at: folder) }
