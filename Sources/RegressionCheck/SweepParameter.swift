@@ -40,6 +40,13 @@ public struct SweepParameter: Equatable, Sendable {
             }
             values = parts.compactMap { $0 }
         }
+        try checkRange(text)
+    }
+
+    /// Checks the swept values against the key's range (``ThresholdRanges``).
+    private func checkRange(_ text: String) throws(ThresholdOverrideError) {
+        guard let range = ThresholdRanges.ranges[key], let bad = values.first(where: { !range.contains($0) }) else { return }
+        throw ThresholdOverrideError("--param \(text): \(key) must be in \(range), found \(Self.text(bad))")
     }
 
     /// A value as `--set` would write it.

@@ -6,7 +6,7 @@ struct ThresholdsCommand: Command {
     static let name = "thresholds"
     static let summary = "Print the detector thresholds as JSON (what --thresholds FILE accepts)"
     static let help = """
-        USAGE: capture-sim thresholds [--thresholds FILE] [--set KEY=VALUE ...] [--keys]
+        USAGE: capture-sim thresholds [--thresholds FILE] [--set KEY=VALUE ...] [--keys | --ranges]
 
         Prints the thresholds every detector uses, as JSON with sorted keys. With --thresholds and --set,
         prints the result of applying them to the defaults, so an override file can be checked.
@@ -15,21 +15,30 @@ struct ThresholdsCommand: Command {
           --thresholds FILE   apply a (partial) thresholds JSON file
           --set KEY=VALUE     set one threshold, e.g. --set fastRotation.degreesPerSecond=120 (repeatable)
           --keys              list the settable keys, one per line
+          --ranges            list each numeric key with its valid range, e.g. "fastRotation.windowSeconds (0, 60]";
+                              a value outside it is refused from --set (exit 2), a file or a scene (exit 3)
         """
 
     var overrides: ThresholdOverrideOptions
     var keysOnly: Bool
+    var ranges: Bool
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["thresholds", "set"], flags: ["keys"])
+        let parsed = try CommandLineArguments(arguments, options: ["thresholds", "set"], flags: ["keys", "ranges"])
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
         overrides = ThresholdOverrideOptions(parsed)
         keysOnly = parsed.flag("keys")
+        ranges = parsed.flag("ranges")
+        guard !(keysOnly && ranges) else { throw UsageError("--keys and --ranges exclude each other") }
     }
 
     func run() throws -> ExitCode {
         if keysOnly {
             Thresholds.keyPaths.forEach { print($0) }
+            return .success
+        }
+        if ranges {
+            for key in Thresholds.keyPaths { if let range = ThresholdRanges.ranges[key] { print("\(key) \(range)") } }
             return .success
         }
         print(try overrides.apply(to: Thresholds()).jsonText())
@@ -60,6 +69,9 @@ struct ThresholdOverrideOptions {
         for a in assignments {
             do { t = try t.applying(assignment: a) }
             catch { throw UsageError(error.description) }
+        }
+        if !assignments.isEmpty {
+            do { t = try t.validated(source: "--set") } catch { throw UsageError(error.description) }
         }
         return t
     }

@@ -49,3 +49,48 @@ import Testing
         #expect(Thresholds().value(at: "ceiling.enabledOnLiDAR") == 0)
     }
 }
+
+@Suite struct ThresholdRangeTests {
+    @Test func everyNumericKeyHasARangeAndTheDefaultsAreInside() {
+        let numeric = Thresholds.keyPaths.filter { !["ceiling.enabledOnLiDAR"].contains($0) }
+        #expect(Set(numeric) == Set(ThresholdRanges.ranges.keys))
+        #expect(ThresholdRanges.problems(Thresholds()) == [])
+    }
+
+    @Test func aValueOutsideItsRangeIsRefusedNamingKeyValueAndRange() {
+        #expect(throws: ThresholdOverrideError("--set fastRotation.windowSeconds=0: fastRotation.windowSeconds must be in (0, 60], found 0")) {
+            try Thresholds().applying(assignment: "fastRotation.windowSeconds=0")
+        }
+        #expect(throws: ThresholdOverrideError("--set relocation.timeoutSeconds=-5: relocation.timeoutSeconds must be in (0, 14400], found -5")) {
+            try Thresholds().applying(assignment: "relocation.timeoutSeconds=-5")
+        }
+        #expect(throws: ThresholdOverrideError("t.json: proximity.nearFraction must be in [0, 1], found 1.5")) {
+            try Thresholds().applying(jsonText: #"{"proximity": {"nearFraction": 1.5}}"#, source: "t.json")
+        }
+        #expect(throws: ThresholdOverrideError("--set relocation.maximumKeyframes=0: relocation.maximumKeyframes must be in [1, 1000000], found 0")) {
+            try Thresholds().applying(assignment: "relocation.maximumKeyframes=0")
+        }
+    }
+
+    @Test func exitBelowEnterIsRefused() throws {
+        let t = try Thresholds().applying(assignment: "orientation.enterDegrees=60")
+        #expect(ThresholdRanges.problems(t) == [
+            "orientation.exitDegrees (50) must not be below orientation.enterDegrees (60): leaving an orientation needs at least the angle that enters it",
+        ])
+        #expect(throws: ThresholdOverrideError.self) {
+            try Thresholds().applying(jsonText: #"{"orientation": {"enterDegrees": 60}}"#, source: "t.json")
+        }
+        let both = try Thresholds().applying(jsonText: #"{"orientation": {"enterDegrees": 60, "exitDegrees": 70}}"#, source: "t.json")
+        #expect(both.orientation.exitDegrees == 70)
+    }
+
+    @Test func everyRangeAcceptsItsBoundsAndRefusesBeyond() {
+        for (key, range) in ThresholdRanges.ranges {
+            #expect(range.contains(range.upper), "\(key)")
+            #expect(!range.contains(range.upper.nextUp), "\(key)")
+            #expect(range.contains(range.lower) != range.lowerIsExclusive, "\(key)")
+            #expect(!range.contains(range.lower.nextDown), "\(key)")
+            #expect(!range.contains(.nan) && !range.contains(.infinity), "\(key)")
+        }
+    }
+}

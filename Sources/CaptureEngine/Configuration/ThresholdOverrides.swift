@@ -26,7 +26,8 @@ extension Thresholds {
     }
 
     /// A copy with the JSON text of a thresholds file applied; `source` names the file in errors.
-    /// The text is read by the strict ``JSONParser`` (syntax errors name the line and column).
+    /// The text is read by the strict ``JSONParser`` (syntax errors name the line and column); the
+    /// result must be valid (``ThresholdRanges``).
     public func applying(jsonText: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
         let root: JSONNode
         do throws(JSONSyntaxError) { root = try JSONParser.parse(Array(jsonText.utf8)) } catch {
@@ -35,7 +36,7 @@ extension Thresholds {
         guard case .object = root, let object = root.foundationObject as? [String: Any] else {
             throw ThresholdOverrideError("\(source): expected a JSON object of thresholds, found \(root.typeDescription)")
         }
-        return try applying(json: object, source: source)
+        return try applying(json: object, source: source).validated(source: source)
     }
 
     /// A copy with one `group.field=value` assignment applied, as `--set` gives it.
@@ -48,7 +49,8 @@ extension Thresholds {
         return try setting(key: key, to: text, source: "--set \(assignment)")
     }
 
-    /// A copy with the field at a dotted key path set from its text form.
+    /// A copy with the field at a dotted key path set from its text form; the value must be in the
+    /// key's range (``ThresholdRanges``).
     public func setting(key: String, to text: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
         let parts = key.split(separator: ".").map(String.init)
         guard parts.count == 2 else {
@@ -59,7 +61,11 @@ extension Thresholds {
         else if let i = Int(text) { value = i }
         else if let d = Double(text), d.isFinite { value = d }
         else { throw ThresholdOverrideError("\(source): '\(text)' is not a finite number or true/false") }
-        return try applying(json: [parts[0]: [parts[1]: value]], source: source)
+        let result = try applying(json: [parts[0]: [parts[1]: value]], source: source)
+        if let range = ThresholdRanges.ranges[key], let number = result.value(at: key), !range.contains(number) {
+            throw ThresholdOverrideError("\(source): \(key) must be in \(range), found \(NumberFormatting.compact(number))")
+        }
+        return result
     }
 
     /// Every settable key path (`group.field`), sorted.

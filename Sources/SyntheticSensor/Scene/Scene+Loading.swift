@@ -42,6 +42,7 @@ extension Scene {
             }
             do {
                 thresholds = try Thresholds().applying(json: object, source: "\(source): thresholds")
+                    .validated(source: "\(source): thresholds")
             } catch {
                 throw SceneLoadError(error.description)
             }
