@@ -187,19 +187,30 @@ import Glibc
         #expect(names(out) == ["killed"])
     }
 
-    @Test func aFullDiskExits4AndLeavesNothing() throws {
+    @Test func aDiskThatFillsAtAnyStepExits4AndLeavesNothing() throws {
         let folder = try CommandLineTool.temporaryFolder("publish-full")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let small = folder.appendingPathComponent("small")
-        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
-        // A 2 MiB file system of its own (root only, as in CI); elsewhere there is no full disk to test on.
-        let mount = try CommandLineTool.runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", small.path])
-        guard mount.status == 0 else { return }
-        defer { _ = try? CommandLineTool.runProgram("/bin/umount", [small.path]) }
-        let out = small.appendingPathComponent("out")
-        let r = try run(try scene(in: folder, base: "Scenes/too-far.json", name: "full"), out: out)
-        #expect(r.status == 4)
-        #expect(r.stderr.contains("No space left on device"))
-        #expect(names(small) == [])
+        let path = try scene(in: folder, name: "full")
+        // File systems of their own (root only, as in CI), from one that fills on the first depth frames
+        // to one that fills while zipping, to one with room for the bundle.
+        var outcomes: [Int32] = []
+        for megabytes in [1, 3, 5, 7, 9, 11, 40] {
+            let small = folder.appendingPathComponent("small-\(megabytes)")
+            try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+            let mount = try CommandLineTool.runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=\(megabytes)m", "tmpfs", small.path])
+            guard mount.status == 0 else { return }  // no full disk to test on here
+            defer { _ = try? CommandLineTool.runProgram("/bin/umount", [small.path]) }
+            let out = small.appendingPathComponent("out")
+            let r = try run(path, out: out)
+            outcomes.append(r.status)
+            if r.status == 4 {
+                #expect(r.stderr.contains("No space left on device"), "\(megabytes) MB: \(r.stderr)")
+                #expect(names(small) == [], "\(megabytes) MB")
+            } else {
+                #expect(r.status == 0, "\(megabytes) MB: \(r.stderr)")
+                #expect(try CommandLineTool.run(["inspect", out.appendingPathComponent("full").path]).status == 0)
+            }
+        }
+        #expect(outcomes.first == 4 && outcomes.last == 0)
     }
 }
