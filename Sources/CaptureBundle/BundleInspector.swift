@@ -115,7 +115,8 @@ public enum BundleInspector {
         }
         var returns = 0
         for (frame, index) in indexed {
-            let record = depth.frame(index)
+            let record: (time: Double, depth: DepthMap)
+            do { record = try depth.frame(index) } catch { result.problems.append(error.description); return }
             if record.time != frame.time {
                 result.problems.append("allDepthFrames.bin: frame \(index) has time \(record.time) s, arkitData.json's frame seq \(frame.seq) has \(frame.time) s")
                 return
@@ -177,6 +178,7 @@ public enum BundleInspector {
     private static func checkFileSet(_ reader: BundleReader, uid: String?, into result: inout BundleInspection) {
         let documented = Set(cubiCaptureFiles)
         if let zip = reader.zip {
+            if let problem = BundleZipValidation.commentProblem(zip) { result.problems.append(problem) }
             let names = zip.entries.map(\.name)
             if let odd = names.first(where: { !documented.contains($0) }) {
                 result.problems.append("\(reader.path): entry \(odd) is not a documented bundle file")

@@ -7,6 +7,9 @@ public final class ZipReader {
     public let path: String
     /// Every entry, in central-directory order.
     public let entries: [ZipEntryInfo]
+    /// Length of the archive comment in the end-of-central-directory record, bytes (0 when there is
+    /// none; this project's writer never writes one).
+    public let commentBytes: Int
     private let archive: OpaquePointer
 
     /// Opens the archive (`zip_open` with `ZIP_RDONLY | ZIP_CHECKCONS`) and lists its entries
@@ -34,8 +37,11 @@ public final class ZipReader {
                                      crc: st.crc, compressionMethod: Int32(st.comp_method),
                                      dosDateTime: ZipReader.dosDateTime(fromUnixTime: Int(st.mtime))))
         }
+        var commentLength: Int32 = 0
+        _ = zip_get_archive_comment(archive, &commentLength, zip_flags_t(ZIP_FL_ENC_RAW))
         self.archive = archive
         self.entries = list
+        self.commentBytes = Int(max(0, commentLength))
     }
 
     deinit { zip_discard(archive) }
@@ -76,15 +82,40 @@ public final class ZipReader {
         }
     }
 
-    /// The whole uncompressed content of the entry named `name`.
-    public func contents(of name: String) throws(ZipError) -> [UInt8] {
+    /// The whole uncompressed content of the entry named `name`, at most `limit` bytes: an entry whose
+    /// central directory declares more, or that inflates to more whatever it declares, is refused as
+    /// soon as that is known (it is never inflated whole).
+    public func contents(of name: String, limit: Int = Int.max) throws(ZipError) -> [UInt8] {
         guard let index = entries.firstIndex(where: { $0.name == name }) else {
             throw ZipError(call: "zip_name_locate", path: path, message: "no entry named \(name)")
         }
+        let declared = entries[index].size
+        guard declared <= UInt64(limit) else {
+            throw ZipError(call: "zip_stat_index(\(name))", path: path,
+                           message: "entry \(name) declares \(declared) bytes, more than the limit of \(limit) bytes")
+        }
         var out: [UInt8] = []
-        out.reserveCapacity(Int(entries[index].size))
-        try forEachChunk(ofEntry: index) { chunk in out.append(contentsOf: chunk) }
+        out.reserveCapacity(Int(declared))
+        try forEachChunk(ofEntry: index, chunkBytes: min(1 << 20, limit + 1)) { (chunk) throws(ZipError) in
+            guard out.count + chunk.count <= limit else {
+                throw ZipError(call: "zip_fread(\(name))", path: path,
+                               message: "entry \(name) inflates to more than the limit of \(limit) bytes (it declares \(declared))")
+            }
+            out.append(contentsOf: chunk)
+        }
         return out
+    }
+
+    /// Opens the entry at `index` for reading front to back (`zip_fopen_index`).
+    public func stream(ofEntry index: Int) throws(ZipError) -> ZipEntryStream {
+        guard entries.indices.contains(index) else {
+            throw ZipError(call: "zip_fopen_index", path: path, message: "no entry \(index)")
+        }
+        guard let file = zip_fopen_index(archive, zip_uint64_t(index), 0) else {
+            throw ZipError(call: "zip_fopen_index(\(entries[index].name))", path: path,
+                           message: String(cString: zip_error_strerror(zip_get_error(archive))))
+        }
+        return ZipEntryStream(reader: self, file: file, name: entries[index].name)
     }
 
     /// libzip reports an entry's MS-DOS time as a local-time `time_t`; this turns it back into the

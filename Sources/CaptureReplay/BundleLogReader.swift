@@ -45,13 +45,7 @@ enum BundleLogReader {
         var json = BundleJSONReader(file: file)
         let configuration = try json.configuration(root)
 
-        var depthFrames: DepthFramesFile?
-        if let depthData = try contents.data(named: depthFramesName) {
-            let name = (contents.name as NSString).appendingPathComponent(depthFramesName)
-            do throws(BundleReadError) { depthFrames = try DepthFramesFile(bytes: depthData, file: name) } catch {
-                throw ReplayLogError(file: name, reason: "\(error.location): \(error.reason)")
-            }
-        }
+        let depthFrames = try contents.depthFrames(named: depthFramesName)
 
         // Frames and inputs, merged by seq.
         var entries: [(seq: Int, path: String, input: SessionInput, depthIndex: Int32)] = []
