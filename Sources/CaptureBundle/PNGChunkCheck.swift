@@ -59,7 +59,7 @@ public enum PNGChunkCheck {
             if type == "IEND" {
                 guard next == bytes.count else {
                     let rest = bytes.count - next
-                    if rest >= 8, bytes[(next + 4)..<(next + 8)].allSatisfy(isLetter) {
+                    if rest >= 12, Int(bigEndian32(bytes, next)) <= rest - 12, bytes[(next + 4)..<(next + 8)].allSatisfy(isLetter) {
                         return Problem(offset: next, reason: "chunk \(chunkName(bytes, next + 4)) after IEND (\(rest) bytes after the end of the image)")
                     }
                     return Problem(offset: next, reason: "\(rest) trailing bytes after IEND")

@@ -83,8 +83,8 @@ public final class ZipReader {
     }
 
     /// The whole uncompressed content of the entry named `name`, at most `limit` bytes: an entry whose
-    /// central directory declares more, or that inflates to more whatever it declares, is refused as
-    /// soon as that is known (it is never inflated whole).
+    /// central directory declares more than `limit`, or that inflates to more than it declares, is
+    /// refused as soon as that is known (it is never inflated whole).
     public func contents(of name: String, limit: Int = Int.max) throws(ZipError) -> [UInt8] {
         guard let index = entries.firstIndex(where: { $0.name == name }) else {
             throw ZipError(call: "zip_name_locate", path: path, message: "no entry named \(name)")
@@ -96,10 +96,11 @@ public final class ZipReader {
         }
         var out: [UInt8] = []
         out.reserveCapacity(Int(declared))
-        try forEachChunk(ofEntry: index, chunkBytes: min(1 << 20, limit + 1)) { (chunk) throws(ZipError) in
-            guard out.count + chunk.count <= limit else {
+        // libzip inflates on past the declared size (only the CRC is checked), so the reader stops there.
+        try forEachChunk(ofEntry: index, chunkBytes: Int(min(1 << 20, declared + 1))) { (chunk) throws(ZipError) in
+            guard UInt64(out.count + chunk.count) <= declared else {
                 throw ZipError(call: "zip_fread(\(name))", path: path,
-                               message: "entry \(name) inflates to more than the limit of \(limit) bytes (it declares \(declared))")
+                               message: "entry \(name) inflates beyond the \(declared) bytes its central directory declares")
             }
             out.append(contentsOf: chunk)
         }

@@ -50,6 +50,9 @@ enum BundleLogReader {
         // Frames and inputs, merged by seq.
         var entries: [(seq: Int, path: String, input: SessionInput, depthIndex: Int32)] = []
         let frames = try json.array(root["frames"], "frames")
+        guard !frames.isEmpty else {
+            throw ReplayLogError(file: file, reason: "frames: no camera frames (an empty log); nothing to replay")
+        }
         entries.reserveCapacity(frames.count)
         for (i, item) in frames.enumerated() {
             let path = "frames[\(i)]"

@@ -1,0 +1,203 @@
+import CaptureBundle
+import CaptureEngine
+import CaptureReplay
+import Foundation
+import TestSupport
+import Testing
+
+/// `inspect` is as strict as the independent readers (pngcheck, `unzip -t`, Python's zipfile): a real
+/// written PNG or zip, damaged one way at a time, is rejected with a problem naming the file and the
+/// place; files too large to read whole are refused without being inflated.
+@Suite struct StrictInspectTests {
+    /// A damage to a depth PNG, and the start of the problem `inspect` must report for it.
+    struct Damage: CustomStringConvertible, Sendable {
+        var description: String
+        var apply: @Sendable ([UInt8]) -> [UInt8]
+        /// The problem's text after `raw/depth/00001.png: `, given the damaged file.
+        var expected: @Sendable ([UInt8]) -> String
+    }
+
+    /// The offset of the first chunk of `type` in a PNG.
+    static func chunk(_ type: String, in png: [UInt8]) -> Int {
+        var offset = 8
+        while offset + 8 <= png.count {
+            let length = Int(png[offset]) << 24 | Int(png[offset + 1]) << 16 | Int(png[offset + 2]) << 8 | Int(png[offset + 3])
+            if String(decoding: png[(offset + 4)..<(offset + 8)], as: UTF8.self) == type { return offset }
+            offset += 12 + length
+        }
+        return -1
+    }
+
+    /// A chunk with a correct CRC-32.
+    static func chunkBytes(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        let crc = body.withUnsafeBytes { CRC32($0).value }
+        let n = UInt32(data.count)
+        return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + body
+            + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
+    }
+
+    static let damages: [Damage] = [
+        Damage(description: "a byte of IDAT's data changed (critical chunk CRC)",
+               apply: { png in var p = png; p[chunk("IDAT", in: p) + 10] ^= 0x01; return p },
+               expected: { png in "byte \(chunk("IDAT", in: png)): chunk IDAT (critical) has CRC-32" }),
+        Damage(description: "a byte of gAMA's data changed (ancillary chunk CRC)",
+               apply: { png in var p = png; p[chunk("gAMA", in: p) + 9] ^= 0x01; return p },
+               expected: { png in "byte \(chunk("gAMA", in: png)): chunk gAMA (ancillary) has CRC-32" }),
+        Damage(description: "IEND cut off",
+               apply: { png in Array(png.dropLast(12)) },
+               expected: { png in "byte \(png.count): no IEND chunk" }),
+        Damage(description: "bytes after IEND",
+               apply: { png in png + Array("trailing".utf8) },
+               expected: { png in "byte \(png.count - 8): 8 trailing bytes after IEND" }),
+        Damage(description: "a chunk after IEND",
+               apply: { png in png + chunkBytes("tEXt", Array("Comment\u{0}late".utf8)) },
+               expected: { png in "byte \(chunk("IEND", in: png) + 12): chunk tEXt after IEND" }),
+    ]
+
+    func rawPackage() -> TemporaryFolder? {
+        guard let out = try? TemporaryFolder() else { return nil }
+        var storage = RawRGBDStorage(settings: BundleFixture().settings(folder: out.path, name: "raw"))
+        BundleFixture().write(to: &storage)
+        return out
+    }
+
+    func cubiCapture() throws -> (TemporaryFolder, CubiCaptureStorage) {
+        let out = try TemporaryFolder()
+        var storage = CubiCaptureStorage(settings: BundleFixture().settings(folder: out.path))
+        BundleFixture().write(to: &storage)
+        return (out, storage)
+    }
+
+    @Test(arguments: damages)
+    func aDamagedPNGIsRejectedNamingTheFileAndChunk(damage: Damage) throws {
+        let out = try #require(rawPackage())
+        defer { out.remove() }
+        let name = "raw/depth/00001.png"
+        let damaged = damage.apply(out.bytes("raw/" + name))
+        #expect(FileManager.default.createFile(atPath: out.path + "/raw/" + name, contents: Data(damaged)))
+        let inspection = try BundleInspector.inspect(path: out.path + "/raw")
+        let first = try #require(inspection.problems.first)
+        #expect(first.hasPrefix("\(name): \(damage.expected(damaged))"), "\(damage): \(first)")
+        // pngcheck, an independent reader, rejects it too.
+        let checked = try runTool("/usr/bin/env", ["pngcheck", out.path + "/raw/" + name])
+        #expect(checked.status != 0, "\(damage): pngcheck accepted it: \(checked.output)")
+    }
+
+    @Test func theToolExitsOneNamingTheDamagedPNG() throws {
+        let out = try #require(rawPackage())
+        defer { out.remove() }
+        let name = "raw/confidence/00002.png"
+        #expect(FileManager.default.createFile(atPath: out.path + "/raw/" + name,
+                                               contents: Data(out.bytes("raw/" + name) + [0])))
+        let tool = try #require(CommandLineTool.executable, "capture-sim is not built")
+        let result = try runTool(tool.path, ["inspect", out.path + "/raw"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("capture-sim inspect: invalid bundle: \(name): byte"), "\(result.output)")
+        #expect(result.output.contains("1 trailing bytes after IEND"))
+    }
+
+    /// Appends an archive comment to a zip (the end-of-central-directory record's last field).
+    static func addComment(_ comment: String, to path: String) throws {
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        #expect(bytes[bytes.count - 22] == 0x50 && bytes[bytes.count - 21] == 0x4B)
+        let text = Array(comment.utf8)
+        bytes[bytes.count - 2] = UInt8(text.count & 0xFF)
+        bytes[bytes.count - 1] = UInt8(text.count >> 8)
+        try Data(bytes + text).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aZipWithAnArchiveCommentIsInvalidFromTheFolderAndAlone() throws {
+        let (out, storage) = try cubiCapture()
+        defer { out.remove() }
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: storage.zipPath)[.size] as? Int)
+        try Self.addComment("written elsewhere", to: storage.zipPath)
+        let expected = "\(storage.zipPath): byte \(size): an archive comment of 17 bytes; the bundle writer writes none"
+        #expect(try BundleInspector.inspect(path: out.path + "/scan").problems.first == expected)
+        #expect(try BundleInspector.inspect(path: storage.zipPath).problems.first == expected)
+        let tool = try #require(CommandLineTool.executable, "capture-sim is not built")
+        let result = try runTool(tool.path, ["inspect", storage.zipPath])
+        #expect(result.status == 1)
+        #expect(result.output.contains("invalid bundle: \(expected)"))
+    }
+
+    @Test func aZipEntryIsReadWholeOnlyUpToTheLimit() throws {
+        let (out, storage) = try cubiCapture()
+        defer { out.remove() }
+        let zip = try ZipReader(path: storage.zipPath)
+        let size = try #require(zip.entries.first { $0.name == "arkitData.json" }).size
+        #expect(throws: Never.self) { _ = try zip.contents(of: "arkitData.json", limit: Int(size)) }
+        #expect {
+            _ = try zip.contents(of: "arkitData.json", limit: 100)
+        } throws: { error in
+            (error as? ZipError)?.message == "entry arkitData.json declares \(size) bytes, more than the limit of 100 bytes"
+        }
+    }
+
+    /// A zip holding one deflated `arkitData.json` of `bytes` spaces (a few KB deflated), its declared
+    /// size replaced by `declared` in the local header and the central directory when given.
+    static func bomb(in folder: String, bytes: Int, declared: UInt32? = nil) throws -> String {
+        let source = folder + "/spaces.json"
+        #expect(FileManager.default.createFile(atPath: source, contents: Data(repeating: 0x20, count: bytes)))
+        let path = folder + "/bomb.zip"
+        try ZipWriter.write([ZipWriter.Entry(name: "arkitData.json", file: source, method: .deflate(level: 9))], to: path)
+        try FileManager.default.removeItem(atPath: source)
+        guard let declared else { return path }
+        var zip = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let signature: [UInt8] = [0x50, 0x4B, 1, 2]
+        let found = (0..<(zip.count - 4)).last { (i: Int) -> Bool in zip[i..<(i + 4)].elementsEqual(signature) }
+        let central = try #require(found)
+        for offset in [22, central + 24] {
+            for k in 0..<4 { zip[offset + k] = UInt8(declared >> (8 * UInt32(k)) & 0xFF) }
+        }
+        try Data(zip).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func aZipBombIsRefusedByInspectAndReplayNamingTheFileAndTheLimit() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let path = try Self.bomb(in: out.path, bytes: BundleReader.maximumFileBytes + 1)
+        let problems = try BundleInspector.inspect(path: path).problems
+        #expect(problems.contains { $0.hasPrefix("arkitData.json: ") && $0.hasSuffix("entry arkitData.json declares 67108865 bytes, more than the limit of 67108864 bytes") },
+                "\(problems)")
+        #expect {
+            _ = try ReplayReader.read(path: path)
+        } throws: { error in
+            guard let e = error as? ReplayLogError else { return false }
+            return e.file == path && e.reason.contains("arkitData.json") && e.reason.contains("more than the limit of 67108864 bytes")
+        }
+    }
+
+    @Test func aZipEntryThatInflatesBeyondItsDeclaredSizeIsRefused() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let path = try Self.bomb(in: out.path, bytes: 4 << 20, declared: 64)
+        let problems = try BundleInspector.inspect(path: path).problems
+        #expect(problems.contains { $0 == "arkitData.json: \(path): zip_fread(arkitData.json): entry arkitData.json inflates beyond the 64 bytes its central directory declares" },
+                "\(problems)")
+        #expect(throws: ReplayLogError.self) { _ = try ReplayReader.read(path: path) }
+    }
+
+    @Test func aDepthFileOfMoreThanTheLimitOfPixelsIsRefusedByItsHeader() throws {
+        let header = DepthFramesLayout.header(width: 4096, height: 2048)
+        #expect {
+            _ = try DepthFramesFile(bytes: Data(header))
+        } throws: { error in
+            (error as? BundleReadError)?.description == "allDepthFrames.bin: byte 12: depth size 4096x2048 is more than the limit of 4194304 pixels"
+        }
+    }
+
+    @Test func aDepthFileInAZipIsReadARecordAtATimeWithItsCRCChecked() throws {
+        let (out, storage) = try cubiCapture()
+        defer { out.remove() }
+        let reader = try BundleReader(path: storage.zipPath)
+        let depth = try reader.depthFrames()
+        let fixture = BundleFixture()
+        #expect(depth.frameCount == fixture.depthFrameIndices.count)
+        // Backwards and forwards: the entry is reopened to go back.
+        for index in [2, 0, 3, 1] {
+            #expect(try depth.frame(index).depth.depth == fixture.depthMap(fixture.depthFrameIndices[index]).depth.map { Float(Float16($0)) })
+        }
+    }
+}
