@@ -28,13 +28,14 @@ enum BundleLogReader {
 
     static func read(_ contents: some BundleContents, options: ReplayOptions) throws(ReplayLogError) -> ReplayLog {
         let file = (contents.name as NSString).appendingPathComponent(arkitDataName)
-        guard let data = try contents.data(named: arkitDataName) else {
+        // The file's bytes as an array only: the (possibly memory-mapped) Data is released before parsing.
+        guard let bytes = try contents.data(named: arkitDataName).map({ [UInt8]($0) }) else {
             throw ReplayLogError(file: contents.name, reason: "no \(arkitDataName) in this bundle")
         }
         // CaptureBundle's parser reads every number bit for bit, so times and poses are the session's.
         let document: JSONValue
         do throws(BundleReadError) {
-            document = try ArkitData.document(json: Array(data), file: file)
+            document = try ArkitData.document(json: bytes, file: file)
         } catch {
             let place = error.location.isEmpty ? "" : "\(error.location): "
             throw ReplayLogError(file: file, reason: place + error.reason)
