@@ -127,7 +127,8 @@ public final class BundleReader {
         }
         let width = Int(data[16]) << 24 | Int(data[17]) << 16 | Int(data[18]) << 8 | Int(data[19])
         let height = Int(data[20]) << 24 | Int(data[21]) << 16 | Int(data[22]) << 8 | Int(data[23])
-        guard width * height <= BundleReader.maximumPNGPixels else {
+        let limit = BundleReader.maximumPNGPixels
+        guard width <= limit, height <= limit, width * height <= limit else {
             throw BundleReadError(file: file, location: "byte 8",
                                   reason: "IHDR declares \(width)x\(height), more than the limit of \(BundleReader.maximumPNGPixels) pixels")
         }

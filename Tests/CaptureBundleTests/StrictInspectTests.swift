@@ -84,6 +84,18 @@ import Testing
         #expect(checked.status != 0, "\(damage): pngcheck accepted it: \(checked.output)")
     }
 
+    @Test func aPNGDeclaringMorePixelsThanTheLimitIsRefusedBeforeDecoding() throws {
+        let out = try #require(rawPackage())
+        defer { out.remove() }
+        let name = "raw/depth/00000.png"
+        func big(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        let png = PNGChunkCheck.signature + Self.chunkBytes("IHDR", big(0xFFFF_FFFF) + big(0xFFFF_FFFF) + [16, 0, 0, 0, 0])
+            + Self.chunkBytes("IDAT", [0x78, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + Self.chunkBytes("IEND", [])
+        #expect(FileManager.default.createFile(atPath: out.path + "/raw/" + name, contents: Data(png)))
+        let inspection = try BundleInspector.inspect(path: out.path + "/raw")
+        #expect(inspection.problems.first == "\(name): byte 8: IHDR declares 4294967295x4294967295, more than the limit of 16777216 pixels")
+    }
+
     @Test func theToolExitsOneNamingTheDamagedPNG() throws {
         let out = try #require(rawPackage())
         defer { out.remove() }
