@@ -191,6 +191,35 @@ import Testing
         #expect(throws: ReplayLogError.self) { _ = try ReplayReader.read(path: path) }
     }
 
+    @Test func jsonStopsAtTheValueLimitCountingLongStringsByTheirLength() throws {
+        // The array is a value too: [1,2,3] holds four.
+        let options = JSONParser.Options(maximumValues: 4)
+        #expect(throws: Never.self) { try JSONParser.parse(Array("[1,2,3]".utf8), options: options) }
+        #expect(throws: JSONSyntaxError(line: 1, column: 8, problem: .tooManyValues(4))) {
+            try JSONParser.parse(Array("[1,2,3,4]".utf8), options: options)
+        }
+        // 15 bytes are stored inline and count once; 16 bytes count 1 + 16 / 8.
+        let three = JSONParser.Options(maximumValues: 3)
+        #expect(throws: Never.self) { try JSONParser.parse(Array("[\"123456789012345\"]".utf8), options: three) }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array("[\"1234567890123456\"]".utf8), options: three) }
+    }
+
+    @Test func arkitDataOfMoreValuesThanTheLimitIsAProblemNamingTheFileAndLimit() throws {
+        let (out, _) = try cubiCapture()
+        defer { out.remove() }
+        let count = JSONParser.maximumBundleValues
+        let text = "[" + String(repeating: "0,", count: count) + "0]"
+        #expect(FileManager.default.createFile(atPath: out.path + "/scan/arkitData.json", contents: Data(text.utf8)))
+        let inspection = try BundleInspector.inspect(path: out.path + "/scan")
+        // The array is the first value, so the parse stops at the number in column 2 * count.
+        #expect(inspection.problems.first == "arkitData.json: line 1, column \(2 * count): more than the limit of 2097152 JSON values a bundle file may hold")
+        #expect {
+            _ = try ReplayReader.read(path: out.path + "/scan")
+        } throws: { error in
+            (error as? ReplayLogError)?.description == "\(out.path)/scan/arkitData.json: line 1, column \(2 * count): more than the limit of 2097152 JSON values a bundle file may hold"
+        }
+    }
+
     @Test func aDepthFileOfMoreThanTheLimitOfPixelsIsRefusedByItsHeader() throws {
         let header = DepthFramesLayout.header(width: 4096, height: 2048)
         #expect {
