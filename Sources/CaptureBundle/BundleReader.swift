@@ -106,7 +106,7 @@ public final class BundleReader {
 
     /// `raw/poses.csv`.
     public func poses() throws(BundleReadError) -> [RawPose] {
-        try RawPose.parseCSV(String(decoding: try bytes("raw/poses.csv"), as: UTF8.self))
+        try RawPose.parseCSV(bytes: try bytes("raw/poses.csv"))
     }
 
     /// `raw/intrinsics.json`: width, height, fx, fy, cx, cy at depth resolution.
