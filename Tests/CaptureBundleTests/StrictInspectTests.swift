@@ -220,6 +220,29 @@ import Testing
         }
     }
 
+    @Test func posesCSVIsReadALineAtATimeUpToTheRowLimit() throws {
+        let header = "frame,x,y,z,qx,qy,qz,qw\n"
+        #expect(try RawPose.parseCSV(header + "0,0,0,0,0,0,0,1\r\n1,0,0,0,0,0,0,1\n").map(\.frame) == [0, 1])
+        let rows = String(repeating: "0,0,0,0,0,0,0,1\n", count: RawPose.maximumRows + 1)
+        #expect(throws: BundleReadError(file: "raw/poses.csv", location: "line 262146", reason: "more than the limit of 262144 rows")) {
+            try RawPose.parseCSV(header + rows)
+        }
+        #expect(throws: BundleReadError(file: "raw/poses.csv", location: "line 2", reason: "100001 fields, expected 8")) {
+            try RawPose.parseCSV(header + String(repeating: ",", count: 100_000) + "\n")
+        }
+    }
+
+    @Test func meshOBJIsCheckedALineAtATime() throws {
+        let out = try #require(rawPackage())
+        defer { out.remove() }
+        let path = out.path + "/raw/mesh.obj"
+        let text = "# mesh\nv 0 0 0\nv 1 0 0\nv 0 1 0\n" + String(repeating: "\n", count: 1_000_000) + "f 1 2 3\nf 1 2 4\n"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+        #expect(try BundleInspector.inspect(path: out.path + "/raw").problems.first == "mesh.obj: line 1000006: face index out of 1...3")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(("v " + String(repeating: "1 ", count: 3000) + "\n").utf8)))
+        #expect(try BundleInspector.inspect(path: out.path + "/raw").problems.first == "mesh.obj: line 1: longer than 4096 bytes")
+    }
+
     @Test func aDepthFileOfMoreThanTheLimitOfPixelsIsRefusedByItsHeader() throws {
         let header = DepthFramesLayout.header(width: 4096, height: 2048)
         #expect {
