@@ -6,6 +6,8 @@ public enum ReplayReader {
     /// The largest line-based pose log read: 64 MiB (an ARKit log of 60 Hz holds about 27 MB an hour).
     /// The log is read whole; with at most 2^18 poses this keeps a replay's memory under about 300 MB.
     public static let maximumLogBytes = 64 << 20
+    /// The most poses a line-based log may hold: 2^18 (262,144; 72 minutes at 60 Hz).
+    public static let maximumPoses = TextPoseLogReader.maximumPoses
 
     /// Reads the log at `path`: a bundle folder (or its `arkitData.json`, or its `<uid>.zip`), a raw RGBD package folder (or
     /// its `raw/poses.csv`), a Stray Scanner folder (or its `odometry.csv`), or a pose file. The format is
