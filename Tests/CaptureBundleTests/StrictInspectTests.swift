@@ -252,6 +252,35 @@ import Testing
         }
     }
 
+    @Test func aDepthEntryThatInflatesBeyondItsDeclaredSizeIsRefusedBeforeAnyRecordIsUsed() throws {
+        let (out, storage) = try cubiCapture()
+        defer { out.remove() }
+        let folder = out.path + "/scan"
+        let files = BundleInspector.cubiCaptureFiles.filter { storage.writtenFiles.contains($0) }
+        try ZipWriter.write(files.map { ZipWriter.Entry(name: $0, file: folder + "/" + $0, method: .deflate(level: 6)) },
+                            to: storage.zipPath)
+        // The depth entry comes first: its local header at 0, its central-directory entry first of all.
+        let declared = UInt32(32 + DepthFramesLayout.recordBytes(width: BundleFixture.depthWidth, height: BundleFixture.depthHeight))
+        var zip = Array(try Data(contentsOf: URL(fileURLWithPath: storage.zipPath)))
+        let signature: [UInt8] = [0x50, 0x4B, 1, 2]
+        let found = (0..<(zip.count - 4)).first { (i: Int) -> Bool in zip[i..<(i + 4)].elementsEqual(signature) }
+        let central = try #require(found)
+        for offset in [22, central + 24] {
+            for k in 0..<4 { zip[offset + k] = UInt8(declared >> (8 * UInt32(k)) & 0xFF) }
+        }
+        try Data(zip).write(to: URL(fileURLWithPath: storage.zipPath))
+        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte \(declared)",
+                                        reason: "the zip entry inflates beyond the \(declared) bytes its central directory declares")) {
+            _ = try BundleReader(path: storage.zipPath).depthFrames()
+        }
+        #expect {
+            _ = try ReplayReader.read(path: storage.zipPath)
+        } throws: { error in
+            (error as? ReplayLogError)?.description
+                == "\(storage.zipPath)/allDepthFrames.bin: byte \(declared): the zip entry inflates beyond the \(declared) bytes its central directory declares"
+        }
+    }
+
     @Test func aDepthFileInAZipIsReadARecordAtATimeWithItsCRCChecked() throws {
         let (out, storage) = try cubiCapture()
         defer { out.remove() }
