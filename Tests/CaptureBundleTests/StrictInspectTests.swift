@@ -243,6 +243,24 @@ import Testing
         #expect(try BundleInspector.inspect(path: out.path + "/raw").problems.first == "mesh.obj: line 1: longer than 4096 bytes")
     }
 
+    @Test func aZipDeclaringMoreEntriesThanTheLimitIsRefusedBeforeLibzipReadsThem() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        func le(_ value: UInt64, _ width: Int) -> [UInt8] { (0..<width).map { UInt8(value >> (8 * UInt64($0)) & 0xFF) } }
+        // Zip64 end record (1,000,000 entries), its locator, then the classic record saying 0xFFFF.
+        let zip64End = [0x50, 0x4B, 6, 6] + le(44, 8) + le(45, 2) + le(45, 2) + le(0, 4) + le(0, 4)
+            + le(1_000_000, 8) + le(1_000_000, 8) + le(0, 8) + le(0, 8)
+        let locator = [0x50, 0x4B, 6, 7] + le(0, 4) + le(0, 8) + le(1, 4)
+        let end = [0x50, 0x4B, 5, 6] + le(0, 2) + le(0, 2) + le(0xFFFF, 2) + le(0xFFFF, 2)
+            + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(0, 2)
+        let path = out.path + "/many.zip"
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(zip64End + locator + end)))
+        #expect(throws: ZipError(call: "zip_open", path: path, message: "the archive declares 1000000 entries, more than the limit of 65535")) {
+            _ = try ZipReader(path: path)
+        }
+        #expect(throws: BundleReadError.self) { _ = try BundleInspector.inspect(path: path) }
+    }
+
     @Test func aDepthFileOfMoreThanTheLimitOfPixelsIsRefusedByItsHeader() throws {
         let header = DepthFramesLayout.header(width: 4096, height: 2048)
         #expect {
