@@ -56,10 +56,10 @@ public enum BundleInspector {
         let gotScanLogFailure = data.events.contains { $0.code == EventCode.scanLogStartFailed.rawValue }
         if reader.has("scan.log") {
             do {
-                let text = String(decoding: try reader.bytes("scan.log"), as: UTF8.self)
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-                if lines.count != data.scanLog.count || !text.isEmpty && !text.hasSuffix("\n") {
-                    result.problems.append("scan.log: \(lines.count) lines but arkitData.json's scanLog has \(data.scanLog.count) entries")
+                let bytes = try reader.bytes("scan.log")
+                let lines = TextLines.newlineCount(bytes)
+                if lines != data.scanLog.count || bytes.last.map({ $0 != 10 }) == true {
+                    result.problems.append("scan.log: \(lines) lines but arkitData.json's scanLog has \(data.scanLog.count) entries")
                 }
             } catch { result.problems.append(error.description) }
         } else if !gotScanLogFailure {
@@ -115,7 +115,8 @@ public enum BundleInspector {
         }
         var returns = 0
         for (frame, index) in indexed {
-            let record = depth.frame(index)
+            let record: (time: Double, depth: DepthMap)
+            do { record = try depth.frame(index) } catch { result.problems.append(error.description); return }
             if record.time != frame.time {
                 result.problems.append("allDepthFrames.bin: frame \(index) has time \(record.time) s, arkitData.json's frame seq \(frame.seq) has \(frame.time) s")
                 return
@@ -144,12 +145,16 @@ public enum BundleInspector {
         } catch { result.problems.append(error.description) }
     }
 
+    /// The longest PLY header accepted, bytes (this project writes about 250).
+    static let maximumPLYHeaderBytes = 65536
+
     /// Checks a PLY written as documented: header, then 12 bytes per vertex and 13 per face, indices in range.
     static func plyProblem(_ bytes: [UInt8]) -> String? {
         let marker = Array("end_header\n".utf8)
         guard let end = (0...(max(0, bytes.count - marker.count))).first(where: { bytes[$0..<min(bytes.count, $0 + marker.count)].elementsEqual(marker) }) else {
             return "no end_header line"
         }
+        guard end <= maximumPLYHeaderBytes else { return "header longer than \(maximumPLYHeaderBytes) bytes" }
         let header = String(decoding: bytes[0..<end], as: UTF8.self).split(separator: "\n")
         guard header.first == "ply", header.contains("format binary_little_endian 1.0") else { return "not a binary little-endian PLY" }
         func count(_ element: String) -> Int? {
@@ -177,6 +182,7 @@ public enum BundleInspector {
     private static func checkFileSet(_ reader: BundleReader, uid: String?, into result: inout BundleInspection) {
         let documented = Set(cubiCaptureFiles)
         if let zip = reader.zip {
+            if let problem = BundleZipValidation.commentProblem(zip) { result.problems.append(problem) }
             let names = zip.entries.map(\.name)
             if let odd = names.first(where: { !documented.contains($0) }) {
                 result.problems.append("\(reader.path): entry \(odd) is not a documented bundle file")
@@ -275,34 +281,55 @@ public enum BundleInspector {
         }
         if reader.has("mesh.obj") {
             do {
-                if let problem = objProblem(String(decoding: try reader.bytes("mesh.obj"), as: UTF8.self)) {
+                if let problem = objProblem(try reader.bytes("mesh.obj")) {
                     result.problems.append("mesh.obj: " + problem)
                 }
             } catch { result.problems.append(error.description) }
         }
     }
 
-    /// Checks an OBJ as written: `v` lines of three finite numbers, `f` lines of three 1-based indices in range.
-    static func objProblem(_ text: String) -> String? {
+    /// The longest OBJ line accepted, bytes (this project writes lines of well under 100).
+    static let maximumOBJLineBytes = 4096
+
+    /// Checks an OBJ as written: `v` lines of three finite numbers, `f` lines of three 1-based indices in
+    /// range. Reads the lines twice (syntax and vertex count, then face indices) and keeps none of them.
+    static func objProblem(_ bytes: [UInt8]) -> String? {
         var vertices = 0
-        var faces: [(line: Int, indices: [Int])] = []
-        for (i, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let parts = line.split(separator: " ")
-            guard let kind = parts.first else { continue }
+        var problem: String?
+        func parts(_ line: ArraySlice<UInt8>) -> [Substring] {
+            String(decoding: line, as: UTF8.self)[...].split(separator: " ")
+        }
+        TextLines.forEach(bytes) { number, line in
+            guard line.count <= maximumOBJLineBytes else {
+                problem = "line \(number): longer than \(maximumOBJLineBytes) bytes"
+                return false
+            }
+            let parts = parts(line)
+            guard let kind = parts.first else { return true }
             if kind == "v" {
                 guard parts.count == 4, parts.dropFirst().allSatisfy({ Double($0)?.isFinite == true }) else {
-                    return "line \(i + 1): a vertex needs three finite numbers"
+                    problem = "line \(number): a vertex needs three finite numbers"
+                    return false
                 }
                 vertices += 1
             } else if kind == "f" {
-                let indices = parts.dropFirst().compactMap { Int($0) }
-                guard indices.count == 3, parts.count == 4 else { return "line \(i + 1): a face needs three indices" }
-                faces.append((i + 1, indices))
+                guard parts.count == 4, parts.dropFirst().allSatisfy({ Int($0) != nil }) else {
+                    problem = "line \(number): a face needs three indices"
+                    return false
+                }
             }
+            return true
         }
-        if let bad = faces.first(where: { $0.indices.contains { $0 < 1 || $0 > vertices } }) {
-            return "line \(bad.line): face index out of 1...\(vertices)"
+        if let problem { return problem }
+        TextLines.forEach(bytes) { number, line in
+            let parts = parts(line)
+            guard parts.first == "f" else { return true }
+            if parts.dropFirst().contains(where: { Int($0).map { $0 < 1 || $0 > vertices } ?? true }) {
+                problem = "line \(number): face index out of 1...\(vertices)"
+                return false
+            }
+            return true
         }
-        return nil
+        return problem
     }
 }

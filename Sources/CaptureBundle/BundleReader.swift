@@ -13,6 +13,14 @@ public final class BundleReader {
     /// The zip, when reading one.
     public let zip: ZipReader?
 
+    /// The most bytes a file read whole may have (every file but `allDepthFrames.bin`, which is read a
+    /// record at a time): 64 MiB. A zip entry that declares more, or inflates to more, is refused
+    /// without being inflated whole.
+    public static let maximumFileBytes = 64 << 20
+    /// The most pixels a PNG may declare in its IHDR chunk before it is decoded: 2^24 (e.g. 4096x4096;
+    /// the raw package's are 256x192).
+    public static let maximumPNGPixels = 1 << 24
+
     /// Opens `path`: a folder with `arkitData.json` (CubiCapture), a folder with `manifest.json` and
     /// `raw/` (raw RGBD package), or a zip file holding a CubiCapture bundle.
     public init(path: String) throws(BundleReadError) {
@@ -47,13 +55,25 @@ public final class BundleReader {
     /// Whether the bundle has this file.
     public func has(_ file: String) -> Bool { files.contains(file) }
 
-    /// The whole content of a file.
+    /// The whole content of a file, at most ``maximumFileBytes``.
     public func bytes(_ file: String) throws(BundleReadError) -> [UInt8] {
         guard has(file) else { throw BundleReadError(file: file, reason: "missing") }
+        let limit = BundleReader.maximumFileBytes
         if let zip {
-            do { return try zip.contents(of: file) } catch { throw BundleReadError(file: file, reason: error.description) }
+            do { return try zip.contents(of: file, limit: limit) } catch {
+                throw BundleReadError(file: file, reason: error.description)
+            }
         }
-        do { return try FileSystem.read(path + "/" + file) } catch { throw BundleReadError(file: file, reason: error.description) }
+        let full = path + "/" + file
+        do {
+            let size = try FileSystem.size(full)
+            guard size <= limit else {
+                throw BundleReadError(file: file, reason: "\(size) bytes, more than the limit of \(limit) bytes (64 MiB) for a file read whole")
+            }
+            return try FileSystem.read(full)
+        } catch let error as BundleReadError { throw error }
+        catch let error as FileSystemError { throw BundleReadError(file: file, reason: error.description) }
+        catch { throw BundleReadError(file: file, reason: "\(error)") }
     }
 
     /// `arkitData.json`.
@@ -66,21 +86,27 @@ public final class BundleReader {
         try ArkitData.feedbackItems(try JSONCursor.parse(try bytes("feedback.json"), file: "feedback.json"))
     }
 
-    /// `allDepthFrames.bin` (memory-mapped from a folder).
+    /// `allDepthFrames.bin`, read a record at a time: from a folder with `pread`; from a zip after its
+    /// entry was read once to its end (CRC-32 and declared size checked), inflated again as records are
+    /// asked for.
     public func depthFrames() throws(BundleReadError) -> DepthFramesFile {
         let file = "allDepthFrames.bin"
         guard has(file) else { throw BundleReadError(file: file, reason: "missing") }
-        if zip == nil {
-            do { return try DepthFramesFile(bytes: try Data(contentsOf: URL(fileURLWithPath: path + "/" + file), options: .alwaysMapped)) }
-            catch let error as BundleReadError { throw error }
-            catch { throw BundleReadError(file: file, reason: error.localizedDescription) }
+        guard let zip else {
+            return try DepthFramesFile(source: try DepthFramesFileSource(path: path + "/" + file, file: file), file: file)
         }
-        return try DepthFramesFile(bytes: Data(try bytes(file)))
+        guard let index = zip.entries.firstIndex(where: { $0.name == file }) else {
+            throw BundleReadError(file: file, reason: "missing")
+        }
+        let source = DepthFramesZipSource(reader: zip, index: index, file: file)
+        let depth = try DepthFramesFile(source: source, file: file)
+        try source.verify()
+        return depth
     }
 
     /// `raw/poses.csv`.
     public func poses() throws(BundleReadError) -> [RawPose] {
-        try RawPose.parseCSV(String(decoding: try bytes("raw/poses.csv"), as: UTF8.self))
+        try RawPose.parseCSV(bytes: try bytes("raw/poses.csv"))
     }
 
     /// `raw/intrinsics.json`: width, height, fx, fy, cx, cy at depth resolution.
@@ -91,12 +117,23 @@ public final class BundleReader {
                                 cx: try c["cx"].get().double(), cy: try c["cy"].get().double())
     }
 
-    /// A PNG of the bundle, decoded (e.g. `raw/depth/00000.png`).
+    /// A PNG of the bundle (e.g. `raw/depth/00000.png`), its chunks checked first with
+    /// ``PNGChunkCheck`` (every CRC-32, IHDR first, IEND last, nothing after it), then decoded if its
+    /// IHDR declares at most ``maximumPNGPixels``.
     public func png(_ file: String) throws(BundleReadError) -> GrayImage {
-        do { return try PNGCodec.decode(try bytes(file)) }
-        catch let error as PNGError { throw BundleReadError(file: file, reason: error.description) }
-        catch let error as BundleReadError { throw error }
-        catch { throw BundleReadError(file: file, reason: "\(error)") }
+        let data = try bytes(file)
+        if let problem = PNGChunkCheck.problem(data) {
+            throw BundleReadError(file: file, location: "byte \(problem.offset)", reason: problem.reason)
+        }
+        let width = Int(data[16]) << 24 | Int(data[17]) << 16 | Int(data[18]) << 8 | Int(data[19])
+        let height = Int(data[20]) << 24 | Int(data[21]) << 16 | Int(data[22]) << 8 | Int(data[23])
+        let limit = BundleReader.maximumPNGPixels
+        guard width <= limit, height <= limit, width * height <= limit else {
+            throw BundleReadError(file: file, location: "byte 8",
+                                  reason: "IHDR declares \(width)x\(height), more than the limit of \(BundleReader.maximumPNGPixels) pixels")
+        }
+        do throws(PNGError) { return try PNGCodec.decode(data) }
+        catch { throw BundleReadError(file: file, reason: error.description) }
     }
 
     /// The session's inputs, frames and non-frame inputs merged by `seq`, with each recorded frame's
@@ -114,7 +151,7 @@ public final class BundleReader {
                     throw BundleReadError(file: "arkitData.json", location: "frames[\(i)].depthIndex",
                                           reason: "\(index) but allDepthFrames.bin has \(depth.frameCount) frames")
                 }
-                frame.depth = depth.frame(index).depth
+                frame.depth = try depth.frame(index).depth
             }
             items.append((f.seq, SessionInput(time: f.time, .frame(frame))))
         }

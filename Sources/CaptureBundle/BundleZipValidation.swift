@@ -5,8 +5,9 @@ import Glibc
 /// Checks a zip against the folder it was made from, in one of two ways:
 ///
 /// - ``problem(zip:folder:files:)`` (what `capture-sim inspect` runs): the archive opens with
-///   `ZIP_CHECKCONS`, lists exactly the expected names in order, and every entry reads back (CRC checked
-///   by libzip) with the folder file's bytes.
+///   `ZIP_CHECKCONS`, has no archive comment, lists exactly the expected names in order, and every entry
+///   reads back (CRC checked by libzip) with the folder file's bytes, inflating no further than the
+///   first byte that differs.
 /// - ``checksumProblem(zip:folder:files:knownChecksums:)`` (what the bundle writer runs after zipping,
 ///   as the SDK checks its zip): the archive opens with `ZIP_CHECKCONS` (central directory against the
 ///   local headers), lists exactly the expected names in order, every entry has the folder file's size
@@ -18,6 +19,7 @@ public enum BundleZipValidation {
     public static func problem(zip: String, folder: String, files: [String]) -> String? {
         let reader: ZipReader
         do { reader = try ZipReader(path: zip) } catch { return error.description }
+        if let problem = commentProblem(reader) { return problem }
         let names = reader.entries.map(\.name)
         guard names == files else {
             return "\(zip): entries \(names) differ from the folder's files \(files)"
@@ -31,17 +33,17 @@ public enum BundleZipValidation {
             var mismatch: String?
             var expected = [UInt8]()
             do {
-                try reader.forEachChunk(ofEntry: index) { chunk in
-                    guard mismatch == nil else { return }
+                try reader.forEachChunk(ofEntry: index) { (chunk) throws(ZipError) in
                     if expected.count < chunk.count { expected = [UInt8](repeating: 0, count: chunk.count) }
                     let n = expected.withUnsafeMutableBytes { pread(fd, $0.baseAddress, chunk.count, off_t(offset)) }
                     if n != chunk.count || !chunk.elementsEqual(expected[0..<chunk.count]) {
                         mismatch = "\(zip): entry \(name) differs from \(path) in bytes \(offset)..<\(offset + chunk.count)"
+                        throw ZipError(call: "compare", path: zip, message: mismatch ?? "")
                     }
                     offset += chunk.count
                 }
             } catch {
-                return error.description
+                return mismatch ?? error.description
             }
             if let mismatch { return mismatch }
             let size = (try? FileSystem.size(path)) ?? -1
@@ -81,6 +83,14 @@ public enum BundleZipValidation {
             }
         }
         return nil
+    }
+
+    /// The problem of a zip that carries an archive comment (this project's writer never writes one; an
+    /// independent reader may take trailing bytes for one), or nil.
+    public static func commentProblem(_ reader: ZipReader) -> String? {
+        guard reader.commentBytes > 0 else { return nil }
+        let offset = ((try? FileSystem.size(reader.path)) ?? reader.commentBytes) - reader.commentBytes
+        return "\(reader.path): byte \(offset): an archive comment of \(reader.commentBytes) bytes; the bundle writer writes none"
     }
 
     static func hex(_ value: UInt32) -> String {

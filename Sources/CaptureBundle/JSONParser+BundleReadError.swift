@@ -1,15 +1,24 @@
 import CaptureEngine
 
 extension JSONParser {
+    /// The most values a bundle's JSON file may hold: 2^21 (2,097,152; `arkitData.json` holds about 30
+    /// per camera frame, so about 19 minutes at 60 frames/s). A larger file is refused when the parse
+    /// reaches the limit, which keeps a reader's memory under about 300 MB whatever the file holds.
+    public static let maximumBundleValues = 1 << 21
+
     /// Parses a bundle's JSON file into ``JSONValue`` (numbers exact: see ``JSONParser``; objects keep key
     /// order and every pair of a repeated key; loose numbers such as `01` or `+1` are read); errors name
     /// the file, line and column.
     static func parse(_ bytes: [UInt8], file: String) throws(BundleReadError) -> JSONValue {
         do throws(JSONSyntaxError) {
-            return try parse(bytes, options: Options(allowsDuplicateKeys: true, allowsLooseNumbers: true)).jsonValue
+            return try parse(bytes, options: Options(allowsDuplicateKeys: true, allowsLooseNumbers: true,
+                                                    maximumValues: maximumBundleValues)).jsonValue
         } catch {
-            throw BundleReadError(file: file, location: "line \(error.line), column \(error.column)",
-                                  reason: "not valid JSON: \(reason(error.problem))")
+            let location = "line \(error.line), column \(error.column)"
+            if case .tooManyValues(let limit) = error.problem {
+                throw BundleReadError(file: file, location: location, reason: "more than the limit of \(limit) JSON values a bundle file may hold")
+            }
+            throw BundleReadError(file: file, location: location, reason: "not valid JSON: \(reason(error.problem))")
         }
     }
 

@@ -28,13 +28,14 @@ enum BundleLogReader {
 
     static func read(_ contents: some BundleContents, options: ReplayOptions) throws(ReplayLogError) -> ReplayLog {
         let file = (contents.name as NSString).appendingPathComponent(arkitDataName)
-        guard let data = try contents.data(named: arkitDataName) else {
+        // The file's bytes as an array only: the (possibly memory-mapped) Data is released before parsing.
+        guard let bytes = try contents.data(named: arkitDataName).map({ [UInt8]($0) }) else {
             throw ReplayLogError(file: contents.name, reason: "no \(arkitDataName) in this bundle")
         }
         // CaptureBundle's parser reads every number bit for bit, so times and poses are the session's.
         let document: JSONValue
         do throws(BundleReadError) {
-            document = try ArkitData.document(json: Array(data), file: file)
+            document = try ArkitData.document(json: bytes, file: file)
         } catch {
             let place = error.location.isEmpty ? "" : "\(error.location): "
             throw ReplayLogError(file: file, reason: place + error.reason)
@@ -45,17 +46,14 @@ enum BundleLogReader {
         var json = BundleJSONReader(file: file)
         let configuration = try json.configuration(root)
 
-        var depthFrames: DepthFramesFile?
-        if let depthData = try contents.data(named: depthFramesName) {
-            let name = (contents.name as NSString).appendingPathComponent(depthFramesName)
-            do throws(BundleReadError) { depthFrames = try DepthFramesFile(bytes: depthData, file: name) } catch {
-                throw ReplayLogError(file: name, reason: "\(error.location): \(error.reason)")
-            }
-        }
+        let depthFrames = try contents.depthFrames(named: depthFramesName)
 
         // Frames and inputs, merged by seq.
         var entries: [(seq: Int, path: String, input: SessionInput, depthIndex: Int32)] = []
         let frames = try json.array(root["frames"], "frames")
+        guard !frames.isEmpty else {
+            throw ReplayLogError(file: file, reason: "frames: no camera frames (an empty log); nothing to replay")
+        }
         entries.reserveCapacity(frames.count)
         for (i, item) in frames.enumerated() {
             let path = "frames[\(i)]"

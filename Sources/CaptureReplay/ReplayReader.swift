@@ -3,6 +3,12 @@ import Foundation
 
 /// Reads any supported log into a ``ReplayLog``: the entry point of replay.
 public enum ReplayReader {
+    /// The largest line-based pose log read: 64 MiB (an ARKit log of 60 Hz holds about 27 MB an hour).
+    /// The log is read whole; with at most 2^18 poses this keeps a replay's memory under about 300 MB.
+    public static let maximumLogBytes = 64 << 20
+    /// The most poses a line-based log may hold: 2^18 (262,144; 72 minutes at 60 Hz).
+    public static let maximumPoses = TextPoseLogReader.maximumPoses
+
     /// Reads the log at `path`: a bundle folder (or its `arkitData.json`, or its `<uid>.zip`), a raw RGBD package folder (or
     /// its `raw/poses.csv`), a Stray Scanner folder (or its `odometry.csv`), or a pose file. The format is
     /// `options.format` when given, else detected with ``detectFormat(path:)``.
@@ -13,6 +19,10 @@ public enum ReplayReader {
         if format == .bundle {
             if isFolder(file) { return try BundleLogReader.read(FolderBundleContents(path: file), options: options) }
             return try BundleLogReader.read(ZipBundleContents(path: file), options: options)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+        guard size <= maximumLogBytes else {
+            throw ReplayLogError(file: file, reason: "\(size) bytes, more than the limit of \(maximumLogBytes) bytes (64 MiB) for a pose log")
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             throw ReplayLogError(file: file, reason: "cannot read the file")
@@ -64,13 +74,15 @@ public enum ReplayReader {
         }
         let head = handle.readData(ofLength: 64 * 1024)
         try? handle.close()
+        // Lines split on Unicode scalars: as Characters, "\r\n" is one grapheme and would not split.
         let text = String(decoding: head, as: UTF8.self)
-        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+        for scalars in text.unicodeScalars.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let trimmed = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let compact = trimmed.replacingOccurrences(of: " ", with: "").lowercased()
-            if compact.hasPrefix("frame,x,y,z,qx,qy,qz,qw") { return .raw }
-            if compact.hasPrefix("timestamp,frame,x,y,z,qx,qy,qz,qw") { return .stray }
+            let compact = trimmed.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\t", with: "").lowercased()
+            // A header names the format; its columns are checked by the reader.
+            if compact.hasPrefix("frame,") { return .raw }
+            if compact.hasPrefix("timestamp,frame,") { return .stray }
             let fields = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).count
             switch fields {
             case 8: return .tum
@@ -80,7 +92,7 @@ public enum ReplayReader {
                 throw ReplayLogError(file: path, reason: "cannot tell the format from the first data line (\(fields) fields); give --format (\(ReplayFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
         }
-        throw ReplayLogError(file: path, reason: "no data lines; cannot tell the format")
+        throw ReplayLogError(file: path, reason: "no data lines (the log is empty or holds only comments); cannot tell the format")
     }
 
     private static func isFolder(_ path: String) -> Bool {

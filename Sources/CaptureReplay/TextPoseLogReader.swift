@@ -3,12 +3,18 @@ import CaptureEngine
 /// Reads the line-based pose logs (raw `poses.csv`, TUM, Stray Scanner, ARKitScenes `.traj`, ARKit
 /// camera-transform logs) straight from their bytes.
 ///
-/// Blank lines and lines whose first non-blank character is `#` are skipped; a header line (first field
-/// not a number) is skipped when it is the first data line. A malformed line is an error naming the file
-/// and line; an incomplete last line without a newline is dropped with a diagnostic.
+/// Lines end with `\n` or `\r\n`. Blank lines and lines whose first non-blank character is `#` are
+/// skipped. In `raw` and `stray` logs a first data line whose first field is not a number is the header,
+/// which must name the documented columns in their order (so a log with another column order, e.g. a
+/// scalar-first quaternion, is refused instead of misread). A malformed line is an error naming the file
+/// and line; an incomplete last line without a newline is dropped with a diagnostic; a log without a
+/// single data line is an error.
 enum TextPoseLogReader {
     /// Most fields a line may have before it is reported as malformed.
     private static let maximumFields = 32
+    /// The most poses a log may hold: 2^18 (262,144; 72 minutes at 60 Hz). Each pose becomes a session
+    /// input of about 500 bytes, so this keeps a replay's memory under about 300 MB.
+    static let maximumPoses = 1 << 18
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, format: ReplayFormat,
                      options: ReplayOptions) throws(ReplayLogError) -> PoseTimelineBuilder {
@@ -28,6 +34,7 @@ enum TextPoseLogReader {
         var lineNumber = 0
         var position = 0
         var sawData = false
+        var poseLines = 0
         let count = bytes.count
         while position < count {
             lineNumber += 1
@@ -72,7 +79,13 @@ enum TextPoseLogReader {
             sawData = true
             if isFirstData, DecimalNumberParser.double(bytes, from: starts[0], to: ends[0]) == nil,
                format == .raw || format == .stray {
-                continue  // header line
+                try checkHeader(bytes, from: start, to: end, format: format, file: file, line: lineNumber)
+                continue
+            }
+            poseLines += 1
+            guard poseLines <= maximumPoses else {
+                throw ReplayLogError(file: file, line: lineNumber,
+                                     reason: "more than the limit of \(maximumPoses) poses a log may hold")
             }
 
             // Parse the numbers; a bad last line without a newline is a truncation, not an error.
@@ -117,9 +130,26 @@ enum TextPoseLogReader {
                 guard !terminated else { throw error }
                 builder.report(.truncatedLastLine, line: lineNumber, time: nil,
                                "last line is incomplete (no newline; \(error.reason)); replaying up to the line before")
+                poseLines -= 1
             }
         }
+        guard poseLines > 0 else {
+            let what = sawData ? "only a header" : (lineNumber == 0 ? "empty" : "only comments or blank lines")
+            throw ReplayLogError(file: file, reason: "no data lines (the log is \(what)); expected lines of \(format.fieldNames)")
+        }
         return builder
+    }
+
+    /// Checks a `raw` or `stray` header line against the documented columns (compared without spaces and
+    /// case): another order would be read as the documented one, so it is an error naming the line.
+    private static func checkHeader(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
+                                    format: ReplayFormat, file: String, line: Int) throws(ReplayLogError) {
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        func compact(_ s: String) -> String { String(s.lowercased().filter { $0 != " " && $0 != "\t" }) }
+        guard compact(text) == compact(format.fieldNames) else {
+            throw ReplayLogError(file: file, line: line,
+                                 reason: "header is '\(text)', expected '\(format.fieldNames)' (the columns in this order)")
+        }
     }
 
     /// The frames a format's poses are written in.

@@ -16,7 +16,7 @@ struct BenchCommand: Command {
           engine   pushes frames of a scripted walk through the session: frames/s and bytes allocated/frame
                    --frames N (default 2000000)
           replay   parses and replays a generated 1-hour 60 Hz pose log (ARKit transform and TUM formats):
-                   poses/s; --poses N (default 216000)
+                   poses/s; --poses N (default 216000, at most 262144)
           bundle   a 60 Hz scan of the scene's walk (repeated to length) with a depth map every frame:
                    rendered, run through the session and written in both layouts (CubiCapture bundle
                    and raw RGBD package), zipped and validated. Prints time per stage (render, session,

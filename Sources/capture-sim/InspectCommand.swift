@@ -9,9 +9,11 @@ struct InspectCommand: Command {
         USAGE: capture-sim inspect <path> [--json]
 
         Reads a CubiCapture bundle folder, its <uid>.zip, or a raw RGBD package folder, checks it against
-        docs/bundle-format.md (every file present, sizes and counts consistent, PNGs decode, poses
-        finite, zip entries equal to the folder's files) and prints a summary: layout, duration, frames,
-        depth frames, depth coverage, events and warnings counted by code.
+        docs/bundle-format.md (every file present, sizes and counts consistent, every PNG chunk's CRC
+        and IEND last, PNGs decode, poses finite, zip entries equal to the folder's files, no zip
+        comment) and prints a summary: layout, duration, frames, depth frames, depth coverage, events
+        and warnings counted by code. Files are read within the limits the document gives (64 MiB a
+        file read whole, 2^21 JSON values), so memory stays bounded whatever the input.
 
         OPTIONS:
           --json    print the summary as one JSON object: path, layout, container, valid, problems,

@@ -15,7 +15,9 @@ struct ReplayBenchmark {
     var framesPerSecond = 60.0
 
     func run() throws -> ExitCode {
-        guard poses > 0 else { throw UsageError("--poses expects a positive number") }
+        guard poses > 0, poses <= ReplayReader.maximumPoses else {
+            throw UsageError("--poses expects a positive number up to \(ReplayReader.maximumPoses), the most a log may hold")
+        }
         print("replay benchmark: \(poses) poses (\(NumberFormatting.compact(Double(poses) / framesPerSecond / 3600)) h at \(NumberFormatting.compact(framesPerSecond)) Hz)")
         for format in [ReplayFormat.arkit, .tum] {
             let text = Data(log(format: format).utf8)

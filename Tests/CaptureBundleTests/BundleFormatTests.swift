@@ -72,7 +72,7 @@ import Testing
         let records = DepthFramesLayout.record(time: 0.5, depth: map) + DepthFramesLayout.record(time: 0.75, depth: map)
         let file = try DepthFramesFile(bytes: Data(DepthFramesLayout.versionOneHeader(width: 4, height: 2, frameCount: 2) + records))
         #expect(file.frameCount == 2)
-        #expect(file.frame(1).depth.depth == map.depth)
+        #expect(try file.frame(1).depth.depth == map.depth)
         #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte 20",
                                         reason: "header says 3 frames (128 bytes) but the file has 96 bytes")) {
             try DepthFramesFile(bytes: Data(DepthFramesLayout.versionOneHeader(width: 4, height: 2, frameCount: 3) + records))
@@ -85,7 +85,7 @@ import Testing
             + DepthFramesLayout.record(time: 0.5, depth: map) + DepthFramesLayout.record(time: 0.75, depth: map)
         let file = try DepthFramesFile(bytes: Data(bytes))
         #expect(file.frameCount == 2)
-        let second = file.frame(1)
+        let second = try file.frame(1)
         #expect(second.time == 0.75)
         #expect(second.depth.depth == map.depth)
         #expect(second.depth.confidence == map.confidence)

@@ -96,9 +96,13 @@ import Testing
         }
     }
 
-    @Test func emptyLogHasNoInputs() throws {
-        let log = try ReaderTestSupport.read("# nothing\n\n", format: .tum)
-        #expect(log.inputs.isEmpty)
+    @Test func aLogWithoutDataLinesIsAnErrorNamingTheFile() throws {
+        #expect {
+            _ = try ReaderTestSupport.read("# nothing\n\n", format: .tum, file: "empty.tum")
+        } throws: { error in
+            (error as? ReplayLogError)?.description
+                == "empty.tum: no data lines (the log is only comments or blank lines); expected lines of timestamp tx ty tz qx qy qz qw"
+        }
     }
 
     @Test func missingFileIsAnError() {

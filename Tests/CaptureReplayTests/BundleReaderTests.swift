@@ -117,6 +117,28 @@ import Testing
         }
     }
 
+    @Test func aBundleWithoutFramesIsAnEmptyLogAndAnError() throws {
+        let folder = TestPaths.scratchFolder("no-frames")
+        try LogWriter.bundle(at: folder, frames: [])
+        #expect {
+            _ = try ReplayReader.read(path: folder)
+        } throws: { error in
+            (error as? ReplayLogError)?.description == "\(folder)/arkitData.json: frames: no camera frames (an empty log); nothing to replay"
+        }
+    }
+
+    @Test func aDepthFileIsReadARecordAtATimeFromTheFolder() throws {
+        let folder = TestPaths.scratchFolder("depth-records")
+        let maps = (0..<3).map { depthMap(seed: 10 + $0) }
+        try LogWriter.bundle(at: folder, frames: maps.enumerated().map {
+            LogWriter.BundleFrame(time: Double($0.offset) / 30, pose: .identity, depth: $0.element)
+        })
+        let log = try ReplayReader.read(path: folder)
+        let depths = ReaderTestSupport.frames(log).compactMap(\.frame.depth)
+        #expect(depths.count == 3)
+        #expect(depths.map(\.depth) == maps.map { $0.depth.map { Float(Float16($0)) } })
+    }
+
     @Test func nullTransformValuesPassThroughAsNonFinite() throws {
         let folder = TestPaths.scratchFolder("nan-bundle")
         let nan = RigidTransform(rotation: .identity, translation: SIMD3(.nan, 0, 0))

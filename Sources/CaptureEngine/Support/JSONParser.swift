@@ -14,17 +14,24 @@ public struct JSONParser {
         /// reads, or that `Double(String)` reads as a finite value not starting with `+`, `.` or `-.`
         /// (so `01`, `+1` and `1.` are numbers); when false, numbers follow JSON's grammar.
         public var allowsLooseNumbers: Bool
+        /// The most values (objects, arrays, strings, numbers, literals, counted as they start; a string
+        /// or key longer than 15 bytes counts one more per 8 bytes) a document may hold; the parse stops
+        /// at the first one beyond it. Each value read costs memory (about 100 bytes as a tree), so this
+        /// bounds what a hostile file can make a reader hold.
+        public var maximumValues: Int
 
-        /// Strict JSON by default.
-        public init(allowsDuplicateKeys: Bool = false, allowsLooseNumbers: Bool = false) {
+        /// Strict JSON by default, any number of values.
+        public init(allowsDuplicateKeys: Bool = false, allowsLooseNumbers: Bool = false, maximumValues: Int = .max) {
             self.allowsDuplicateKeys = allowsDuplicateKeys
             self.allowsLooseNumbers = allowsLooseNumbers
+            self.maximumValues = maximumValues
         }
     }
 
     private let bytes: [UInt8]
     private let options: Options
     private var index = 0
+    private var values = 0
 
     /// Parses a whole document (one value, white space around it allowed).
     public static func parse(_ bytes: [UInt8], options: Options = Options()) throws(JSONSyntaxError) -> JSONNode {
@@ -55,6 +62,8 @@ public struct JSONParser {
 
     private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
         guard depth < 256 else { throw syntaxError(.nestedTooDeeply) }
+        values += 1
+        guard values <= options.maximumValues else { throw syntaxError(.tooManyValues(options.maximumValues)) }
         guard index < bytes.count else { throw syntaxError(.unexpectedEnd) }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
@@ -125,7 +134,14 @@ public struct JSONParser {
         while index < bytes.count {
             let b = bytes[index]
             index += 1
-            if b == UInt8(ascii: "\"") { return String(decoding: out, as: UTF8.self) }
+            if b == UInt8(ascii: "\"") {
+                // A string too long to be stored inline costs a value per 8 bytes beside its own.
+                if out.count > 15 {
+                    values += out.count / 8
+                    guard values <= options.maximumValues else { throw syntaxError(.tooManyValues(options.maximumValues)) }
+                }
+                return String(decoding: out, as: UTF8.self)
+            }
             if b < 0x20 { throw syntaxError(.controlCharacterInString) }
             guard b == UInt8(ascii: "\\") else { out.append(b); continue }
             guard index < bytes.count else { break }

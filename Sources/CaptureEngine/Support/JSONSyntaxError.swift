@@ -5,6 +5,8 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
     public enum Problem: Equatable, Sendable, CustomStringConvertible {
         /// Arrays and objects nested 256 deep.
         case nestedTooDeeply
+        /// More values than ``JSONParser/Options/maximumValues`` (the limit).
+        case tooManyValues(Int)
         /// The text ends where a value should start.
         case unexpectedEnd
         /// The text ends inside an object.
@@ -58,6 +60,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
         public var description: String {
             switch self {
             case .nestedTooDeeply: "nested too deeply"
+            case .tooManyValues(let limit): "more than the limit of \(limit) values"
             case .unexpectedEnd: "unexpected end of file"
             case .unexpectedEndInObject: "unexpected end of file in an object"
             case .unexpectedEndInArray: "unexpected end of file in an array"
