@@ -15,19 +15,13 @@ public protocol BundlePublishing: ScanStorage {
 extension CubiCaptureStorage: BundlePublishing {
     public var publicationProblem: String? { workspace.publicationProblem }
     public func confirmPublication() { workspace.confirm() }
-    public func withdrawPublication() {
-        removeScanFiles()
-        workspace.withdraw()
-    }
+    public func withdrawPublication() { removeScanFiles() }
 }
 
 extension RawRGBDStorage: BundlePublishing {
     public var publicationProblem: String? { workspace.publicationProblem }
     public func confirmPublication() { workspace.confirm() }
-    public func withdrawPublication() {
-        removeScanFiles()
-        workspace.withdraw()
-    }
+    public func withdrawPublication() { removeScanFiles() }
 }
 
 extension CombinedStorage: BundlePublishing where First: BundlePublishing, Second: BundlePublishing {

@@ -27,6 +27,19 @@ import Glibc
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    /// Starts the tool without waiting for it, its output discarded.
+    private func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        guard let executable = CommandLineTool.executable else { throw CocoaError(.fileNoSuchFile) }
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = CommandLineTool.packageRoot
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     private func run(_ scene: String, out: URL, _ extra: [String] = []) throws -> CommandLineTool.Result {
         try CommandLineTool.run(["run", scene, "--out", out.path, "--no-progress", "--depth-every", "30"] + extra)
     }
@@ -81,16 +94,8 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         let path = try scene(in: folder, name: "shared")
-        guard let executable = CommandLineTool.executable else { Issue.record("capture-sim is not built"); return }
-        let processes = (0..<2).map { _ in
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--force"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            return process
-        }
-        for process in processes { try process.run() }
+        let arguments = ["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--force"]
+        let processes = [try start(arguments), try start(arguments)]
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0])
         #expect(names(out) == ["shared"])
@@ -140,14 +145,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let process = Process()
-        guard let executable = CommandLineTool.executable else { Issue.record("capture-sim is not built"); return }
-        process.executableURL = executable
-        process.arguments = ["run", "Scenes/apartment.json", "--out", out.path, "--no-progress", "--depth-every", "30"]
-        process.currentDirectoryURL = CommandLineTool.packageRoot
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try start(["run", "Scenes/apartment.json", "--out", out.path, "--no-progress", "--depth-every", "30"])
         // Wait until the scan is being written.
         var waited = 0
         while !names(out).contains(where: { $0.hasSuffix(".partial") }) && waited < 600 {
@@ -168,14 +166,8 @@ import Glibc
         let out = folder.appendingPathComponent("out")
         let path = try scene(in: folder, name: "killed")
         #expect(try run(path, out: out).status == 0)
-        guard let executable = CommandLineTool.executable else { Issue.record("capture-sim is not built"); return }
         for delay: useconds_t in [30_000, 300_000, 1_000_000, 2_500_000] {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = ["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--force"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try start(["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--force"])
             usleep(delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
