@@ -123,6 +123,21 @@ import Glibc
         #expect(r.stderr.contains("mkdir \(file.path)/out: Not a directory"))
     }
 
+    @Test func aReadOnlyFileSystemExits4NamingTheReason() throws {
+        let folder = try CommandLineTool.temporaryFolder("publish-readonly")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = try scene(in: folder, name: "readonly")
+        let frozen = folder.appendingPathComponent("frozen")
+        try FileManager.default.createDirectory(at: frozen, withIntermediateDirectories: true)
+        // Root writes through permission bits, so a read-only file system stands in (root only, as in CI).
+        guard try CommandLineTool.runProgram("/bin/mount", ["-t", "tmpfs", "-o", "size=1m,ro", "tmpfs", frozen.path]).status == 0 else { return }
+        defer { _ = try? CommandLineTool.runProgram("/bin/umount", [frozen.path]) }
+        let r = try run(path, out: frozen.appendingPathComponent("out"))
+        #expect(r.status == 4)
+        #expect(r.stderr.contains("Read-only file system"))
+        #expect(names(frozen) == [])
+    }
+
     @Test func aPartialFolderOfADeadRunIsRemovedAndALiveRunsIsLeftAlone() throws {
         let folder = try CommandLineTool.temporaryFolder("publish-stale")
         defer { try? FileManager.default.removeItem(at: folder) }
