@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 // The libFuzzer targets of capture-sim's parsers (docs/fuzzing.md). A package of its own, so that the
 // main package's `swift build` and `swift test` never see them: each target is an entry point
-// (`LLVMFuzzerTestOneInput`) whose `main` comes from libFuzzer, so they only link when built with
-// `-Xswiftc -sanitize=fuzzer,address` (`make fuzz`, or
-// Fuzz/fuzz.sh; the two sanitizers go in one flag, as the Swift driver keeps only the last `-sanitize=`).
+// (`LLVMFuzzerTestOneInput`) whose `main` comes from libFuzzer, so they are only useful built as
+// Fuzz/fuzz.sh (`make fuzz`) builds them: `--sanitize fuzzer` (SwiftPM then leaves `main` to libFuzzer)
+// and `-Xswiftc -sanitize=fuzzer,address` (the Swift driver keeps only the last `-sanitize=` flag, so
+// the two sanitizers go in one).
 import PackageDescription
 
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [

@@ -25,7 +25,7 @@ max_len() {
 }
 
 echo "== building the fuzz targets (release, -sanitize=fuzzer,address) into $OUT"
-(cd Fuzz && swift build -c release --build-path "$OUT" -Xswiftc -sanitize=fuzzer,address 2>&1 \
+(cd Fuzz && swift build -c release --build-path "$OUT" --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address 2>&1 \
     | grep -v "warning: Cannot export local symbol" || true)
 for t in "${TARGETS[@]}"; do
     [ -x "$OUT/release/$t" ] || { echo "fuzz target $t did not build" >&2; exit 1; }
