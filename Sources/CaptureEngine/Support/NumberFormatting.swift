@@ -9,6 +9,9 @@ public enum NumberFormatting {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
+        // From 2^63 up every Double is a whole number too large for Int64: printf's digits are exact
+        // (and C's %f does not depend on the locale).
+        guard abs(rounded) < 0x1p63, abs(value) < 0x1p63 else { return String(format: "%.\(decimals)f", value) }
         let negative = rounded < 0 || (rounded == 0 && value < 0 && false)
         let magnitude = abs(rounded)
         let whole = magnitude.rounded(.down)
