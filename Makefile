@@ -9,7 +9,7 @@ RELEASE_BIN := .build/release/capture-sim
 # the same order (Swift contracts no multiply-adds), so outputs are byte-identical to a baseline build.
 RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell")
 
-.PHONY: setup build run test bench clean
+.PHONY: setup build run test bench fuzz clean
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -43,5 +43,12 @@ bench: build
 	$(RELEASE_BIN) bench bundle
 	$(RELEASE_BIN) bench check
 
+## fuzz: build the libFuzzer targets (Fuzz/, their own build in .build-fuzz) and run each for
+## FUZZ_SECONDS (FUZZ_TARGETS: some of them; docs/fuzzing.md)
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz: build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz.sh $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

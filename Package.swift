@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "CaptureEngine", targets: ["CaptureEngine"]),
         .library(name: "CaptureBundle", targets: ["CaptureBundle"]),
         .library(name: "SyntheticSensor", targets: ["SyntheticSensor"]),
+        .library(name: "CaptureReplay", targets: ["CaptureReplay"]),
     ],
     targets: [
         // MARK: - Engine

@@ -127,6 +127,15 @@ public enum PNGCodec {
             throw PNGError(call: "png_image_begin_read_from_memory",
                            message: "\(width)x\(height) is larger than the \(PNGCodec.maximumPixels) pixels this reader accepts")
         }
+        // Deflate expands at most 1032:1, so the file's size bounds the image it can hold: a header that
+        // promises more (69 bytes can claim 16384x16384 at 16 bits) is refused before the samples are
+        // allocated. IHDR is the first chunk, so the bit depth is byte 24 of the file.
+        let rowBytes = 1 + (width * Int(data[24]) + 7) / 8
+        guard height * rowBytes <= data.count * 1032 else {
+            png_image_free(&png)
+            throw PNGError(call: "png_image_begin_read_from_memory",
+                           message: "\(data.count) bytes cannot hold a \(width)x\(height) image of \(data[24])-bit samples; the file is cut short or corrupt")
+        }
         png.format = sixteen ? png_uint_32(PNG_FORMAT_LINEAR_Y) : png_uint_32(PNG_FORMAT_GRAY)
         if sixteen {
             var samples = [UInt16](repeating: 0, count: width * height)

@@ -84,6 +84,25 @@ import Testing
         let bytes = try PNGCodec.encode(Self.sixteenBitImage())
         #expect(throws: PNGError.self) { try PNGCodec.decode(Array(bytes.prefix(bytes.count / 2))) }
     }
+
+    /// A 69-byte PNG whose header claims 16384x16384 16-bit samples: decoding allocated 512 MB for them
+    /// before libpng found the data missing (fuzz-png, docs/fuzzing.md). Refused from the file's size.
+    @Test func headerClaimingMoreThanTheFileCanHoldIsRefusedBeforeAllocating() {
+        let bytes = [UInt8](Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAQAAAAEAAEAAAAADcM5MbAAAADElEQVR4nGNgoAwAAABAAAG3NHzvAAAAAElFTkSuQmCC")!)
+        #expect(bytes.count == 69)
+        #expect(throws: PNGError(call: "png_image_begin_read_from_memory",
+                                 message: "69 bytes cannot hold a 16384x16384 image of 16-bit samples; the file is cut short or corrupt")) {
+            try PNGCodec.decode(bytes)
+        }
+    }
+
+    /// The size check leaves room for deflate's best: a 256x256 16-bit zero image at zlib level 9, 637:1.
+    @Test func highlyCompressedImageStillDecodes() throws {
+        let png = [UInt8](Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAQAAAAEAEAAAAAApiSv5AAAAlUlEQVR42u3BAQ0AAADCoPdP7ewBFAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA3AR4AAY/4QuAAAAAASUVORK5CYII=")!)
+        #expect(png.count == 206)
+        #expect(try PNGCodec.decode(png) == GrayImage(width: 256, height: 256, bitDepth: 16,
+                                                      samples: [UInt16](repeating: 0, count: 256 * 256)))
+    }
 }
 
 /// Runs a program and returns its exit status and standard output (standard error appended).
