@@ -29,7 +29,7 @@ enum PlanViewSVG {
         let unit = max(view.w, view.h) / 100  // about one hundredth of the plan: marker and text sizes
         func num(_ v: Double) -> String { HTMLText.number(v, decimals: 3) }
 
-        var s = "<svg id=\"plan\" class=\"plan\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(num(view.x)) \(num(view.z)) \(num(view.w)) \(num(view.h))\" preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-label=\"plan view from above\">\n"
+        var s = "<svg id=\"plan\" class=\"plan\" viewBox=\"\(num(view.x)) \(num(view.z)) \(num(view.w)) \(num(view.h))\" preserveAspectRatio=\"xMidYMid meet\" role=\"img\" aria-label=\"plan view from above\">\n"
         s += "<rect x=\"\(num(view.x))\" y=\"\(num(view.z))\" width=\"\(num(view.w))\" height=\"\(num(view.h))\" fill=\"#fbfbf8\"/>\n"
         s += grid(view: view)
         if let plan = page.plan, !plan.isEmpty {

@@ -38,7 +38,7 @@ enum TimelineSVG {
         let lanesTop = expectedTop + (page.expected != nil ? eventLaneHeight : 0) + 4
         let height = lanesTop + Double(lanes.count) * (laneHeight + laneGap) + 4
 
-        var s = "<svg id=\"timeline\" class=\"timeline\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(num(width)) \(num(height))\" data-t0=\"\(HTMLText.number(t0, decimals: 4))\" data-t1=\"\(HTMLText.number(t1, decimals: 4))\" data-left=\"\(num(labelWidth))\" data-plot=\"\(num(plotWidth))\" role=\"img\" aria-label=\"timeline of detector values and events\">\n"
+        var s = "<svg id=\"timeline\" class=\"timeline\" viewBox=\"0 0 \(num(width)) \(num(height))\" data-t0=\"\(HTMLText.number(t0, decimals: 4))\" data-t1=\"\(HTMLText.number(t1, decimals: 4))\" data-left=\"\(num(labelWidth))\" data-plot=\"\(num(plotWidth))\" role=\"img\" aria-label=\"timeline of detector values and events\">\n"
         s += "<rect x=\"0\" y=\"0\" width=\"\(num(width))\" height=\"\(num(height))\" fill=\"#fff\"/>\n"
 
         // Spans: recording, relocations.
