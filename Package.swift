@@ -100,7 +100,8 @@ let package = Package(
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
         .testTarget(
             name: "ScanReportTests",
-            dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"]
+            dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "BundleRoundTripTests",

@@ -91,6 +91,14 @@ enum ReportStyle {
             el.addEventListener('mouseenter', function () { mark(el.getAttribute('data-event'), true); });
             el.addEventListener('mouseleave', function () { mark(el.getAttribute('data-event'), false); });
           });
+          function box(id) {
+            var el = document.getElementById(id); if (!el) return '';
+            var r = el.getBoundingClientRect();
+            return [r.left, r.top + window.scrollY, r.right, r.bottom + window.scrollY].map(Math.round).join(',');
+          }
+          // Where the plan and the timeline are on the page (CSS pixels), for screenshots of them.
+          document.body.setAttribute('data-plan-box', box('plan'));
+          document.body.setAttribute('data-timeline-box', box('timeline'));
           document.body.setAttribute('data-ready', String(rows.length >= 0));
         })();
         """

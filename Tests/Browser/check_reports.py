@@ -24,6 +24,7 @@ from PIL import Image
 
 TOOL = sys.argv[1] if len(sys.argv) > 1 else ".build/release/capture-sim"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+WINDOW = "--window-size=1280,2600"
 FAILURES = []
 
 
@@ -58,13 +59,14 @@ def check_page(path, *, scan_report=True, screenshot=None):
         if not src.startswith("data:"):
             fail(f"{name}: src {src[:40]} is not inline")
     url = "file://" + os.path.abspath(path)
-    dom = chromium("--dump-dom", url)
+    dom = chromium(WINDOW, "--dump-dom", url)
     for line in console_lines(dom.stderr):
         fail(f"{name}: console: {line}")
     if 'data-ready="true"' not in dom.stdout:
         fail(f"{name}: the page's script did not finish (no data-ready)")
     if "data-errors=" in dom.stdout:
-        fail(f"{name}: script error: {re.search(r'data-errors=\"([^\"]*)\"', dom.stdout).group(1)}")
+        found = re.search(r'data-errors="([^"]*)"', dom.stdout)
+        fail(f"{name}: script error: {found.group(1) if found else '?'}")
     if scan_report:
         markers = len(re.findall(r'<circle class="event-marker ', dom.stdout))
         rows = len(re.findall(r'<tr class="(?:info|warning|error)[^"]*" data-event=', dom.stdout))
@@ -73,7 +75,7 @@ def check_page(path, *, scan_report=True, screenshot=None):
         else:
             print(f"ok   {name}: {markers} event markers, one per event")
     if screenshot:
-        shot = chromium("--window-size=1280,2000", f"--screenshot={screenshot}", url)
+        shot = chromium(WINDOW, f"--screenshot={screenshot}", url)
         for line in console_lines(shot.stderr):
             fail(f"{name}: console: {line}")
         check_screenshot(name, screenshot, dom.stdout)
@@ -84,38 +86,50 @@ def close(pixel, colour, tolerance):
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
 
 
+def box_of(dom, name):
+    found = re.search(rf'data-{name}-box="(\d+),(\d+),(\d+),(\d+)"', dom)
+    return tuple(int(v) for v in found.groups()) if found else None
+
+
 def check_screenshot(name, path, dom):
+    """The plan shows the path's time colours; the timeline its detector lines and thresholds."""
     image = Image.open(path).convert("RGB")
     width, height = image.size
     pixels = image.load()
-    # The plan is the first section (about y 90..620 at this width), the timeline follows it.
-    plan_box = (0, 80, width, 640)
-    timeline_box = (0, 640, width, height)
+    plan_box, timeline_box = box_of(dom, "plan"), box_of(dom, "timeline")
+    if not plan_box or not timeline_box:
+        fail(f"{name}: the page did not report where its plan and timeline are")
+        return
+    if plan_box[3] > height or timeline_box[3] > height:
+        fail(f"{name}: plan {plan_box} or timeline {timeline_box} beyond the {width}x{height} screenshot")
+        return
     ramp = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
 
-    def count(box, colours, tolerance, step=2):
+    def count(box, colours, tolerance):
         n = 0
-        for y in range(box[1], min(box[3], height), step):
-            for x in range(box[0], box[2], step):
+        for y in range(box[1], box[3]):
+            for x in range(box[0], box[2]):
                 p = pixels[x, y]
                 if any(close(p, c, tolerance) for c in colours):
                     n += 1
         return n
 
     def distinct(box):
-        return len(set(image.crop(box).resize((200, 100)).getdata()))
+        return len(set(image.crop(box).resize((200, 100)).tobytes()[i:i + 3] for i in range(0, 200 * 100 * 3, 3)))
 
+    failures = len(FAILURES)
     path_pixels = count(plan_box, ramp, 40)
     line_pixels = count(timeline_box, [(31, 95, 168)], 40)
-    threshold_pixels = count(timeline_box, [(209, 45, 45)], 40)
+    threshold_pixels = count(timeline_box, [(209, 45, 45)], 60)
     if distinct(plan_box) < 20:
         fail(f"{name}: the plan looks blank")
-    if path_pixels < 100:
+    if path_pixels < 150:
         fail(f"{name}: no path drawn on the plan ({path_pixels} path-coloured pixels)")
-    if distinct(timeline_box) < 10 or line_pixels < 100 or threshold_pixels < 50:
+    if distinct(timeline_box) < 10 or line_pixels < 500 or threshold_pixels < 100:
         fail(f"{name}: the timeline looks blank ({line_pixels} line, {threshold_pixels} threshold pixels)")
-    print(f"ok   {name}: screenshot {path}: {path_pixels} path pixels in the plan, {line_pixels} signal and "
-          f"{threshold_pixels} threshold pixels in the timeline")
+    if len(FAILURES) == failures:
+        print(f"ok   {name}: screenshot {path}: {path_pixels} path pixels in the plan, {line_pixels} signal and "
+              f"{threshold_pixels} threshold pixels in the timeline")
 
 
 def main():
