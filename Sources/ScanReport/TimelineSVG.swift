@@ -74,15 +74,27 @@ enum TimelineSVG {
         }
         s += "</g>\n"
         if let expected = page.expected {
-            s += laneLabel(title: "expected", detail: "golden times, or sequence windows", top: expectedTop, height: eventLaneHeight)
-            s += "<g class=\"expected\">\n"
-            for e in expected {
+            s += laneLabel(title: "expected", detail: "golden, or sequence (found/missing)", top: expectedTop, height: eventLaneHeight)
+            s += "<g class=\"expected\" font-size=\"9\">\n"
+            let matches = sequenceMatches(expected, actual: trace.events.map(\.event))
+            var lastTime = t0
+            for (k, e) in expected.enumerated() {
                 let colour = ReportColours.severity(EventCode(rawValue: e.code)?.severity ?? .info)
-                if let t = e.time {
-                    s += "<rect class=\"expected-tick\" x=\"\(num(x(t) - 1.5))\" y=\"\(num(expectedTop + 6))\" width=\"3\" height=\"\(num(eventLaneHeight - 12))\" fill=\"\(colour)\"><title>expected \(e.code) at \(HTMLText.number(t, decimals: 3)) s (\(e.source))</title></rect>\n"
+                if let a = e.earliest ?? e.latest.map({ _ in t0 }), e.time == nil {
+                    let b = e.latest ?? t1
+                    s += "<rect class=\"expected-window\" x=\"\(num(x(a)))\" y=\"\(num(expectedTop + 18))\" width=\"\(num(max(3, x(b) - x(a))))\" height=\"8\" fill=\"\(colour)\" fill-opacity=\"0.3\" stroke=\"\(colour)\"><title>expected \(e.code) between \(HTMLText.number(a, decimals: 3)) and \(HTMLText.number(b, decimals: 3)) s (\(e.source))</title></rect>\n"
+                }
+                let time = e.time ?? matches[k]
+                if let time {
+                    lastTime = time
+                    s += "<rect class=\"expected-tick\" x=\"\(num(x(time) - 1.5))\" y=\"\(num(expectedTop + 12))\" width=\"3\" height=\"\(num(eventLaneHeight - 16))\" fill=\"\(colour)\"><title>expected \(e.code)\(e.time != nil ? " at" : ", found at") \(HTMLText.number(time, decimals: 3)) s (\(e.source))</title></rect>"
+                    s += "<text x=\"\(num(x(time)))\" y=\"\(num(expectedTop + 10))\" text-anchor=\"middle\" fill=\"#444\">\(e.code)</text>\n"
                 } else {
-                    let a = e.earliest ?? t0, b = e.latest ?? t1
-                    s += "<rect class=\"expected-window\" x=\"\(num(x(a)))\" y=\"\(num(expectedTop + 10))\" width=\"\(num(max(3, x(b) - x(a))))\" height=\"\(num(eventLaneHeight - 20))\" fill=\"\(colour)\" fill-opacity=\"0.35\" stroke=\"\(colour)\"><title>expected \(e.code) between \(HTMLText.number(a, decimals: 3)) and \(HTMLText.number(b, decimals: 3)) s (\(e.source))</title></rect>\n"
+                    // Not found in order: marked after the last expected event placed, in red.
+                    let at = x(lastTime) + 14
+                    s += "<g class=\"expected-missing\"><rect x=\"\(num(at - 7))\" y=\"\(num(expectedTop + 12))\" width=\"14\" height=\"\(num(eventLaneHeight - 16))\" fill=\"none\" stroke=\"#d12d2d\" stroke-dasharray=\"2 2\"/>"
+                    s += "<text x=\"\(num(at))\" y=\"\(num(expectedTop + 10))\" text-anchor=\"middle\" fill=\"#d12d2d\">\(e.code)?</text><title>expected \(e.code) (\(e.source)): missing</title></g>\n"
+                    lastTime += (t1 - t0) * 20 / plotWidth
                 }
             }
             s += "</g>\n"
@@ -162,6 +174,27 @@ enum TimelineSVG {
             s += "<text class=\"unmeasured\" x=\"\(num(labelWidth + 10))\" y=\"\(num(top + laneHeight / 2 + 4))\" font-size=\"11\" fill=\"#aaa\">not measured in this input</text>\n"
         }
         return s + "</g>\n"
+    }
+
+    /// For each sequence entry (no golden time), the time of the actual event it matches when the
+    /// sequence is matched in order as `check` does (each entry the first later event with its code and
+    /// within its window; after a missing entry the search has passed every event); nil when missing.
+    static func sequenceMatches(_ expected: [ExpectedEvent], actual: [Event]) -> [Double?] {
+        var next = 0
+        return expected.map { e in
+            guard e.time == nil else { return e.time }
+            var i = next
+            while i < actual.count {
+                let a = actual[i]
+                if a.code.rawValue == e.code, a.time >= (e.earliest ?? -.infinity) - 1e-9, a.time <= (e.latest ?? .infinity) + 1e-9 {
+                    next = i + 1
+                    return a.time
+                }
+                i += 1
+            }
+            next = actual.count  // as the check does: once one is missing, the rest are searched for in vain
+            return nil
+        }
     }
 
     /// 1, 2 or 5 times a power of ten, at least `raw`.
