@@ -15,7 +15,7 @@ public final class ScanTraceRecorder {
     private var nextRegularTime = 0.0
     private var regularCount = 0
     private var eventCount = 0
-    /// Events waiting for a depth frame (code, time).
+    /// Warnings and errors waiting for a depth frame for their thumbnail.
     private var pending: [Event] = []
     /// The relocation and recording spans of the session as last observed.
     private var relocations: [RelocationRecord] = []
@@ -52,10 +52,9 @@ public final class ScanTraceRecorder {
             trace.positions.append(SIMD3(Float(pose.translation.x), Float(pose.translation.y), Float(pose.translation.z)))
             trace.headings.append(heading)
             trace.phases.append(session.phase == .recording ? 1 : session.phase == .relocating ? 2 : 0)
-            for lane in SignalLane.allCases where lane != .storage {
+            for lane in SignalLane.allCases {
                 trace.signals[lane.rawValue].append(Float(lane.value(session.signals)))
             }
-            trace.signals[SignalLane.storage.rawValue].append(Float(session.signals.storageMinutesLeft))
             if f.depth != nil { trace.depthFrameCount += 1 }
         } else if case .system(let sample) = input.kind, sample.storageFreeBytes != nil {
             let minutes = session.signals.storageMinutesLeft

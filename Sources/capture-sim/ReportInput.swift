@@ -28,10 +28,9 @@ enum ReportInput {
     static func scenePage(scene: Scene, seed: UInt64?, configuration: SessionConfiguration) throws -> ScanReportPage {
         let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(renderBands: 1))
         let recorder = ScanTraceRecorder(expectedDurationSeconds: capture.duration)
-        let run = try SceneRun(capture: capture, configuration: configuration,
-                               storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)),
-                               observer: recorder.observe)
-        _ = run
+        _ = try SceneRun(capture: capture, configuration: configuration,
+                         storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)),
+                         observer: recorder.observe)
         let trace = recorder.finish()
         var summary = ReportSummary()
         summary.rows = sceneRows(scene, seed: seed ?? scene.seed) + sessionRows(trace, configuration: configuration)

@@ -40,6 +40,7 @@ extension CaptureSession {
             }
         }
         if sample.memoryWarning { emit(.memoryWarning, at: t) }
+        if tapsSignals, sample.storageFreeBytes != nil { signals.storageMinutesLeft = .nan }
         if let free = sample.storageFreeBytes, configuration.options.storageWarnings,
            phase == .recording || phase == .relocating {
             let warning = storage.update(freeBytes: free, time: t)

@@ -25,8 +25,9 @@ public struct DetectorSignals: Equatable, Sendable {
     public var driftMeters: Double
     /// Time spent relocating so far, seconds (code 80).
     public var relocationSeconds: Double
-    /// Minutes of storage left at this scan's write rate (code 78); kept from the latest system sample
-    /// that measured it.
+    /// Minutes of storage left at this scan's write rate (code 78), from the latest system sample that
+    /// reported free storage (NaN when that sample came while not recording or before the rate could be
+    /// measured); frames keep it.
     public var storageMinutesLeft: Double
 
     /// Every value unmeasured (NaN).
