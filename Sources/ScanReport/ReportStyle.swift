@@ -34,8 +34,9 @@ enum ReportStyle {
         a { color: #1f5fa8; }
         """
 
-    /// Hover on the timeline: the cursor line, the pose and each lane's value at that time in a tooltip,
-    /// the position on the plan. Sets `data-ready` on the body once set up (and `data-errors` on an error).
+    /// Hover on the timeline (or a link to a time, `#t=SECONDS`): the cursor line, the pose and each lane's
+    /// value at that time in a tooltip, the position on the plan. Sets `data-ready` on the body once set
+    /// up (and `data-errors` on an error), and the plan's and timeline's boxes on the page.
     static let script = """
         (function () {
           window.addEventListener('error', function (e) { document.body.setAttribute('data-errors', String(e.message)); });
@@ -56,25 +57,34 @@ enum ReportStyle {
               return lo;
             }
             function fmt(v, n) { return v === null ? 'not measured' : v.toFixed(n); }
-            hover.addEventListener('mousemove', function (ev) {
-              var m = tl.getScreenCTM(); if (!m) return;
-              var p = tl.createSVGPoint(); p.x = ev.clientX; p.y = ev.clientY;
-              var q = p.matrixTransform(m.inverse());
-              var t = t0 + (q.x - left) / plot * (t1 - t0);
-              cursor.setAttribute('x1', q.x); cursor.setAttribute('x2', q.x); cursor.setAttribute('visibility', 'visible');
+            function showAt(t, left, top) {
+              var x = left + (t - t0) / (t1 - t0) * plot;
+              cursor.setAttribute('x1', x); cursor.setAttribute('x2', x); cursor.setAttribute('visibility', 'visible');
               var i = nearest(t);
               var text = 't ' + t.toFixed(3) + ' s';
               if (i >= 0) {
-                text += '\\nframe at ' + d.t[i].toFixed(3) + ' s (' + d.phase[i] + ')';
-                text += '\\nposition x ' + d.x[i].toFixed(2) + '  y ' + d.y[i].toFixed(2) + '  z ' + d.z[i].toFixed(2) + ' m';
-                text += '\\nheading ' + d.h[i].toFixed(0) + ' deg';
-                for (var k = 0; k < d.lanes.length; k++) text += '\\n' + d.names[k] + ': ' + fmt(d.lanes[k][i], 2) + ' ' + d.units[k];
+                text += '\nframe at ' + d.t[i].toFixed(3) + ' s (' + d.phase[i] + ')';
+                text += '\nposition x ' + d.x[i].toFixed(2) + '  y ' + d.y[i].toFixed(2) + '  z ' + d.z[i].toFixed(2) + ' m';
+                text += '\nheading ' + d.h[i].toFixed(0) + ' deg';
+                for (var k = 0; k < d.lanes.length; k++) text += '\n' + d.names[k] + ': ' + fmt(d.lanes[k][i], 2) + ' ' + d.units[k];
                 planCursor.setAttribute('cx', d.x[i]); planCursor.setAttribute('cy', d.z[i]);
                 planCursor.setAttribute('visibility', 'visible');
               }
               tip.textContent = text; tip.style.display = 'block';
-              tip.style.left = Math.min(ev.clientX + 14, window.innerWidth - 260) + 'px'; tip.style.top = (ev.clientY + 14) + 'px';
+              tip.style.left = Math.max(0, Math.min(left + 14, window.innerWidth - 260)) + 'px'; tip.style.top = (top + 14) + 'px';
+            }
+            hover.addEventListener('mousemove', function (ev) {
+              var m = tl.getScreenCTM(); if (!m) return;
+              var p = tl.createSVGPoint(); p.x = ev.clientX; p.y = ev.clientY;
+              var q = p.matrixTransform(m.inverse());
+              showAt(t0 + (q.x - left) / plot * (t1 - t0), ev.clientX, ev.clientY);
             });
+            // A link to a time: page.html#t=12.5 shows the cursor, pose and values at 12.5 s.
+            var linked = /^#t=(-?[0-9.]+)$/.exec(location.hash);
+            if (linked) {
+              var r = tl.getBoundingClientRect();
+              showAt(+linked[1], r.left + r.width / 2, r.top + 40);
+            }
             hover.addEventListener('mouseleave', function () {
               tip.style.display = 'none'; cursor.setAttribute('visibility', 'hidden'); planCursor.setAttribute('visibility', 'hidden');
             });

@@ -56,7 +56,8 @@ public final class ScanTraceRecorder {
                 trace.signals[lane.rawValue].append(Float(lane.value(session.signals)))
             }
             if f.depth != nil { trace.depthFrameCount += 1 }
-        } else if case .system(let sample) = input.kind, sample.storageFreeBytes != nil {
+        } else if case .system(let sample) = input.kind, sample.storageFreeBytes != nil,
+                  session.phase == .recording || session.phase == .relocating {
             let minutes = session.signals.storageMinutesLeft
             if minutes.isFinite { trace.storageSamples.append((input.time, minutes)) }
         }

@@ -5,6 +5,7 @@ Makes each kind of report with the built tool (the default apartment's bundle as
 its raw RGBD package; a scene with every warning family; the real ARKit log fixture; a failing check;
 a sweep), loads each in Debian's headless chromium and checks that:
   - the page logs nothing to the console (no error) and its script ran (body data-ready, no data-errors);
+  - a link to a time (#t=5) shows the pose and every lane's value there, as hovering does;
   - the DOM has one plan marker (class event-marker) per row of the events table;
   - the file is self-contained: no http(s) address, every src an inline data URI;
   - a screenshot shows the plan and the timeline drawn: the path's time colours in the plan's part of
@@ -69,6 +70,13 @@ def check_page(path, *, scan_report=True, screenshot=None):
         found = re.search(r'data-errors="([^"]*)"', dom.stdout)
         fail(f"{name}: script error: {found.group(1) if found else '?'}")
     if scan_report:
+        # A link to a time shows the cursor and the pose and values there (what hovering shows).
+        linked = chromium(WINDOW, "--dump-dom", url + "#t=5")
+        for line in console_lines(linked.stderr):
+            fail(f"{name}#t=5: console: {line}")
+        tip = re.search(r'<div id="tooltip"[^>]*>([^<]*)</div>', linked.stdout)
+        if not tip or "position x" not in tip.group(1) or "yaw rate:" not in tip.group(1):
+            fail(f"{name}#t=5: no pose and values shown at 5 s")
         markers = len(re.findall(r'<circle class="event-marker ', dom.stdout))
         rows = len(re.findall(r'<tr class="(?:info|warning|error)[^"]*" data-event=', dom.stdout))
         if markers != rows or markers == 0:
