@@ -63,10 +63,10 @@ enum ReportStyle {
               var i = nearest(t);
               var text = 't ' + t.toFixed(3) + ' s';
               if (i >= 0) {
-                text += '\nframe at ' + d.t[i].toFixed(3) + ' s (' + d.phase[i] + ')';
-                text += '\nposition x ' + d.x[i].toFixed(2) + '  y ' + d.y[i].toFixed(2) + '  z ' + d.z[i].toFixed(2) + ' m';
-                text += '\nheading ' + d.h[i].toFixed(0) + ' deg';
-                for (var k = 0; k < d.lanes.length; k++) text += '\n' + d.names[k] + ': ' + fmt(d.lanes[k][i], 2) + ' ' + d.units[k];
+                text += '\\nframe at ' + d.t[i].toFixed(3) + ' s (' + d.phase[i] + ')';
+                text += '\\nposition x ' + d.x[i].toFixed(2) + '  y ' + d.y[i].toFixed(2) + '  z ' + d.z[i].toFixed(2) + ' m';
+                text += '\\nheading ' + d.h[i].toFixed(0) + ' deg';
+                for (var k = 0; k < d.lanes.length; k++) text += '\\n' + d.names[k] + ': ' + fmt(d.lanes[k][i], 2) + ' ' + d.units[k];
                 planCursor.setAttribute('cx', d.x[i]); planCursor.setAttribute('cy', d.z[i]);
                 planCursor.setAttribute('visibility', 'visible');
               }
