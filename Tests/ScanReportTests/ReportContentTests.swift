@@ -28,6 +28,18 @@ import Testing
         #expect(!html.contains("<script src"))
     }
 
+    /// Every line of the page's script closes the string literals it opens (a raw newline inside one
+    /// is a syntax error in the browser).
+    @Test func scriptStringsStayOnTheirLine() throws {
+        let html = HTMLReportWriter.html(try ScriptedScan.page().page)
+        let start = try #require(html.range(of: "<script>\n"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        for line in html[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let quotes = line.filter { $0 == "'" }.count
+            #expect(quotes % 2 == 0, "unbalanced quotes: \(line)")
+        }
+    }
+
     @Test func sameInputSameBytes() throws {
         let a = HTMLReportWriter.html(try ScriptedScan.page().page)
         let b = HTMLReportWriter.html(try ScriptedScan.page().page)
