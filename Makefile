@@ -9,7 +9,7 @@ RELEASE_BIN := .build/release/capture-sim
 # the same order (Swift contracts no multiply-adds), so outputs are byte-identical to a baseline build.
 RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell")
 
-.PHONY: setup build run test bench fuzz clean
+.PHONY: setup build run test test-browser browser-setup bench fuzz clean
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -25,15 +25,29 @@ setup:
 build: setup
 	$(SWIFT) build -c release --product capture-sim $(RELEASE_FLAGS)
 
-## run: the main job: run the default apartment scene
+## run: the main job: run the default apartment scene, write both bundle layouts and the report into out/
+## (replacing what a previous `make run` wrote there)
 run: build
-	$(RELEASE_BIN)
+	$(RELEASE_BIN) run Scenes/apartment.json --out out --format both --force --no-progress
+	$(RELEASE_BIN) report out/apartment --scene Scenes/apartment.json --out out/apartment-report.html --force
+	@echo "bundles: out/apartment (CubiCapture layout: files and <uid>.zip), out/apartment-raw (raw RGBD package)"
+	@echo "report:  out/apartment-report.html (one self-contained file: open it in any web browser, e.g. xdg-open out/apartment-report.html)"
 
 ## test: the regression check of Scenes/ (release build), then every test
 test: setup
 	$(SWIFT) build -c release --product capture-sim $(RELEASE_FLAGS)
 	$(RELEASE_BIN) check Scenes
 	$(SWIFT) test
+	$(MAKE) test-browser
+
+## browser-setup: Debian's chromium for the browser test of the reports (test set-up only; make run needs no browser)
+browser-setup:
+	Tests/Browser/install-chromium.sh
+
+## test-browser: every kind of report loaded in headless chromium: no console error, plan and timeline drawn
+test-browser: setup browser-setup
+	$(SWIFT) build -c release --product capture-sim $(RELEASE_FLAGS)
+	$(PYTHON) Tests/Browser/check_reports.py $(RELEASE_BIN)
 
 ## bench: the benchmarks (release build)
 bench: build
@@ -42,6 +56,7 @@ bench: build
 	$(RELEASE_BIN) bench replay
 	$(RELEASE_BIN) bench bundle
 	$(RELEASE_BIN) bench check
+	$(RELEASE_BIN) bench report
 
 ## fuzz: build the libFuzzer targets (Fuzz/, their own build in .build-fuzz) and run each for
 ## FUZZ_SECONDS (FUZZ_TARGETS: some of them; docs/fuzzing.md)

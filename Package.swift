@@ -40,6 +40,13 @@ let package = Package(
         /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
         .target(name: "RegressionCheck", dependencies: ["CaptureEngine", "SyntheticSensor"]),
 
+        // MARK: - Reports
+
+        /// `capture-sim report`: a scan as one self-contained HTML page (plan, timeline of each detector's
+        /// value against its threshold, events with their traces, depth thumbnails, summary); the check
+        /// and sweep pages.
+        .target(name: "ScanReport", dependencies: ["CaptureEngine", "CaptureBundle", "SyntheticSensor"]),
+
         // MARK: - C wrappers
 
         /// The depth renderer's shade pass (noise, Float16 rounding, confidence) with SIMDe's AVX2 API from
@@ -69,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "capture-sim",
             dependencies: ["CaptureEngine", "CaptureBundle", "CaptureReplay", "RegressionCheck", "CAllocationCounter",
-                           "SyntheticSensor"],
+                           "ScanReport", "SyntheticSensor"],
             // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
             // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=crc32"])]
@@ -92,6 +99,11 @@ let package = Package(
             dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"]
         ),
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
+        .testTarget(
+            name: "ScanReportTests",
+            dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "BundleRoundTripTests",
             dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine"]

@@ -14,18 +14,27 @@ public struct ReplayRun: Sendable {
 
     /// Runs a log's inputs through a session with the log's configuration, the way the phone's session
     /// would have run (no storage: only events).
-    public init(log: ReplayLog) {
-        self.init(inputs: log.inputs, configuration: log.configuration)
+    public init(log: ReplayLog, observer: ((SessionInput, CaptureSession, [Event]) -> Void)? = nil) {
+        self.init(inputs: log.inputs, configuration: log.configuration, observer: observer)
     }
 
     /// Runs inputs through `SessionDriver(session: CaptureSession(configuration:), storage: NullScanStorage())`.
-    public init(inputs: ReplayInputs, configuration: SessionConfiguration) {
-        var driver = SessionDriver(session: CaptureSession(configuration: configuration), storage: NullScanStorage())
+    ///
+    /// With an `observer`, the session records what its detectors measure (``CaptureSession/tapsSignals``)
+    /// and the observer sees every accepted input with the session after it and the events it caused.
+    public init(inputs: ReplayInputs, configuration: SessionConfiguration,
+                observer: ((SessionInput, CaptureSession, [Event]) -> Void)? = nil) {
+        var session = CaptureSession(configuration: configuration)
+        session.tapsSignals = observer != nil
+        var driver = SessionDriver(session: session, storage: NullScanStorage())
         var events: [Event] = []
         var rejected: [(index: Int, error: SessionInputError)] = []
         for index in inputs.indices {
             do throws(SessionInputError) {
-                events += try driver.feed(inputs[index])
+                let input = inputs[index]
+                let stepEvents = try driver.feed(input)
+                events += stepEvents
+                observer?(input, driver.session, stepEvents)
             } catch {
                 rejected.append((index, error))
             }

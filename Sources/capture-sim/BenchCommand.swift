@@ -7,9 +7,9 @@ import SyntheticSensor
 /// `capture-sim bench WHAT`: the benchmarks.
 struct BenchCommand: Command {
     static let name = "bench"
-    static let summary = "Run a benchmark: engine, render, bundle, replay, check"
+    static let summary = "Run a benchmark: engine, render, bundle, replay, check, report"
     static let help = """
-        USAGE: capture-sim bench <engine|render|bundle|replay|check> [options]
+        USAGE: capture-sim bench <engine|render|bundle|replay|check|report> [options]
 
         Benchmarks run in the release build (make build). Each prints its figures and the command line.
 
@@ -31,6 +31,9 @@ struct BenchCommand: Command {
                    --scene FILE (default Scenes/apartment.json) --frames N (default 3000)
           check    the whole regression check of a scene folder on all cores: seconds, scenes/s
                    --scenes DIR (default Scenes)
+          report   the HTML report of a generated 1-hour 60 Hz pose log (read, replay with the detectors'
+                   signals, draw, write): seconds per stage, total, the file's size; --poses N (default
+                   216000), --out DIR (default .build/bench-report)
         """
 
     var what: String
@@ -39,13 +42,16 @@ struct BenchCommand: Command {
     init(arguments: [String]) throws(UsageError) {
         let parsed = try CommandLineArguments(arguments, options: Set(["frames", "seconds", "scene", "poses", "out", "scenes"] + BundleWritingOptions.optionNames), flags: ["json", "cubicapture-only", "one-thread"])
         guard let what = parsed.positionals.first else { throw UsageError("which benchmark? engine") }
-        guard ["engine", "replay", "bundle", "render", "check"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
+        guard ["engine", "replay", "bundle", "render", "check", "report"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
         self.what = what
         self.arguments = parsed
     }
 
     func run() throws -> ExitCode {
         switch what {
+        case "report":
+            let poses = try arguments.integer("poses") ?? 216_000
+            return try ReportBenchmark(poses: poses, folder: arguments.value("out") ?? ".build/bench-report").run()
         case "render":
             let path = arguments.value("scene") ?? "Scenes/apartment.json"
             let frames = try arguments.integer("frames") ?? 3000

@@ -12,6 +12,7 @@ enum CaptureSim {
         ThresholdsCommand.self,
         ReplayCommand.self,
         InspectCommand.self,
+        ReportCommand.self,
         BenchCommand.self,
     ] }
 

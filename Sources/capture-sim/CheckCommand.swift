@@ -25,6 +25,8 @@ struct CheckCommand: Command {
           --json              one JSON object per scene instead of text
           --shard I/N         run only the I-th of N stable, disjoint subsets of the scenes
           --jobs N            scenes run at once (default: the number of cores)
+          --report DIR        write DIR/index.html and, per failing scene, an HTML page with its
+                              expected and actual events on one timeline (docs/report.md)
 
         EXIT STATUS: 0 every scene passed, 1 some scene failed, 2 usage error, 3 a scene, golden file
         or thresholds file could not be read.
@@ -37,14 +39,16 @@ struct CheckCommand: Command {
     var json: Bool
     var shard: Shard?
     var jobs: Int
+    var report: String?
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["set", "thresholds", "junit", "shard", "jobs"],
+        let parsed = try CommandLineArguments(arguments, options: ["set", "thresholds", "junit", "shard", "jobs", "report"],
                                               flags: ["update", "json"])
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
         overrides = ThresholdOverrideOptions(parsed)
         update = parsed.flag("update")
         junit = parsed.value("junit")
+        report = parsed.value("report")
         json = parsed.flag("json")
         if let s = parsed.value("shard") {
             guard let shard = Shard(parsing: s) else { throw UsageError("--shard expects I/N with 1 <= I <= N, got '\(s)'") }
@@ -139,6 +143,10 @@ struct CheckCommand: Command {
             } catch {
                 throw CommandFailure("\(junit): cannot write the JUnit report: \(error.localizedDescription)", exitCode: .outputFailed)
             }
+        }
+        if let report {
+            let index = try CheckReport.write(results: results, folder: report, thresholds: transform)
+            printError("check report: \(index)")
         }
         if !json {
             print("check: \(results.count) scenes, \(passed) pass, \(failed) fail" + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))

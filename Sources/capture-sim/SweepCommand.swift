@@ -2,6 +2,7 @@ import CaptureEngine
 import Dispatch
 import Foundation
 import RegressionCheck
+import ScanReport
 import Synchronization
 import SyntheticSensor
 
@@ -24,6 +25,8 @@ struct SweepCommand: Command {
           --json                        one JSON object per scene and value
           --csv                         CSV: scene, the parameters, code, count, first time
           --jobs N                      runs at once (default: the number of cores)
+          --report FILE                 also write FILE: an HTML heat map per scene of which codes
+                                        fire at each value (docs/report.md)
 
         EXIT STATUS: 0 done, 2 usage error, 3 a scene or thresholds file could not be read.
         """
@@ -35,9 +38,10 @@ struct SweepCommand: Command {
     var json: Bool
     var csv: Bool
     var jobs: Int
+    var report: String?
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["param", "codes", "set", "thresholds", "jobs"],
+        let parsed = try CommandLineArguments(arguments, options: ["param", "codes", "set", "thresholds", "jobs", "report"],
                                               flags: ["json", "csv"])
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
         let specs = parsed.values("param")
@@ -61,6 +65,7 @@ struct SweepCommand: Command {
         }
         json = parsed.flag("json")
         csv = parsed.flag("csv")
+        report = parsed.value("report")
         guard !(json && csv) else { throw UsageError("--json and --csv exclude each other") }
         jobs = try parsed.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
@@ -120,6 +125,18 @@ struct SweepCommand: Command {
         if let message = failure.withLock({ $0 }) { throw CommandFailure(message, exitCode: .badInput) }
         let table = results.withLock { $0.map { $0 ?? [] } }
         print(render(files: files, combos: combos, table: table))
+        if let report {
+            let labels = combos.map { $0.map(SweepParameter.text).joined(separator: " x ") }
+            let heat = SweepHeatMap(keys: parameters.map(\.key), values: labels, scenes: files.enumerated().map { s, file in
+                SweepHeatMap.SceneRows(scene: file, rows: (0..<combos.count).map { c in
+                    var row: [Int: SweepHeatMap.Cell] = [:]
+                    for f in table[s * combos.count + c] { row[f.code] = SweepHeatMap.Cell(count: f.count, first: f.first) }
+                    return row
+                })
+            })
+            try ReportInput.write(heat.html, to: report, force: true)
+            printError("sweep report: \(report)")
+        }
         return .success
     }
 

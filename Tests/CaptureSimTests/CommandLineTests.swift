@@ -75,7 +75,7 @@ import TestSupport
     }
 
     @Test func everyCommandHasHelp() throws {
-        for command in ["run", "check", "sweep", "replay", "inspect", "codes", "thresholds", "bench"] {
+        for command in ["run", "check", "sweep", "replay", "inspect", "report", "codes", "thresholds", "bench"] {
             let r = try CommandLineTool.run([command, "--help"])
             #expect(r.status == 0)
             #expect(r.stdout.hasPrefix("USAGE: capture-sim \(command)"))

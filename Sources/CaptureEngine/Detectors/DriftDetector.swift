@@ -4,6 +4,8 @@
 struct DriftDetector: Sendable {
     var thresholds: Thresholds.Drift
     private var cursor = PoseHistory.Cursor()
+    /// The displacement measured at the latest check, metres (NaN when the interval had no sample).
+    private(set) var measuredMeters = Double.nan
 
     init(thresholds: Thresholds.Drift) { self.thresholds = thresholds }
 
@@ -11,8 +13,12 @@ struct DriftDetector: Sendable {
 
     /// Returns the trace of a drift when the displacement over the interval exceeds the threshold.
     mutating func check(history: PoseHistory, now: PoseHistory.Sample) -> EventTrace? {
-        guard let old = history.oldestSample(notBefore: now.time - thresholds.intervalSeconds, cursor: &cursor) else { return nil }
+        guard let old = history.oldestSample(notBefore: now.time - thresholds.intervalSeconds, cursor: &cursor) else {
+            measuredMeters = .nan
+            return nil
+        }
         let distance = (now.position - old.position).length
+        measuredMeters = distance
         guard distance > thresholds.meters else { return nil }
         return EventTrace(quantity: "displacement", measured: distance, comparison: ">", threshold: thresholds.meters,
                           unit: "m", windowSeconds: now.time - old.time, windowStart: old.time)

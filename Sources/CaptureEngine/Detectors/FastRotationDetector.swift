@@ -8,6 +8,9 @@ struct FastRotationDetector: Sendable {
     /// Whether the warning is showing (the feedback item is open).
     private(set) var showing = false
     private var cursor = PoseHistory.Cursor()
+    /// The absolute yaw rate measured at the latest update, degrees per second (NaN when the window was
+    /// not yet half filled).
+    private(set) var measuredDegreesPerSecond = Double.nan
 
     enum Transition: Equatable {
         case fired(EventTrace)
@@ -25,8 +28,12 @@ struct FastRotationDetector: Sendable {
     mutating func update(history: PoseHistory, time: Double) -> Transition? {
         guard let now = history.last,
               let old = history.oldestSample(notBefore: time - thresholds.windowSeconds, cursor: &cursor),
-              now.time - old.time >= thresholds.windowSeconds / 2 else { return nil }
+              now.time - old.time >= thresholds.windowSeconds / 2 else {
+            measuredDegreesPerSecond = .nan
+            return nil
+        }
         let rate = Angle.degrees(fromRadians: (now.yaw - old.yaw) / (now.time - old.time))
+        measuredDegreesPerSecond = abs(rate)
         let fast = abs(rate) > thresholds.degreesPerSecond
         if !fast {
             if showing {

@@ -17,6 +17,12 @@ struct SidewaysWalkDetector: Sendable {
     private var pendingSince = 0.0
     private(set) var showing: Side?
     private var cursor = PoseHistory.Cursor()
+    /// The horizontal speed measured at the latest update, metres per second (NaN when the window was
+    /// not yet half filled).
+    private(set) var measuredSpeed = Double.nan
+    /// The share of that speed along the camera's left/right axis (NaN when the speed was under the
+    /// minimum or the camera's right axis nearly vertical: the detector looks no further).
+    private(set) var measuredFraction = Double.nan
 
     init(thresholds: Thresholds.Sideways) { self.thresholds = thresholds }
 
@@ -58,10 +64,16 @@ struct SidewaysWalkDetector: Sendable {
         -> (side: Side, speed: Double, fraction: Double)? {
         guard let now = history.last,
               let old = history.oldestSample(notBefore: time - thresholds.velocityWindowSeconds, cursor: &cursor),
-              now.time - old.time >= thresholds.velocityWindowSeconds / 2 else { return nil }
+              now.time - old.time >= thresholds.velocityWindowSeconds / 2 else {
+            measuredSpeed = .nan
+            measuredFraction = .nan
+            return nil
+        }
         var v = (now.position - old.position) / (now.time - old.time)
         v.y = 0
         let speed = v.length
+        measuredSpeed = speed
+        measuredFraction = .nan
         guard speed >= thresholds.minimumSpeedMetersPerSecond else { return nil }
         var right = cameraRight
         right.y = 0
@@ -70,6 +82,7 @@ struct SidewaysWalkDetector: Sendable {
         right /= rightLength
         let lateral = v.dot(right)
         let fraction = abs(lateral) / speed
+        measuredFraction = fraction
         guard fraction >= thresholds.lateralFraction else { return nil }
         return (lateral < 0 ? .left : .right, speed, fraction)
     }

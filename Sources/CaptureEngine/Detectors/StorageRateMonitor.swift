@@ -6,12 +6,15 @@ struct StorageRateMonitor: Sendable {
     var thresholds: Thresholds.Storage
     private var baseline: (time: Double, free: Int64)?
     private var lastWarnedMinutes: Int?
+    /// Minutes left at the latest update's write rate (NaN before the rate could be measured).
+    private(set) var measuredMinutesLeft = Double.nan
 
     init(thresholds: Thresholds.Storage) { self.thresholds = thresholds }
 
     mutating func reset() {
         baseline = nil
         lastWarnedMinutes = nil
+        measuredMinutesLeft = .nan
     }
 
     /// Updates with a free-bytes reading taken while recording; returns the whole minutes left and the
@@ -27,6 +30,7 @@ struct StorageRateMonitor: Sendable {
         guard written > 0 else { return nil }
         let bytesPerSecond = written / elapsed
         let minutesLeft = Double(max(0, freeBytes)) / bytesPerSecond / 60
+        measuredMinutesLeft = minutesLeft
         guard minutesLeft < thresholds.warningMinutes else { return nil }
         // Whole minutes left (capped far below Int's range, so a huge warning threshold cannot trap).
         let whole = Int(Swift.min(minutesLeft, 1e15).rounded(.down))

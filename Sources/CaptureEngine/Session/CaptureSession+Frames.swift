@@ -25,6 +25,7 @@ extension CaptureSession {
         case .recording:
             recordFrame(frame, at: t)
         case .relocating:
+            if tapsSignals, let start = relocationStart { signals.relocationSeconds = t - start }
             recordFrame(frame, at: t)
             searchForKnownPlace(frame, at: t)
         case .backgrounded, .writing, .zipping, .finished, .aborted:
@@ -131,7 +132,9 @@ extension CaptureSession {
         history.append(sample)
         history.dropSamples(before: t - maximumWindowSeconds)
 
-        if let trace = drift.check(history: history, now: sample) {
+        let driftTrace = drift.check(history: history, now: sample)
+        if tapsSignals { signals.driftMeters = drift.measuredMeters }
+        if let trace = driftTrace {
             abort(at: t, cause: .drifted, trace: trace)
             return
         }
@@ -140,11 +143,18 @@ extension CaptureSession {
         updateOrientation(gravityInCamera: axes.gravityInCamera, at: t)
         updatePitchDetectors(viewingDirection: axes.forward, at: t)
 
-        if let transition = sideways.update(history: history, cameraRight: axes.right, time: t) {
+        let sidewaysTransition = sideways.update(history: history, cameraRight: axes.right, time: t)
+        let rotation = fastRotation.update(history: history, time: t)
+        if tapsSignals {
+            signals.horizontalSpeedMetersPerSecond = sideways.measuredSpeed
+            signals.lateralFraction = sideways.measuredFraction
+            signals.yawRateDegreesPerSecond = fastRotation.measuredDegreesPerSecond
+        }
+        if let transition = sidewaysTransition {
             handleSideways(transition, at: t)
         }
 
-        switch fastRotation.update(history: history, time: t) {
+        switch rotation {
         case .fired(let trace):
             openFeedback(.rotation, code: .fastRotation, at: t)
             emit(.fastRotation, at: t, trace: trace)
@@ -188,6 +198,7 @@ extension CaptureSession {
         let up = viewingDirection.y
         let p = pitchSines
         var pitch: Double { Angle.degrees(fromRadians: asin(max(-1, min(1, up)))) }
+        if tapsSignals { signals.pitchDegrees = pitch }
 
         let th = (floor: configuration.thresholds.floor.pitchDegrees, ceiling: configuration.thresholds.ceiling.pitchDegrees,
                   level: configuration.thresholds.horizontal.levelDegrees)
@@ -236,6 +247,10 @@ extension CaptureSession {
                                     farMeters: Float(th.featureRangeMeters))
         } else {
             return
+        }
+        if tapsSignals {
+            signals.nearFraction = stats.valid > 0 ? stats.nearFraction : .nan
+            signals.noReturnFraction = stats.noReturnFraction
         }
         switch proximity.update(stats, time: t) {
         case .warned(let condition, let trace):

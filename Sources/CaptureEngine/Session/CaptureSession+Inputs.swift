@@ -40,10 +40,14 @@ extension CaptureSession {
             }
         }
         if sample.memoryWarning { emit(.memoryWarning, at: t) }
+        if tapsSignals, sample.storageFreeBytes != nil { signals.storageMinutesLeft = .nan }
         if let free = sample.storageFreeBytes, configuration.options.storageWarnings,
-           phase == .recording || phase == .relocating,
-           let warning = storage.update(freeBytes: free, time: t) {
-            emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: warning.minutes), trace: warning.trace)
+           phase == .recording || phase == .relocating {
+            let warning = storage.update(freeBytes: free, time: t)
+            if tapsSignals { signals.storageMinutesLeft = storage.measuredMinutesLeft }
+            if let warning {
+                emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: warning.minutes), trace: warning.trace)
+            }
         }
     }
 

@@ -18,6 +18,11 @@ public struct CaptureSession: Sendable {
     public internal(set) var phase: SessionPhase = .waitingForLandscape
     /// What the session keeps for the bundle.
     public internal(set) var record = SessionRecord()
+    /// Whether each step records what the detectors measured in ``signals`` (default off: the step
+    /// function then does no extra work). Reports turn it on to draw each quantity against its threshold.
+    public var tapsSignals = false
+    /// What the detectors measured at the latest input, when ``tapsSignals`` is on (all NaN otherwise).
+    public internal(set) var signals = DetectorSignals()
 
     // MARK: State
 
@@ -124,6 +129,7 @@ public struct CaptureSession: Sendable {
         guard t.isFinite else { throw .nonFiniteTime(t) }
         if let last = lastInputTime, t < last { throw .timeWentBackwards(previous: last, got: t) }
         lastInputTime = t
+        if tapsSignals { beginSignals(for: input) }
         guard !isOver else { return StepResult() }
 
         if phase == .relocating, let start = relocationStart,
@@ -144,6 +150,14 @@ public struct CaptureSession: Sendable {
         case .storage(let outcome): handleStorage(outcome, at: t)
         }
         return takeOutput()
+    }
+
+    /// Clears the per-frame signals before a frame (the storage estimate is kept until the next sample).
+    mutating func beginSignals(for input: SessionInput) {
+        guard case .frame = input.kind else { return }
+        let storageMinutesLeft = signals.storageMinutesLeft
+        signals = DetectorSignals()
+        signals.storageMinutesLeft = storageMinutesLeft
     }
 
     mutating func takeOutput() -> StepResult {

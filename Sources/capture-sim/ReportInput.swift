@@ -1,0 +1,166 @@
+import CaptureBundle
+import CaptureEngine
+import CaptureReplay
+import Foundation
+import RegressionCheck
+import ScanReport
+import SyntheticSensor
+
+/// Builds report pages from what `report` accepts: a scene (run first, through the same `SceneRun` as
+/// `run`), or a bundle or pose log (through the same reader and `ReplayRun` as `replay`). The session
+/// taps its detectors' signals for the timeline; nothing is recomputed outside the engine.
+enum ReportInput {
+    /// What INPUT is.
+    enum Kind: Equatable {
+        case scene
+        case log
+    }
+
+    /// A scene file is a `.json` file other than a bundle's `arkitData.json`; anything else is a log or bundle.
+    static func kind(of path: String) -> Kind {
+        let name = (path as NSString).lastPathComponent.lowercased()
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        return exists && !isDirectory.boolValue && name.hasSuffix(".json") && name != "arkitdata.json" ? .scene : .log
+    }
+
+    /// Runs a scene with simulated storage (as `run` without `--out`) and makes its page.
+    static func scenePage(scene: Scene, seed: UInt64?, configuration: SessionConfiguration) throws -> ScanReportPage {
+        let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(renderBands: 1))
+        let recorder = ScanTraceRecorder(expectedDurationSeconds: capture.duration)
+        _ = try SceneRun(capture: capture, configuration: configuration,
+                         storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)),
+                         observer: recorder.observe)
+        let trace = recorder.finish()
+        var summary = ReportSummary()
+        summary.rows = sceneRows(scene, seed: seed ?? scene.seed) + sessionRows(trace, configuration: configuration)
+        return ScanReportPage(title: "\(scene.name): capture-sim report",
+                              subtitle: "scene \(scene.source), run through the engine (simulated storage)",
+                              trace: trace, plan: PlanGeometry(scene: scene), thresholds: configuration.thresholds,
+                              summary: summary)
+    }
+
+    /// Reads and replays a bundle or log and makes its page; `scene` draws the plan's walls when given.
+    static func logPage(path: String, options: ReplayOptions, overrides: ThresholdOverrideOptions,
+                        scene: Scene?) throws -> ScanReportPage {
+        var log: ReplayLog
+        do {
+            log = try ReplayReader.read(path: path, options: options)
+        } catch {
+            throw CommandFailure(error.description, exitCode: .badInput)
+        }
+        log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)
+        let duration = log.inputs.last.map(\.time) ?? 0
+        let recorder = ScanTraceRecorder(expectedDurationSeconds: duration)
+        _ = ReplayRun(log: log, observer: recorder.observe)
+        let trace = recorder.finish()
+        var summary = ReportSummary()
+        summary.rows = [("input", path), ("format", log.format.rawValue)]
+        if let scene { summary.rows += sceneRows(scene, seed: nil) }
+        summary.rows += [("device", deviceText(log.configuration))]
+        summary.rows += sessionRows(trace, configuration: log.configuration)
+        if !log.diagnostics.isEmpty {
+            summary.rows.append(("reader diagnostics", "\(log.diagnostics.count): " + (log.diagnostics.first.map(\.description) ?? "")))
+        }
+        if log.format == .bundle || (log.format == .raw && isFolder(path)) {
+            addBundle(path: path, format: log.format, to: &summary)
+        }
+        let name = (path as NSString).lastPathComponent
+        return ScanReportPage(title: "\(name): capture-sim report",
+                              subtitle: "\(log.format.rawValue) input \(path), replayed through the engine"
+                                  + (scene.map { "; plan of scene \($0.source)" } ?? ""),
+                              trace: trace, plan: scene.map(PlanGeometry.init(scene:)), thresholds: log.configuration.thresholds,
+                              summary: summary)
+    }
+
+    /// Files and sizes, and what `inspect` says, of a bundle (folder, `arkitData.json` or zip).
+    static func addBundle(path: String, format: ReplayFormat, to summary: inout ReportSummary) {
+        var bundlePath = path
+        if (path as NSString).lastPathComponent.lowercased() == "arkitdata.json" {
+            bundlePath = (path as NSString).deletingLastPathComponent
+        }
+        do {
+            let inspection = try BundleInspector.inspect(path: bundlePath)
+            summary.validity = (inspection.isValid, inspection.problems)
+            summary.inspection = inspection.summaryLines
+        } catch {
+            summary.validity = (false, [error.description])
+        }
+        summary.files = files(at: bundlePath)
+    }
+
+    /// The files of a folder (recursively, sorted, at most 40 listed and the rest summed) or a zip's entries.
+    static func files(at path: String) -> [(name: String, bytes: Int64)] {
+        let fm = FileManager.default
+        if !isFolder(path) {
+            var out: [(String, Int64)] = []
+            let size = (try? fm.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+            out.append(((path as NSString).lastPathComponent, size))
+            if path.lowercased().hasSuffix(".zip"), let zip = try? ZipReader(path: path) {
+                out += zip.entries.map { ("  " + $0.name, Int64($0.size)) }
+            }
+            return out
+        }
+        let names = ((try? fm.subpathsOfDirectory(atPath: path)) ?? []).sorted()
+        var listed: [(String, Int64)] = []
+        var restCount = 0, restBytes: Int64 = 0
+        for name in names where !isFolder(path + "/" + name) {
+            let size = (try? fm.attributesOfItem(atPath: path + "/" + name)[.size] as? NSNumber)?.int64Value ?? 0
+            if listed.count < 40 { listed.append((name, size)) } else { restCount += 1; restBytes += size }
+        }
+        if restCount > 0 { listed.append(("... \(restCount) more files", restBytes)) }
+        return listed
+    }
+
+    static func sceneRows(_ scene: Scene, seed: UInt64?) -> [(String, String)] {
+        var rows = [("scene", "\(scene.name) (\(scene.source))")]
+        if !scene.description.isEmpty { rows.append(("description", scene.description)) }
+        rows.append(("profile", "property type \(scene.metadata.propertyType), uid \(scene.metadata.uid)"))
+        rows.append(("device", deviceText(scene.configuration)))
+        if let seed { rows.append(("seed", "\(seed)")) }
+        return rows
+    }
+
+    static func deviceText(_ c: SessionConfiguration) -> String {
+        "\(c.device.model), \(c.device.hasLiDAR ? "LiDAR" : "no LiDAR"); options: "
+            + (c.options.enabledNames.isEmpty ? "none" : c.options.enabledNames.joined(separator: ", "))
+    }
+
+    static func sessionRows(_ trace: ScanTrace, configuration: SessionConfiguration) -> [(String, String)] {
+        var rows: [(String, String)] = []
+        let first = trace.times.first ?? 0
+        rows.append(("duration", NumberFormatting.fixed(trace.endTime - min(0, first), decimals: 3) + " s"))
+        if let start = trace.recordingStart {
+            let end = trace.recordingEnd ?? trace.endTime
+            rows.append(("recording", "\(NumberFormatting.fixed(start, decimals: 3))-\(NumberFormatting.fixed(end, decimals: 3)) s (\(NumberFormatting.fixed(end - start, decimals: 3)) s)"))
+        }
+        rows.append(("inputs", "\(trace.inputCount)"))
+        rows.append(("frames", "\(trace.frameCount) (\(trace.phases.filter { $0 != 0 }.count) recorded), \(trace.depthFrameCount) with depth"))
+        var bySeverity: [EventSeverity: Int] = [:]
+        for e in trace.events { bySeverity[e.event.severity, default: 0] += 1 }
+        rows.append(("events", "\(trace.events.count): \(bySeverity[.info] ?? 0) info, \(bySeverity[.warning] ?? 0) warning, \(bySeverity[.error] ?? 0) error"))
+        rows.append(("relocations", "\(trace.relocations.count)"))
+        rows.append(("final phase", trace.finalPhase.rawValue))
+        let defaults = Thresholds()
+        let changed = Thresholds.keyPaths.filter { configuration.thresholds.value(at: $0) != defaults.value(at: $0) }
+        rows.append(("thresholds", changed.isEmpty ? "defaults" : changed.map { "\($0)=\(configuration.thresholds.value(at: $0).map(NumberFormatting.compact) ?? "?")" }.joined(separator: ", ")))
+        return rows
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Writes a page's bytes to `path` atomically; refuses an existing file without `force` (exit 4).
+    static func write(_ text: String, to path: String, force: Bool) throws {
+        if FileManager.default.fileExists(atPath: path) && !force {
+            throw CommandFailure("\(path) exists; use --force to replace it", exitCode: .outputFailed)
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CommandFailure("\(path): cannot write the report: \(error.localizedDescription)", exitCode: .outputFailed)
+        }
+    }
+}
