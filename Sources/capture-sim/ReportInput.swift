@@ -56,8 +56,10 @@ enum ReportInput {
         let trace = recorder.finish()
         var summary = ReportSummary()
         summary.rows = [("input", path), ("format", log.format.rawValue)]
-        if let scene { summary.rows += sceneRows(scene, seed: nil) }
-        summary.rows += [("device", deviceText(log.configuration))]
+        // The scene drawn on the plan; the device is the log's own (below), not the scene's.
+        if let scene { summary.rows += sceneRows(scene, seed: nil).filter { $0.0 != "device" } }
+        // Only a bundle records its device; other logs run with the default configuration.
+        if log.format == .bundle { summary.rows += [("device", deviceText(log.configuration))] }
         summary.rows += sessionRows(trace, configuration: log.configuration)
         if !log.diagnostics.isEmpty {
             summary.rows.append(("reader diagnostics", "\(log.diagnostics.count): " + (log.diagnostics.first.map(\.description) ?? "")))
@@ -129,7 +131,7 @@ enum ReportInput {
     static func sessionRows(_ trace: ScanTrace, configuration: SessionConfiguration) -> [(String, String)] {
         var rows: [(String, String)] = []
         let first = trace.times.first ?? 0
-        rows.append(("duration", NumberFormatting.fixed(trace.endTime - min(0, first), decimals: 3) + " s"))
+        rows.append(("session clock", NumberFormatting.fixed(trace.endTime - min(0, first), decimals: 3) + " s"))
         if let start = trace.recordingStart {
             let end = trace.recordingEnd ?? trace.endTime
             rows.append(("recording", "\(NumberFormatting.fixed(start, decimals: 3))-\(NumberFormatting.fixed(end, decimals: 3)) s (\(NumberFormatting.fixed(end - start, decimals: 3)) s)"))
