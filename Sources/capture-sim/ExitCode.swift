@@ -2,13 +2,14 @@
 enum ExitCode: Int32 {
     /// Success (for `check`: every scene passed).
     case success = 0
-    /// `check`: at least one scene failed; `inspect`: the bundle is invalid; `run`: the scan was aborted.
+    /// `check`: at least one scene failed; `inspect`: the bundle is invalid.
     case failure = 1
     /// Usage error: unknown command or option, missing or malformed argument.
     case usage = 2
     /// Unreadable or malformed input file (scene, log, thresholds, bundle).
     case badInput = 3
-    /// Output could not be written (unwritable path, full disk, existing bundle without --force).
+    /// Output could not be written or published: `run --out` published no bundle (unwritable path, full
+    /// disk, existing bundle without --force, a failed or aborted scan); `report` could not write its page.
     case outputFailed = 4
 }
 
