@@ -22,15 +22,22 @@ public struct ReplayInputs: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { inputs.count }
 
+    /// The input at `position`, with its depth map attached when it has one. A depth record that cannot
+    /// be read now (the file changed during the replay) leaves the frame without its map; ``input(at:)``
+    /// says why.
+    public subscript(position: Int) -> SessionInput {
+        (try? input(at: position)) ?? inputs[position]
+    }
+
     /// The input at `position`, with its depth map attached when it has one. The bundle's depth file
     /// was checked whole when the log was read (header, length, and in a zip the entry's CRC-32); a
-    /// record that cannot be read now (the file changed during the replay) stops the program, naming it.
-    public subscript(position: Int) -> SessionInput {
+    /// record that cannot be read now (the file changed during the replay) is an error naming it.
+    public func input(at position: Int) throws(ReplayLogError) -> SessionInput {
         let input = inputs[position]
         guard let depthFrames, position < depthIndices.count, depthIndices[position] >= 0,
               case .frame(var frame) = input.kind else { return input }
         do { frame.depth = try depthFrames.frame(Int(depthIndices[position])).depth }
-        catch { fatalError("cannot read a depth frame: \(error.description)") }
+        catch { throw ReplayLogError(file: "allDepthFrames.bin", reason: "depth frame \(depthIndices[position]) cannot be read during the replay (\(error.description))") }
         return SessionInput(time: input.time, .frame(frame))
     }
 

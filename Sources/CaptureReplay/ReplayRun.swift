@@ -11,6 +11,9 @@ public struct ReplayRun: Sendable {
     public var inputCount: Int
     /// The session's phase after the last input.
     public var finalPhase: SessionPhase
+    /// Why the replay stopped early: a bundle's depth record could not be read during the replay (the
+    /// file changed after it was checked); nil when every input was fed.
+    public var readFailure: ReplayLogError?
 
     /// Runs a log's inputs through a session with the log's configuration, the way the phone's session
     /// would have run (no storage: only events).
@@ -29,9 +32,14 @@ public struct ReplayRun: Sendable {
         var driver = SessionDriver(session: session, storage: NullScanStorage())
         var events: [Event] = []
         var rejected: [(index: Int, error: SessionInputError)] = []
+        var readFailure: ReplayLogError?
         for index in inputs.indices {
+            let input: SessionInput
+            do throws(ReplayLogError) { input = try inputs.input(at: index) } catch {
+                readFailure = error
+                break
+            }
             do throws(SessionInputError) {
-                let input = inputs[index]
                 let stepEvents = try driver.feed(input)
                 events += stepEvents
                 observer?(input, driver.session, stepEvents)
@@ -43,5 +51,6 @@ public struct ReplayRun: Sendable {
         self.rejected = rejected
         self.inputCount = inputs.count
         self.finalPhase = driver.session.phase
+        self.readFailure = readFailure
     }
 }

@@ -103,6 +103,9 @@ struct ReplayCommand: Command {
             }
         }
         FileHandle.standardOutput.write(Data(out.utf8))
+        if let failure = run.readFailure {
+            throw CommandFailure("\(log.file): \(failure.description)", exitCode: .badInput)
+        }
         return .success
     }
 }

@@ -52,7 +52,10 @@ enum ReportInput {
         log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)
         let duration = log.inputs.last.map(\.time) ?? 0
         let recorder = ScanTraceRecorder(expectedDurationSeconds: duration)
-        _ = ReplayRun(log: log, observer: recorder.observe)
+        let run = ReplayRun(log: log, observer: recorder.observe)
+        if let failure = run.readFailure {
+            throw CommandFailure("\(log.file): \(failure.description)", exitCode: .badInput)
+        }
         let trace = recorder.finish()
         var summary = ReportSummary()
         summary.rows = [("input", path), ("format", log.format.rawValue)]

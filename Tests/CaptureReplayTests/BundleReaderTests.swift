@@ -139,6 +139,23 @@ import Testing
         #expect(depths.map(\.depth) == maps.map { $0.depth.map { Float(Float16($0)) } })
     }
 
+    @Test func aDepthFileCutDuringTheReplayStopsItWithAnErrorNotACrash() throws {
+        let folder = TestPaths.scratchFolder("depth-cut-later")
+        let maps = (0..<3).map { depthMap(seed: 20 + $0) }
+        try LogWriter.bundle(at: folder, frames: maps.enumerated().map {
+            LogWriter.BundleFrame(time: Double($0.offset) / 30, pose: .identity, depth: $0.element)
+        })
+        let log = try ReplayReader.read(path: folder)
+        // The file changes after it was checked: its last record is cut off.
+        let depthPath = folder + "/allDepthFrames.bin"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: depthPath))
+        try bytes.prefix(bytes.count - 10).write(to: URL(fileURLWithPath: depthPath))
+        let run = ReplayRun(log: log)
+        let failure = try #require(run.readFailure)
+        #expect(failure.description.contains("depth frame 2 cannot be read during the replay"))
+        #expect(run.inputCount == log.inputs.count)
+    }
+
     @Test func nullTransformValuesPassThroughAsNonFinite() throws {
         let folder = TestPaths.scratchFolder("nan-bundle")
         let nan = RigidTransform(rotation: .identity, translation: SIMD3(.nan, 0, 0))
