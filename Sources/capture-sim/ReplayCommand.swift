@@ -49,27 +49,8 @@ struct ReplayCommand: Command {
         guard let path = parsed.positionals.first else { throw UsageError("which log? capture-sim replay LOG") }
         guard parsed.positionals.count == 1 else { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
         self.path = path
-        var options = ReplayOptions()
-        if let text = parsed.value("format") {
-            guard let format = ReplayFormat(rawValue: text) else {
-                throw UsageError("--format expects one of \(ReplayFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
-            }
-            options.format = format
-        }
         framesPerSecondGiven = parsed.value("fps") != nil
-        if let fps = try parsed.double("fps") {
-            guard fps > 0 else { throw UsageError("--fps expects a positive number of frames per second, got '\(fps)'") }
-            options.framesPerSecond = fps
-        }
-        if let text = parsed.value("up") {
-            guard let up = WorldUpAxis(rawValue: text) else { throw UsageError("--up expects y or z, got '\(text)'") }
-            options.worldUp = up
-        }
-        options.from = try parsed.double("from")
-        options.to = try parsed.double("to")
-        if let from = options.from, let to = options.to, to < from {
-            throw UsageError("--to \(to) is before --from \(from)")
-        }
+        let options = try ReplayOptions(parsing: parsed)
         self.options = options
         overrides = ThresholdOverrideOptions(parsed)
         json = parsed.flag("json")

@@ -62,23 +62,7 @@ struct ReportCommand: Command {
             guard let v = UInt64(s) else { throw UsageError("--seed expects a non-negative integer, got '\(s)'") }
             seed = v
         }
-        var options = ReplayOptions()
-        if let text = parsed.value("format") {
-            guard let format = ReplayFormat(rawValue: text) else {
-                throw UsageError("--format expects one of \(ReplayFormat.allCases.map(\.rawValue).joined(separator: ", ")), got '\(text)'")
-            }
-            options.format = format
-        }
-        if let fps = try parsed.double("fps") {
-            guard fps > 0 else { throw UsageError("--fps expects a positive number of frames per second, got '\(fps)'") }
-            options.framesPerSecond = fps
-        }
-        if let text = parsed.value("up") {
-            guard let up = WorldUpAxis(rawValue: text) else { throw UsageError("--up expects y or z, got '\(text)'") }
-            options.worldUp = up
-        }
-        options.from = try parsed.double("from")
-        options.to = try parsed.double("to")
+        let options = try ReplayOptions(parsing: parsed)
         self.options = options
         overrides = ThresholdOverrideOptions(parsed)
         let sceneInput = ReportInput.kind(of: input) == .scene
