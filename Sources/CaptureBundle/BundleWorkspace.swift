@@ -35,8 +35,6 @@ final class BundleWorkspace {
     private var replacedPath: String?
     /// The partial folder's descriptor holding the `flock`, -1 when none.
     private var lockDescriptor: Int32 = -1
-    /// Whether this scan created the output folder (removed again, if empty, with the scan's files).
-    private var createdOutputFolder = false
     /// The failure that keeps a complete-looking bundle from being published, if any.
     private(set) var withheldBecause: ScanStorageError?
 
@@ -48,7 +46,6 @@ final class BundleWorkspace {
 
     deinit {
         if lockDescriptor >= 0 { close(lockDescriptor) }
-        PublicationRegistry.remove(self)
     }
 
     /// The folder files are written to now (the partial folder, or the final one once committed).
@@ -83,7 +80,6 @@ final class BundleWorkspace {
         do throws(FileSystemError) {
             if !settings.outputFolder.isEmpty, !FileSystem.isDirectory(settings.outputFolder) {
                 try FileSystem.makeDirectory(settings.outputFolder)
-                createdOutputFolder = true
                 PublicationRegistry.noteCreated(folder: settings.outputFolder)
             }
             removeStalePartials()
@@ -105,8 +101,7 @@ final class BundleWorkspace {
                 throw error
             }
         } catch {
-            if createdOutputFolder { FileSystem.removeEmptyDirectory(settings.outputFolder) }
-            createdOutputFolder = false
+            PublicationRegistry.removeIfCreatedAndEmpty(settings.outputFolder)
             throw failure(error.description)
         }
         created = true
@@ -167,8 +162,12 @@ final class BundleWorkspace {
     /// with force by swapping it with the existing bundle, which is kept aside until ``confirm()``.
     /// A withheld bundle stays in its partial folder (``publicationProblem`` says why).
     func commit(as file: ScanFile) throws(ScanStorageError) {
-        let done: Void? = try PublicationRegistry.whilePublishing { () throws(ScanStorageError) in try commitNow(as: file) }
-        if done == nil {
+        var failure: ScanStorageError?
+        let ran = PublicationRegistry.whilePublishing {
+            do throws(ScanStorageError) { try commitNow(as: file) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        if !ran {
             throw ScanStorageError(file: file, opening: false, reason: "\(settings.bundlePath) not published: the run was interrupted")
         }
     }
@@ -230,7 +229,7 @@ final class BundleWorkspace {
     /// Takes back everything this scan did: the partial folder is removed, a published bundle is
     /// removed and the bundle it replaced swapped back in.
     func withdraw() {
-        _ = try? PublicationRegistry.whilePublishing { () throws(ScanStorageError) in withdrawNow() }
+        _ = PublicationRegistry.whilePublishing { withdrawNow() }
     }
 
     /// ``withdraw()`` for the registry, which holds the publishing lock already.
@@ -253,12 +252,9 @@ final class BundleWorkspace {
         replacedPath = nil
         created = false
         committed = false
-        createdOutputFolder = false
         PublicationRegistry.remove(self)
     }
 
-    /// Removes everything this scan created, and restores what it replaced (a failed scan).
-    func removeAll() { withdraw() }
 
     private func releaseLock() {
         if lockDescriptor >= 0 { close(lockDescriptor) }

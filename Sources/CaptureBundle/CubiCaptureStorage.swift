@@ -281,6 +281,6 @@ public final class CubiCaptureStorage: ScanStorage {
         depthStream = nil
         zipStream?.cancel()
         zipStream = nil
-        workspace.removeAll()
+        workspace.withdraw()
     }
 }

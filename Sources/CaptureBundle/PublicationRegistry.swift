@@ -1,4 +1,3 @@
-import CaptureEngine
 import Foundation
 
 /// The workspaces of this process whose bundles are being built or wait for their run's end, so that
@@ -11,12 +10,14 @@ public enum PublicationRegistry {
     nonisolated(unsafe) private static var active: [ObjectIdentifier: BundleWorkspace] = [:]
     nonisolated(unsafe) private static var interrupted = false
 
-    /// Runs `body` under the publishing lock; false (without running it) once the run was interrupted.
-    static func whilePublishing<T>(_ body: () throws(ScanStorageError) -> T) throws(ScanStorageError) -> T? {
+    /// Runs `body` under the publishing lock and returns true; false (without running it) once the run
+    /// was interrupted.
+    static func whilePublishing(_ body: () -> Void) -> Bool {
         lock.lock()
         defer { lock.unlock() }
-        if interrupted { return nil }
-        return try body()
+        if interrupted { return false }
+        body()
+        return true
     }
 
     /// Output folders this process created, removed again when a withdrawal leaves them empty

@@ -207,6 +207,6 @@ public final class RawRGBDStorage: ScanStorage {
         _ = frameJobs.drain()
         try? poses?.close()
         poses = nil
-        workspace.removeAll()
+        workspace.withdraw()
     }
 }
