@@ -76,12 +76,18 @@ extension Thresholds {
     }
 
     /// The value at a key path as a number (booleans as 0/1); nil for an unknown key.
-    public func value(at key: String) -> Double? {
-        let parts = key.split(separator: ".").map(String.init)
-        guard parts.count == 2, let group = asDictionary()[parts[0]] as? [String: Any],
-              let v = group[parts[1]] else { return nil }
-        if let b = v as? Bool { return b ? 1 : 0 }
-        return (v as? NSNumber)?.doubleValue
+    public func value(at key: String) -> Double? { valuesByKeyPath()[key] }
+
+    /// Every key path's value as a number (booleans as 0/1), from one encoding of the thresholds.
+    public func valuesByKeyPath() -> [String: Double] {
+        var values: [String: Double] = [:]
+        for (group, fields) in asDictionary() {
+            for (field, v) in (fields as? [String: Any]) ?? [:] {
+                if let b = v as? Bool { values["\(group).\(field)"] = b ? 1 : 0 }
+                else if let n = v as? NSNumber { values["\(group).\(field)"] = n.doubleValue }
+            }
+        }
+        return values
     }
 
     private func asDictionary() -> [String: Any] {

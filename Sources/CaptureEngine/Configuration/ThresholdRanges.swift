@@ -77,8 +77,9 @@ public enum ThresholdRanges {
     /// breaks), empty when they are.
     public static func problems(_ thresholds: Thresholds) -> [String] {
         var problems: [String] = []
-        for key in Thresholds.keyPaths {
-            guard let range = ranges[key], let value = thresholds.value(at: key) else { continue }
+        let values = thresholds.valuesByKeyPath()
+        for key in values.keys.sorted() {
+            guard let range = ranges[key], let value = values[key] else { continue }
             if !range.contains(value) {
                 problems.append("\(key) must be in \(range), found \(NumberFormatting.compact(value))")
             }
