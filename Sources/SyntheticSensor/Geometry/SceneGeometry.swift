@@ -2,10 +2,17 @@ import CaptureEngine
 
 /// A scene's surfaces as flat patches in world coordinates (Y up, metres): each room's walls (with the
 /// holes of every door, window and opening on the same line, so adjacent rooms see through), its
-/// floor and ceiling (triangulated), and every object's box (six faces).
+/// floor and ceiling (triangulated), every object's shape (``FurnitureShape``, or its box for
+/// `"shape": "box"`) and every clutter item (``ClutterPlacement``), as faces of closed boxes.
 public struct SceneGeometry: Sendable {
-    /// Every surface patch; walls first, then floors, ceilings and object faces.
+    /// Every surface patch; walls first, then floors, ceilings, object faces and clutter faces.
     public private(set) var patches: [SurfacePatch] = []
+    /// The patches in groups with a bounding sphere, in patch order: the rooms' patches first (one
+    /// group, never culled), then one group per object and per clutter item (closed solids).
+    public private(set) var groups: [PatchGroup] = []
+    /// Index of the first patch of a closed solid (object or clutter): from here on, a patch seen from
+    /// behind is hidden by the solid's other faces.
+    public private(set) var solidPatchStart = 0
 
     /// Builds the patches of a scene.
     public init(scene: Scene) {
@@ -66,21 +73,56 @@ public struct SceneGeometry: Sendable {
                                             shape: .triangle(ceilingUV[i], ceilingUV[j], ceilingUV[k])))
             }
         }
-        for object in objects {
-            let h = object.dimensions / 2
-            let r = object.transform.rotation, c = object.transform.translation
+        solidPatchStart = patches.count
+        groups = [PatchGroup(patches: 0..<patches.count, centre: .zero, radius: .infinity)]
+        for (index, object) in objects.enumerated() {
+            let boxes: [ShapeBox]
+            switch object.shape {
+            case .box: boxes = [ShapeBox(centre: .zero, size: object.dimensions, part: .box)]
+            case .shaped: boxes = FurnitureShape.make(category: object.category, dimensions: object.dimensions, variant: object.variant).boxes
+            }
+            addSolid(boxes, transform: object.transform,
+                     owner: PatchOwner(objectIndex: index, category: object.category, part: .box))
+        }
+        for (index, item) in ClutterPlacement.items(rooms: rooms, objects: objects).enumerated() {
+            addSolid(item.boxes, transform: item.transform,
+                     owner: PatchOwner(objectIndex: item.objectIndex, category: nil, clutterIndex: index, clutterKind: item.kind, part: .box))
+        }
+    }
+
+    /// Adds the faces of closed boxes (given in a frame placed by `transform`) as one group: five faces
+    /// for a box resting on a surface, six otherwise, each outward-facing and owned by `owner` with the
+    /// box's part.
+    private mutating func addSolid(_ boxes: [ShapeBox], transform: RigidTransform, owner: PatchOwner) {
+        let first = patches.count
+        var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
+        for box in boxes {
+            var partOwner = owner
+            partOwner.part = box.part
+            let h = box.size / 2
+            let r = transform.rotation * Quaternion(angle: box.yawRadians, axis: SIMD3(0, 1, 0))
+            let c = transform.apply(toPoint: box.centre)
             let x = r.act(SIMD3(1, 0, 0)), y = r.act(SIMD3(0, 1, 0)), z = r.act(SIMD3(0, 0, 1))
             // (face centre offset, u axis, v axis, half extent along u, half extent along v); u x v is outward.
-            let faces: [(SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, Double, Double)] = [
+            var faces: [(SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, Double, Double)] = [
                 (x * h.x, -z, y, h.z, h.y), (-x * h.x, z, y, h.z, h.y),
                 (y * h.y, x, -z, h.x, h.z), (-y * h.y, x, z, h.x, h.z),
                 (z * h.z, x, y, h.x, h.y), (-z * h.z, -x, y, h.x, h.y),
             ]
+            if box.restsOnSurface { faces.remove(at: 3) }
             for (centre, u, v, hu, hv) in faces {
                 patches.append(SurfacePatch(role: .object, origin: c + centre - u * hu - v * hv, uAxis: u, vAxis: v,
-                                            shape: .rectangle(uMax: 2 * hu, vMax: 2 * hv, holes: [])))
+                                            shape: .rectangle(uMax: 2 * hu, vMax: 2 * hv, holes: []), owner: partOwner))
             }
+            for sx in [-1.0, 1.0] { for sy in [-1.0, 1.0] { for sz in [-1.0, 1.0] {
+                let p = c + x * (sx * h.x) + y * (sy * h.y) + z * (sz * h.z)
+                low = pointwiseMin(low, p)
+                high = pointwiseMax(high, p)
+            } } }
         }
+        guard patches.count > first else { return }
+        let centre = (low + high) / 2
+        groups.append(PatchGroup(patches: first..<patches.count, centre: centre, radius: ((high - low) / 2).length))
     }
 
     /// All patches as one triangle mesh (walls with their holes, floors, ceilings, objects), each

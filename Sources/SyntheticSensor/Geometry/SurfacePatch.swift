@@ -28,13 +28,18 @@ public struct SurfacePatch: Sendable, Equatable {
     public var vAxis: SIMD3<Double>
     /// The outline in plane coordinates.
     public var shape: Shape
+    /// For object and clutter patches: which object or item, and which part of its shape; nil for walls,
+    /// floors and ceilings.
+    public var owner: PatchOwner?
 
-    public init(role: Role, origin: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>, shape: Shape) {
+    public init(role: Role, origin: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>, shape: Shape,
+                owner: PatchOwner? = nil) {
         self.role = role
         self.origin = origin
         self.uAxis = uAxis
         self.vAxis = vAxis
         self.shape = shape
+        self.owner = owner
     }
 
     /// The front normal (`uAxis x vAxis`).

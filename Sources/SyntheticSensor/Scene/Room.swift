@@ -12,14 +12,17 @@ public struct Room: Sendable, Equatable {
     public var wallHeight: Double
     /// Doors, windows and openings: holes in the walls.
     public var openings: [WallOpening]
+    /// Clutter scattered on the floor along the walls, or nil.
+    public var clutter: ClutterSettings?
 
     public init(name: String, floor: [SIMD2<Double>], floorHeight: Double = 0, wallHeight: Double = 2.5,
-                openings: [WallOpening] = []) {
+                openings: [WallOpening] = [], clutter: ClutterSettings? = nil) {
         self.name = name
         self.floor = floor
         self.floorHeight = floorHeight
         self.wallHeight = wallHeight
         self.openings = openings
+        self.clutter = clutter
     }
 
     /// The two ends (x, z) of wall `index`.

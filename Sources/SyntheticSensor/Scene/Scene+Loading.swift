@@ -59,7 +59,7 @@ extension Scene {
         }
         var objects: [SceneObject] = []
         for (i, node) in (try r.array("objects") ?? []).enumerated() {
-            objects.append(try Scene.object(try JSONObjectReader(node, source: source, path: "objects[\(i)]"), rooms: rooms))
+            objects.append(try Scene.object(try JSONObjectReader(node, source: source, path: "objects[\(i)]"), rooms: rooms, index: i))
         }
         let motion = try r.object("motion").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.motion(m) } ?? HandMotionSettings()
         let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(SceneLoadError) in try Scene.lidar(l) } ?? LiDARSettings()
@@ -220,11 +220,12 @@ extension Scene {
                 room.openings.append(WallOpening(kind: kind, wall: Int(wall), offset: offset, width: width, height: height, sillHeight: sill))
             }
         }
+        room.clutter = try Scene.roomClutter(&r)
         try r.rejectUnknownKeys()
         return room
     }
 
-    private static func object(_ o: JSONObjectReader, rooms: [Room]) throws(SceneLoadError) -> SceneObject {
+    private static func object(_ o: JSONObjectReader, rooms: [Room], index: Int) throws(SceneLoadError) -> SceneObject {
         var o = o
         guard let category = try o.choice("category", SceneObject.Category.allCases.map { ($0.rawValue, $0) }) else {
             throw o.error("category", "expected one of \(SceneObject.Category.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -256,8 +257,10 @@ extension Scene {
             transform = RigidTransform(rotation: Quaternion(angle: Angle.radians(fromDegrees: yaw), axis: SIMD3(0, 1, 0)),
                                        translation: centre)
         }
+        var object = SceneObject(category: category, dimensions: SIMD3(w, h, dp), transform: transform)
+        try Scene.furnitureOptions(&o, index: index, into: &object)
         try o.rejectUnknownKeys()
-        return SceneObject(category: category, dimensions: SIMD3(w, h, dp), transform: transform)
+        return object
     }
 
     private static func motion(_ m: JSONObjectReader) throws(SceneLoadError) -> HandMotionSettings {

@@ -16,9 +16,30 @@ public struct SceneObject: Sendable, Equatable {
     /// Object-to-world transform; the origin is the centre of the box (RoomPlan's convention).
     public var transform: RigidTransform
 
-    public init(category: Category, dimensions: SIMD3<Double>, transform: RigidTransform) {
+    /// How an object is drawn: its category's procedural shape inside the box, or the plain box.
+    public enum ShapeStyle: String, Sendable, CaseIterable {
+        /// Legs, shelves, cushions... (``FurnitureShape``), inside the bounding box.
+        case shaped
+        /// The bounding box itself (six faces).
+        case box
+    }
+
+    /// Shaped or a plain box. Scene files default to ``ShapeStyle/shaped``; this initialiser to
+    /// ``ShapeStyle/box`` (code that builds objects keeps its boxes).
+    public var shape: ShapeStyle
+    /// Selects one of the category's shapes (leg size, cubby grid, cushion count, ...); default the
+    /// object's index in the scene file.
+    public var variant: UInt64
+    /// Clutter scattered over the object's surfaces (shelves, tops), or nil.
+    public var clutter: ClutterSettings?
+
+    public init(category: Category, dimensions: SIMD3<Double>, transform: RigidTransform, shape: ShapeStyle = .box,
+                variant: UInt64 = 0, clutter: ClutterSettings? = nil) {
         self.category = category
         self.dimensions = dimensions
         self.transform = transform
+        self.shape = shape
+        self.variant = variant
+        self.clutter = clutter
     }
 }
