@@ -23,6 +23,12 @@ let package = Package(
         /// produces the engine's input stream. Seeded; no clock.
         .target(name: "SyntheticSensor", dependencies: ["CaptureEngine", "CDepthShading"]),
 
+        // MARK: - Scene generation
+
+        /// `capture-sim generate`: procedural apartments (floor plan, furniture, scripted scan, injected
+        /// events, expectations) as scene files; item i of a data set depends only on (seed, i).
+        .target(name: "SceneGenerator", dependencies: ["CaptureEngine", "SyntheticSensor"]),
+
         // MARK: - Bundles
 
         /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
@@ -76,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "capture-sim",
             dependencies: ["CaptureEngine", "CaptureBundle", "CaptureReplay", "RegressionCheck", "CAllocationCounter",
-                           "ScanReport", "SyntheticSensor"],
+                           "ScanReport", "SceneGenerator", "SyntheticSensor"],
             // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
             // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=crc32"])]
@@ -99,6 +105,7 @@ let package = Package(
             dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"]
         ),
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
+        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine"]),
         .testTarget(
             name: "ScanReportTests",
             dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"],

@@ -110,7 +110,21 @@ public struct SceneCheck: Sendable {
         return try? JSONSerialization.jsonObject(with: Data(value.serialized().utf8), options: [.fragmentsAllowed])
     }
 
-    /// The scene files under the given paths: files as given, folders searched for `*.json` (sorted).
+    /// Whether a file found under `root` lies in a bundle's folder (one holding `arkitData.json`, the
+    /// CubiCapture layout, or `raw/intrinsics.json`, the raw RGBD package), at any depth below `root`.
+    static func isInsideBundle(_ relativePath: String, root: String) -> Bool {
+        var parts = relativePath.split(separator: "/").dropLast()
+        while !parts.isEmpty {
+            let folder = root + parts.joined(separator: "/") + "/"
+            if FileManager.default.fileExists(atPath: folder + "arkitData.json")
+                || FileManager.default.fileExists(atPath: folder + "raw/intrinsics.json") { return true }
+            parts = parts.dropLast()
+        }
+        return false
+    }
+
+    /// The scene files under the given paths: files as given, folders searched for `*.json` (sorted),
+    /// leaving out the JSON files of bundles written there (`generate --bundles`, `run --out`).
     public static func sceneFiles(_ paths: [String]) throws(SceneFileError) -> [String] {
         var files: [String] = []
         for path in paths {
@@ -123,8 +137,9 @@ public struct SceneCheck: Sendable {
                     throw SceneFileError(path: path, reason: "cannot list the folder")
                 }
                 var found: [String] = []
+                let root = path.hasSuffix("/") ? path : path + "/"
                 while let item = walker.nextObject() as? String {
-                    if item.hasSuffix(".json") { found.append(path.hasSuffix("/") ? path + item : path + "/" + item) }
+                    if item.hasSuffix(".json") && !isInsideBundle(item, root: root) { found.append(root + item) }
                 }
                 files += found.sorted()
             } else {

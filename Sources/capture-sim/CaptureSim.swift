@@ -13,6 +13,7 @@ enum CaptureSim {
         ReplayCommand.self,
         InspectCommand.self,
         ReportCommand.self,
+        GenerateCommand.self,
         BenchCommand.self,
     ] }
 

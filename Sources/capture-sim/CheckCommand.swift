@@ -11,11 +11,11 @@ struct CheckCommand: Command {
     static let help = """
         USAGE: capture-sim check [PATH...] [options]
 
-        Runs every scene (files, or folders searched for *.json; default Scenes/) and compares its
-        events with the scene's expectations: the codes in `expect.sequence` in order (each optionally
-        within a time window), none of `expect.forbid`, and the golden file named by `golden` event for
-        event. Prints one line per scene and, for a failure, an aligned expected-versus-actual diff.
-        Scenes run in parallel on all cores; the output order is the scene order.
+        Runs every scene (files, or folders searched for *.json, skipping bundles' folders; default
+        Scenes/) and compares its events with the scene's expectations: the codes in `expect.sequence`
+        in order (each optionally within a time window), none of `expect.forbid`, and the golden file
+        named by `golden` event for event. Prints one line per scene and, for a failure, an aligned
+        expected-versus-actual diff. Scenes run in parallel on all cores; the output order is the scene order.
 
         OPTIONS:
           --set KEY=VALUE     override a threshold in every scene (repeatable), to see which scenes change

@@ -126,4 +126,35 @@ import Testing
             try Scene.load(path: "/nonexistent/scene.json")
         }
     }
+
+    @Test func objectsAreShapedByDefaultAndBoxesOnRequest() throws {
+        let text = TestScenes.sceneText(script: "[ { \"action\": \"present\" } ]", extra: """
+
+              "objects": [
+                { "category": "chair", "dimensions": { "width": 0.45, "height": 0.9, "depth": 0.45 }, "position": [1, 1] },
+                { "category": "chair", "dimensions": { "width": 0.45, "height": 0.9, "depth": 0.45 }, "position": [2, 1],
+                  "shape": "box", "variant": 7, "clutter": { "count": 2, "kinds": ["books"], "seed": 4 } }
+              ],
+            """)
+        let scene = try Scene(jsonText: text, source: "Scenes/x.json")
+        #expect(scene.objects.map(\.shape) == [.shaped, .box])
+        #expect(scene.objects.map(\.variant) == [0, 7])
+        #expect(scene.objects[1].clutter == ClutterSettings(count: 2, kinds: [.books], seed: 4))
+        let boxPatches = SceneGeometry(scene: scene).patches.filter { $0.owner?.objectIndex == 1 }
+        #expect(boxPatches.count == 6)
+        #expect(boxPatches.allSatisfy { $0.owner?.part == .box })
+    }
+
+    @Test func badShapeAndClutterKeysNameTheFileAndPath() {
+        func objects(_ json: String) -> String {
+            TestScenes.sceneText(script: "[ { \"action\": \"present\" } ]", extra: """
+
+                  "objects": [ { "category": "table", "dimensions": { "width": 1, "height": 0.7, "depth": 0.6 }, "position": [1, 1], \(json) } ],
+                """)
+        }
+        #expect(error(objects("\"shape\": \"round\"")) == "Scenes/x.json: objects[0].shape: expected one of \"shaped\", \"box\", found \"round\"")
+        #expect(error(objects("\"clutter\": { \"count\": 501 }"))?.hasPrefix("Scenes/x.json: objects[0].clutter.count: expected a whole number") == true)
+        #expect(error(objects("\"clutter\": { \"count\": 2, \"kinds\": [\"vase\"] }"))?.hasPrefix("Scenes/x.json: objects[0].clutter.kinds[0]: expected one of") == true)
+        #expect(error(objects("\"clutter\": { \"count\": 2, \"colour\": 1 }"))?.hasPrefix("Scenes/x.json: objects[0].clutter.colour: unknown key") == true)
+    }
 }

@@ -1,0 +1,170 @@
+import CaptureBundle
+import CaptureEngine
+import Foundation
+import RegressionCheck
+import SceneGenerator
+import SyntheticSensor
+
+/// `capture-sim generate`: procedural apartments as scene files (and, with `--bundles`, their bundles
+/// and a manifest), item i depending only on (seed, i) so that shards give the files of one run.
+struct GenerateCommand: Command {
+    static let name = "generate"
+    static let summary = "Generate procedural apartments (scenes with expectations; bundles with --bundles)"
+    static let help = """
+        USAGE: capture-sim generate --count N --out DIR [options]
+
+        Writes N procedural apartments as scene files DIR/<name>.json (name apartment-<seed>-<index>):
+        1-6 rooms (rectangles and L-shapes, doors between them, windows on outer walls), furnished by room
+        type with RoomPlan's categories and clutter, and a scripted scan of every room (landscape, phone
+        tilted down, slow turns) with the injected events asked for. Each scene states the codes it must
+        produce (0, 1, the injected events' codes, 2, 7, 5; every other warning forbidden), so
+        `capture-sim check DIR` checks them. Item i depends only on (seed, i): the shards of a data set
+        give exactly the files of an unsharded run (docs/generate.md: Kubernetes Indexed Job, CI matrix).
+
+        OPTIONS:
+          --count N               items in the data set, 1...1000000 (required)
+          --seed S                the data set's seed (default 1)
+          --out DIR               output folder (created if missing; existing files of the same names are replaced)
+          --shard I/N             only items i with i % N == I - 1 (1 <= I <= N)
+          --bundles               also run each scene and write its bundles into DIR/bundles/<name>
+                                  (CubiCapture layout) and DIR/bundles/<name>-raw (raw RGBD package), and
+                                  a manifest line per item: DIR/manifest.jsonl (DIR/manifest-I-of-N.jsonl
+                                  for a shard)
+          --rooms MIN:MAX         rooms per apartment, 1 <= MIN <= MAX <= 6 (default 1:6)
+          --fast-turn-rate P      probability of one fast turn per scene, 0...1 (default 0)
+          --sideways-rate P       probability of one sideways walk per scene, 0...1 (default 0)
+          --tracking-loss-rate P  probability of one tracking loss per scene, 0...1 (default 0)
+          --depth-every N         the scenes' depth.everyNthFrame (default 1: depth on every frame)
+
+        EXIT STATUS: 0 every file written; 2 usage error; 4 a file or bundle could not be written (stderr
+        says which).
+        """
+
+    var settings = GeneratorSettings()
+    var count: Int
+    var out: String
+    var shard: Shard?
+    var bundles: Bool
+
+    init(arguments: [String]) throws(UsageError) {
+        let parsed = try CommandLineArguments(
+            arguments, options: ["count", "seed", "out", "shard", "rooms", "fast-turn-rate", "sideways-rate", "tracking-loss-rate",
+                                 "depth-every"],
+            flags: ["bundles"])
+        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+        guard let count = try parsed.integer("count") else { throw UsageError("--count N is required") }
+        guard (1...1_000_000).contains(count) else { throw UsageError("--count must be 1...1000000, got \(count)") }
+        self.count = count
+        guard let out = parsed.value("out"), !out.isEmpty else { throw UsageError("--out DIR is required") }
+        self.out = out
+        if let s = parsed.value("seed") {
+            guard let seed = UInt64(s) else { throw UsageError("--seed expects a non-negative integer, got '\(s)'") }
+            settings.seed = seed
+        }
+        if let s = parsed.value("shard") {
+            guard let shard = Shard(parsing: s) else { throw UsageError("--shard expects I/N with 1 <= I <= N, got '\(s)'") }
+            self.shard = shard
+        }
+        if let s = parsed.value("rooms") {
+            let parts = s.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 1 <= low, low <= high,
+                  high <= GeneratorSettings.roomLimit else {
+                throw UsageError("--rooms expects MIN:MAX with 1 <= MIN <= MAX <= \(GeneratorSettings.roomLimit), got '\(s)'")
+            }
+            settings.minimumRooms = low
+            settings.maximumRooms = high
+        }
+        func rate(_ name: String) throws(UsageError) -> Double {
+            guard let p = try parsed.double(name) else { return 0 }
+            guard (0...1).contains(p) else { throw UsageError("--\(name) must be 0...1, got \(p)") }
+            return p
+        }
+        settings.fastTurnRate = try rate("fast-turn-rate")
+        settings.sidewaysWalkRate = try rate("sideways-rate")
+        settings.trackingLossRate = try rate("tracking-loss-rate")
+        if let n = try parsed.integer("depth-every") {
+            guard (1...10_000).contains(n) else { throw UsageError("--depth-every must be 1...10000, got \(n)") }
+            settings.depthEveryNthFrame = n
+        }
+        bundles = parsed.flag("bundles")
+    }
+
+    func run() throws -> ExitCode {
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("\(out): cannot create the folder: \(error.localizedDescription)", exitCode: .outputFailed)
+        }
+        let generator = ApartmentGenerator(settings: settings)
+        var manifestLines: [String] = []
+        var written = 0
+        for index in 0..<count where shard.map({ index % $0.count == $0.index - 1 }) ?? true {
+            let generated = generator.scene(index: index)
+            // Every generated scene must load (a generator bug must not leave a broken file).
+            let path = (out as NSString).appendingPathComponent(generated.name + ".json")
+            do {
+                _ = try Scene(jsonText: generated.json, source: path)
+            } catch {
+                throw CommandFailure("generated item \(index) does not load: \(error.description)", exitCode: .failure)
+            }
+            try write(generated.json, to: path)
+            written += 1
+            if bundles {
+                manifestLines.append(try writeBundles(generated, scenePath: path).serialized())
+            }
+        }
+        if bundles {
+            let name = shard.map { "manifest-\($0.index)-of-\($0.count).jsonl" } ?? "manifest.jsonl"
+            try write(manifestLines.map { $0 + "\n" }.joined(), to: (out as NSString).appendingPathComponent(name))
+        }
+        let range = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
+        printError("generate: \(written) scene(s) of \(count)\(range) in \(out)\(bundles ? ", with bundles" : "")")
+        return .success
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        do {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            throw CommandFailure("\(path): cannot write: \(error.localizedDescription)", exitCode: .outputFailed)
+        }
+    }
+
+    /// Runs a generated scene into its two bundles; returns its manifest line with the bundles' paths
+    /// and the codes the run produced.
+    private func writeBundles(_ generated: GeneratedScene, scenePath: String) throws -> JSONValue {
+        let scene = try loadScene(scenePath)
+        let capture = SyntheticCapture(scene: scene)
+        let configuration = scene.configuration
+        let folder = (out as NSString).appendingPathComponent("bundles")
+        func settings(_ name: String) -> BundleSettings {
+            BundleSettings(outputFolder: folder, name: name, metadata: scene.metadata, session: configuration,
+                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("\(folder): cannot create the folder: \(error.localizedDescription)", exitCode: .outputFailed)
+        }
+        let storage = CombinedStorage(CubiCaptureStorage(settings: settings(scene.name)), RawRGBDStorage(settings: settings(scene.name + "-raw")))
+        let run: SceneRun<CombinedStorage<CubiCaptureStorage, RawRGBDStorage>>
+        do {
+            run = try SceneRun(capture: capture, configuration: configuration, storage: storage)
+        } catch {
+            storage.withdrawPublication()
+            throw CommandFailure("\(scenePath): \(error)", exitCode: .outputFailed)
+        }
+        let finished = run.driver.session.record.events.contains { $0.code == .finishedWithEnoughData }
+        if let problem = storage.publicationProblem ?? (finished ? nil : "the scan did not finish") {
+            storage.withdrawPublication()
+            throw CommandFailure("\(scenePath): bundles not published: \(problem)", exitCode: .outputFailed)
+        }
+        storage.confirmPublication()
+        guard case .object(var members) = generated.manifest else { return generated.manifest }
+        members.append(("bundle", .string("bundles/\(scene.name)")))
+        members.append(("rawPackage", .string("bundles/\(scene.name)-raw")))
+        members.append(("frames", .integer(run.driver.session.record.recordedFrameCount)))
+        members.append(("codes", .array(run.events.map { .integer(Int($0.code.rawValue)) })))
+        return .object(members)
+    }
+}
