@@ -22,9 +22,11 @@ enum FixtureShapes {
         case .television:
             let screen = min(random.uniform(0.025, 0.045), b.depth * 0.6)
             if b.depth < 0.15 {
-                // A shallow box (wall-mounted): the screen fills its front; a bracket behind.
+                // A shallow box (wall-mounted): the screen panel at the front, a thinner back plate, a bracket.
+                let plate = min(0.02, (b.depth - screen) / 2)
                 s.add(SIMD3(b.left, b.floor, b.front - screen), SIMD3(b.right, b.top, b.front), .screen)
-                s.add(SIMD3(b.left + b.width * 0.3, b.floor + b.height * 0.3, b.back), SIMD3(b.right - b.width * 0.3, b.top - b.height * 0.3, b.front - screen), .stand)
+                s.add(SIMD3(b.left + 0.04, b.floor + 0.04, b.front - screen - plate), SIMD3(b.right - 0.04, b.top - 0.04, b.front - screen), .body)
+                s.add(SIMD3(b.left + b.width * 0.3, b.floor + b.height * 0.3, b.back), SIMD3(b.right - b.width * 0.3, b.top - b.height * 0.3, b.front - screen - plate), .stand)
             } else {
                 // A deeper box (standing): a screen on a foot and a neck.
                 let foot = min(0.03, b.height * 0.05)

@@ -6,7 +6,7 @@ enum KitchenShapes {
         var s = FurnitureShape()
         let proud = min(0.025, b.depth * 0.08)  // doors stand this far in front of the body
         let bodyFront = b.front - proud
-        let kick = min(0.08, b.height * 0.1)
+        let kick = min(random.uniform(0.05, 0.1), b.height * 0.1)
         switch category {
         case .refrigerator:
             s.add(SIMD3(b.left, b.floor, b.back), SIMD3(b.right, b.top, bodyFront), .body, rests: true)
@@ -41,7 +41,7 @@ enum KitchenShapes {
             s.add(SIMD3(b.left + 0.1, b.top - 0.08, b.front - 0.012), SIMD3(b.right - 0.1, b.top - 0.05, b.front), .handle)
         case .washerDryer:
             s.add(SIMD3(b.left, b.floor, b.back), SIMD3(b.right, b.top, bodyFront), .body, rests: true)
-            let window = min(b.width, b.height) * 0.55
+            let window = min(b.width, b.height) * random.uniform(0.5, 0.62)
             let cy = b.floor + b.height * 0.45
             s.add(SIMD3(-window / 2, cy - window / 2, bodyFront), SIMD3(window / 2, cy + window / 2, b.front), .screen)
             s.add(SIMD3(b.left + 0.02, b.top - 0.12, bodyFront), SIMD3(b.right - 0.02, b.top - 0.02, bodyFront + 0.01), .handle)
