@@ -5,6 +5,16 @@ import CaptureEngine
 extension Scene {
     /// The most clutter items one `clutter` object may ask for.
     static let maximumClutterCount: Int64 = 500
+    /// The most clutter items a whole scene may ask for (so that no scene file makes the geometry huge).
+    static let maximumSceneClutterCount = 5_000
+
+    /// Throws when the scene's `clutter` counts add up to more than ``maximumSceneClutterCount``.
+    static func checkClutterTotal(rooms: [Room], objects: [SceneObject], source: String) throws(SceneLoadError) {
+        let total = rooms.reduce(0) { $0 + ($1.clutter?.count ?? 0) } + objects.reduce(0) { $0 + ($1.clutter?.count ?? 0) }
+        guard total <= maximumSceneClutterCount else {
+            throw SceneLoadError("\(source): clutter: the scene asks for \(total) clutter items; a scene may ask for at most \(maximumSceneClutterCount)")
+        }
+    }
 
     /// Reads an object's `shape` (`"shaped"`, the default, or `"box"`), `variant` (default: the
     /// object's index) and `clutter` into `object`.

@@ -61,6 +61,7 @@ extension Scene {
         for (i, node) in (try r.array("objects") ?? []).enumerated() {
             objects.append(try Scene.object(try JSONObjectReader(node, source: source, path: "objects[\(i)]"), rooms: rooms, index: i))
         }
+        try Scene.checkClutterTotal(rooms: rooms, objects: objects, source: source)
         let motion = try r.object("motion").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.motion(m) } ?? HandMotionSettings()
         let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(SceneLoadError) in try Scene.lidar(l) } ?? LiDARSettings()
         guard let stepNodes = try r.array("script") else { throw r.error("script", "expected an array of steps") }
