@@ -137,14 +137,24 @@ public struct SceneGeometry: Sendable {
     /// along the ray and the patch index. The scalar reference for the renderer's tests.
     public func nearestHit(origin: SIMD3<Double>, direction: SIMD3<Double>, maxDistance: Double) -> (distance: Double, patch: Int)? {
         var best: (Double, Int)? = nil
-        for (i, p) in patches.enumerated() {
-            let n = p.normal
-            let denom = n.dot(direction)
-            guard abs(denom) > 1e-12 else { continue }
-            let t = n.dot(p.origin - origin) / denom
-            guard t > 1e-6, t <= maxDistance, t < (best?.0 ?? .infinity) else { continue }
-            let hit = origin + t * direction - p.origin
-            if p.contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) { best = (t, i) }
+        for group in groups {
+            // Skip a solid whose bounding sphere (plus the edge slack) the ray misses or that lies beyond the best hit.
+            if group.radius.isFinite {
+                let toCentre = group.centre - origin
+                let along = toCentre.dot(direction), radius = group.radius + 1e-3
+                let miss = toCentre.dot(toCentre) - along * along
+                guard along + radius > 0, miss <= radius * radius, along - radius <= (best?.0 ?? maxDistance) else { continue }
+            }
+            for i in group.patches {
+                let p = patches[i]
+                let n = p.normal
+                let denom = n.dot(direction)
+                guard abs(denom) > 1e-12 else { continue }
+                let t = n.dot(p.origin - origin) / denom
+                guard t > 1e-6, t <= maxDistance, t < (best?.0 ?? .infinity) else { continue }
+                let hit = origin + t * direction - p.origin
+                if p.contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) { best = (t, i) }
+            }
         }
         return best.map { (distance: $0.0, patch: $0.1) }
     }
