@@ -71,7 +71,7 @@ public struct ApartmentGenerator: Sendable {
             }
             let floorKinds: [JSONValue] = room.type == .bathroom ? [.string("plant"), .string("box")]
                 : [.string("plant"), .string("lamp"), .string("box")]
-            members.append(("clutter", .object([("count", .integer(room.type == .bathroom ? 1 : 3)), ("kinds", .array(floorKinds)),
+            members.append(("clutter", .object([("count", .integer(room.type == .bathroom ? 1 : (room.type == .livingRoom ? 5 : 4))), ("kinds", .array(floorKinds)),
                                                 ("seed", .int(Int64(roomClutter[i])))])))
             return .object(members)
         }

@@ -136,8 +136,3 @@ enum FloorPlanBuilder {
     /// Rounded to millimetres (tidy scene files).
     static func rounded(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
 }
-
-extension SIMD2 where Scalar == Double {
-    /// Euclidean length.
-    var planLength: Double { (x * x + y * y).squareRoot() }
-}
