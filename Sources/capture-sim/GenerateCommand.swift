@@ -36,8 +36,8 @@ struct GenerateCommand: Command {
           --tracking-loss-rate P  probability of one tracking loss per scene, 0...1 (default 0)
           --depth-every N         the scenes' depth.everyNthFrame (default 1: depth on every frame)
 
-        EXIT STATUS: 0 every file written; 2 usage error; 4 a file or bundle could not be written (stderr
-        says which).
+        EXIT STATUS: 0 every file written; 1 a generated scene did not load (a generator bug; nothing is
+        written for it); 2 usage error; 4 a file or bundle could not be written (stderr says which).
         """
 
     var settings = GeneratorSettings()
