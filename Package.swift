@@ -26,7 +26,8 @@ let package = Package(
         // MARK: - Bundles
 
         /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
-        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CChecksum", "CFileSystem", "CPNG", "CPNGWrite", "CZip"]),
+        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CChecksum", "CFileSystem", "CPNG", "CPNGWrite", "CZip",
+                                                     "CVideo", "CTurboJPEG"]),
 
         // MARK: - Replay
 
@@ -70,6 +71,12 @@ let package = Package(
         .target(name: "CFileSystem"),
         /// libzip from Debian's libzip-dev.
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        /// FFmpeg's libavformat, libavcodec and libavutil from Debian's -dev packages: video.mp4 (H.264 by
+        /// Debian's libx264 through libavcodec) and its check in `inspect`.
+        .systemLibrary(name: "CVideo", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+        /// libjpeg-turbo's TurboJPEG API from Debian's libturbojpeg0-dev: the raw package's rgb/*.jpg.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // MARK: - Command-line tool
 

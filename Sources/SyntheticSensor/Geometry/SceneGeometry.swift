@@ -6,6 +6,9 @@ import CaptureEngine
 public struct SceneGeometry: Sendable {
     /// Every surface patch; walls first, then floors, ceilings and object faces.
     public private(set) var patches: [SurfacePatch] = []
+    /// Glass panes in the openings that have a glass material (windows by default), for the colour
+    /// camera only: they are not in ``patches``, so depth and the mesh see through the holes.
+    public private(set) var panes: [SurfacePatch] = []
 
     /// Builds the patches of a scene.
     public init(scene: Scene) {
@@ -23,6 +26,11 @@ public struct SceneGeometry: Sendable {
                 let (a, b) = room.wallEnds(o.wall)
                 let a3 = SIMD3(a.x, 0, a.y), b3 = SIMD3(b.x, 0, b.y)
                 let dir = (b3 - a3).normalized
+                if let material = o.material, material.kind == .glass {
+                    panes.append(SurfacePatch(role: .wall, origin: a3 + dir * o.offset + SIMD3(0, room.floorHeight + o.sillHeight, 0),
+                                              uAxis: dir, vAxis: up, shape: .rectangle(uMax: o.width, vMax: o.height, holes: []),
+                                              material: material))
+                }
                 holes.append(WorldHole(start: a3 + dir * o.offset, direction: dir, width: o.width,
                                        yMin: room.floorHeight + o.sillHeight, yMax: room.floorHeight + o.sillHeight + o.height))
             }
@@ -49,7 +57,8 @@ public struct SceneGeometry: Sendable {
                     wallHoles.append(SIMD4(uMin, uMax, h.yMin - room.floorHeight, h.yMax - room.floorHeight))
                 }
                 patches.append(SurfacePatch(role: .wall, origin: origin, uAxis: u, vAxis: up,
-                                            shape: .rectangle(uMax: length, vMax: room.wallHeight, holes: wallHoles)))
+                                            shape: .rectangle(uMax: length, vMax: room.wallHeight, holes: wallHoles),
+                                            material: room.materials.walls ?? .wall))
             }
         }
         for room in rooms {
@@ -57,16 +66,21 @@ public struct SceneGeometry: Sendable {
             let floorUV = room.floor.map { SIMD2($0.x, -$0.y) }
             for (i, j, k) in PolygonTriangulation.triangulate(floorUV) {
                 patches.append(SurfacePatch(role: .floor, origin: SIMD3(0, room.floorHeight, 0), uAxis: SIMD3(1, 0, 0),
-                                            vAxis: SIMD3(0, 0, -1), shape: .triangle(floorUV[i], floorUV[j], floorUV[k])))
+                                            vAxis: SIMD3(0, 0, -1), shape: .triangle(floorUV[i], floorUV[j], floorUV[k]),
+                                            material: room.materials.floor ?? .floor))
             }
             let ceilingUV = room.floor.map { SIMD2($0.x, $0.y) }
             for (i, j, k) in PolygonTriangulation.triangulate(ceilingUV) {
                 patches.append(SurfacePatch(role: .ceiling, origin: SIMD3(0, room.floorHeight + room.wallHeight, 0),
                                             uAxis: SIMD3(1, 0, 0), vAxis: SIMD3(0, 0, 1),
-                                            shape: .triangle(ceilingUV[i], ceilingUV[j], ceilingUV[k])))
+                                            shape: .triangle(ceilingUV[i], ceilingUV[j], ceilingUV[k]),
+                                            material: room.materials.ceiling ?? .ceiling))
             }
         }
         for object in objects {
+            // Every patch this object adds carries its material.
+            let firstPatch = patches.count
+            defer { for i in firstPatch..<patches.count { patches[i].material = object.effectiveMaterial } }
             let h = object.dimensions / 2
             let r = object.transform.rotation, c = object.transform.translation
             let x = r.act(SIMD3(1, 0, 0)), y = r.act(SIMD3(0, 1, 0)), z = r.act(SIMD3(0, 0, 1))

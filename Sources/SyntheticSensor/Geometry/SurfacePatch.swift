@@ -28,9 +28,14 @@ public struct SurfacePatch: Sendable, Equatable {
     public var vAxis: SIMD3<Double>
     /// The outline in plane coordinates.
     public var shape: Shape
+    /// What the surface looks like: its owner's material (the room's wall, floor or ceiling material,
+    /// the object's), set by ``SceneGeometry`` for every patch of that owner.
+    public var material: Material
 
-    public init(role: Role, origin: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>, shape: Shape) {
+    public init(role: Role, origin: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>, shape: Shape,
+                material: Material = .wall) {
         self.role = role
+        self.material = material
         self.origin = origin
         self.uAxis = uAxis
         self.vAxis = vAxis

@@ -12,6 +12,8 @@ public struct Room: Sendable, Equatable {
     public var wallHeight: Double
     /// Doors, windows and openings: holes in the walls.
     public var openings: [WallOpening]
+    /// The walls', floor's and ceiling's materials (default: the palette's, see ``Material``).
+    public var materials = RoomMaterials()
 
     public init(name: String, floor: [SIMD2<Double>], floorHeight: Double = 0, wallHeight: Double = 2.5,
                 openings: [WallOpening] = []) {

@@ -63,6 +63,7 @@ extension Scene {
         }
         let motion = try r.object("motion").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.motion(m) } ?? HandMotionSettings()
         let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(SceneLoadError) in try Scene.lidar(l) } ?? LiDARSettings()
+        let camera = try Scene.cameraSettings(&r, sceneFrameRateHz: depth.frameRateHz)
         guard let stepNodes = try r.array("script") else { throw r.error("script", "expected an array of steps") }
         var script: [ScriptStep] = []
         var lastAt = -Double.infinity
@@ -80,6 +81,7 @@ extension Scene {
         self.init(name: name, description: description, seed: seed, metadata: metadata, device: device,
                   depth: depth, thresholds: thresholds, faults: faults, expect: expect, golden: golden,
                   rooms: rooms, objects: objects, motion: motion, lidar: lidar, script: script, source: source)
+        self.camera = camera
         let duration = ScriptTimeline(scene: self).endTime
         guard duration <= SceneLimits.maximumDurationSeconds else {
             throw SceneLoadError("\(source): script: the scene lasts \(MessageNumber.text(duration)) s; a scene may last at most \(MessageNumber.text(SceneLimits.maximumDurationSeconds)) s (check speeds, pauses and distances)")
@@ -216,10 +218,13 @@ extension Scene {
                 guard sill + height <= wallHeight + 1e-9 else {
                     throw o.error("height", "expected sillHeight + height within the wall height (\(MessageNumber.text(wallHeight)) m)")
                 }
+                var opening = WallOpening(kind: kind, wall: Int(wall), offset: offset, width: width, height: height, sillHeight: sill)
+                opening.material = try Scene.openingMaterial(&o, default: opening.material)
                 try o.rejectUnknownKeys()
-                room.openings.append(WallOpening(kind: kind, wall: Int(wall), offset: offset, width: width, height: height, sillHeight: sill))
+                room.openings.append(opening)
             }
         }
+        room.materials = try Scene.roomMaterials(&r)
         try r.rejectUnknownKeys()
         return room
     }
@@ -256,8 +261,10 @@ extension Scene {
             transform = RigidTransform(rotation: Quaternion(angle: Angle.radians(fromDegrees: yaw), axis: SIMD3(0, 1, 0)),
                                        translation: centre)
         }
+        var object = SceneObject(category: category, dimensions: SIMD3(w, h, dp), transform: transform)
+        object.material = try Scene.objectMaterial(&o, category: category)
         try o.rejectUnknownKeys()
-        return SceneObject(category: category, dimensions: SIMD3(w, h, dp), transform: transform)
+        return object
     }
 
     private static func motion(_ m: JSONObjectReader) throws(SceneLoadError) -> HandMotionSettings {

@@ -15,10 +15,15 @@ public struct SceneObject: Sendable, Equatable {
     public var dimensions: SIMD3<Double>
     /// Object-to-world transform; the origin is the centre of the box (RoomPlan's convention).
     public var transform: RigidTransform
+    /// What its surfaces look like (default: its category's, ``Material/defaultFor(_:)``).
+    public var material: Material?
 
     public init(category: Category, dimensions: SIMD3<Double>, transform: RigidTransform) {
         self.category = category
         self.dimensions = dimensions
         self.transform = transform
     }
+
+    /// The material in effect: the scene's, or the category's default.
+    public var effectiveMaterial: Material { material ?? Material.defaultFor(category) }
 }
