@@ -21,7 +21,7 @@ let package = Package(
 
         /// Scenes, scripted trajectories, the LiDAR depth + confidence renderer and the system model:
         /// produces the engine's input stream. Seeded; no clock.
-        .target(name: "SyntheticSensor", dependencies: ["CaptureEngine", "CDepthShading"]),
+        .target(name: "SyntheticSensor", dependencies: ["CaptureEngine", "CDepthShading", "CColorEncode"]),
 
         // MARK: - Bundles
 
@@ -54,6 +54,9 @@ let package = Package(
         /// Debian's libsimde-dev (header-only; emulated with SSE2 unless the compiler targets AVX2);
         /// bit-identical to the Swift paths, so it keeps floating-point contraction off.
         .target(name: "CDepthShading"),
+        /// The colour camera's last step (exposed linear light to 8-bit sRGB with sensor noise), a loop
+        /// Swift leaves scalar; floating-point contraction off, so every build gives the same bytes.
+        .target(name: "CColorEncode"),
         /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure) and sets glibc's
         /// allocator options (`mallopt`) for streaming.
         .target(name: "CAllocationCounter"),

@@ -1,8 +1,9 @@
 import CaptureEngine
 
 /// Writes a scan in the CubiCapture layout (docs/bundle-format.md): `arkitData.json`, `config.json`,
-/// `scan.log`, `feedback.json`, `allDepthFrames.bin` (LiDAR), `mesh.ply` (LiDAR with meshVisualisation,
-/// when a mesh is given and reconstruction was not shut down) and `<uid>.zip` holding them all.
+/// `scan.log`, `feedback.json`, `allDepthFrames.bin` (LiDAR), `video.mp4` (when recorded frames carry
+/// camera images), `mesh.ply` (LiDAR with meshVisualisation, when a mesh is given and reconstruction was
+/// not shut down) and `<uid>.zip` holding them all.
 ///
 /// Frames stream to disk as they come; everything is built in a private partial folder and renamed to
 /// `<name>` when the zip is written and valid (``BundleWorkspace``). Failures throw
@@ -32,6 +33,8 @@ public final class CubiCaptureStorage: ScanStorage {
     private var video: VideoEncoder?
     /// What the finished video holds, for `arkitData.json`.
     private var videoSummary: ArkitVideo?
+    /// Frames in `video.mp4` (so far, or when finished).
+    public var videoFrameCount: Int { video?.frameCount ?? videoSummary?.frames ?? 0 }
     private var recording = false
     /// The files written into the bundle, in zip order (names relative to the bundle folder).
     public private(set) var writtenFiles: [String] = []

@@ -55,6 +55,8 @@ public final class VideoEncoder {
     }
 
     private func open(frameRateHz: Double, crf: Int) throws(VideoError) {
+        // Errors only: x264's statistics would otherwise go to standard error at the end of each video.
+        av_log_set_level(AV_LOG_ERROR)
         var format: UnsafeMutablePointer<AVFormatContext>?
         var status = avformat_alloc_output_context2(&format, nil, "mp4", path)
         guard status >= 0, let format else { throw VideoError(path, "avformat_alloc_output_context2", code: status) }

@@ -1,4 +1,5 @@
 import CaptureEngine
+import CColorEncode
 import Dispatch
 import Foundation
 
@@ -14,8 +15,12 @@ import Foundation
 /// and openings to the outside). Mirrors reflect the view ray once (a scalar ray cast); glass panes
 /// (``SceneGeometry/panes``) tint what lies behind them and add a faint reflection of the sky. Then
 /// motion blur (the average of sub-frame renders), auto exposure (``AutoExposure``), sensor noise (a
-/// per-pixel hash of the frame seed: deterministic) and the sRGB curve give 8-bit RGB. No shadows
+/// hash of the frame seed and sample: deterministic) and the sRGB curve give 8-bit RGB. No shadows
 /// apart from the sun's window test, no interreflection beyond the ambient term: simple, not physical.
+///
+/// Cost: lighting is computed once per 2x2 block of pixels that all show the same patch (at the block's
+/// centre), per pixel elsewhere (patch boundaries, mirrors, the sky), so edges stay pixel-exact while the
+/// shading work is about a quarter; surfaces with gloss below 0.15 get no specular term.
 public struct ColorRenderer: Sendable {
     /// The scene's surfaces.
     public let geometry: SceneGeometry
@@ -32,6 +37,8 @@ public struct ColorRenderer: Sendable {
     private let roomWindows: [[Window]]
     /// Linear 0...1 in 4096 steps to 8-bit sRGB.
     private let srgb: [UInt8]
+    /// The sensor noise's standard deviation, code values, for the same 4096 steps.
+    private let noiseSigma: [Float]
     /// How far the camera sees, metres.
     public static let rangeMeters = 200.0
 
@@ -74,6 +81,9 @@ public struct ColorRenderer: Sendable {
                 ?? rooms.firstIndex { $0.contains(SIMD2(centre.x, centre.z)) }
             return Int32(index ?? -1)
         }
+        noiseSigma = (0..<4096).map { i in
+            settings.noiseLevel * (0.5 + 0.5 * (Float(i) / 4095 / settings.exposureKey).squareRoot())
+        }
         srgb = (0..<4096).map { i in
             let l = Double(i) / 4095
             let s = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
@@ -106,24 +116,21 @@ public struct ColorRenderer: Sendable {
         }
         let scale = exposure.expose(meanLogLuminance: Float(sum / Double(max(1, count))), key: settings.exposureKey,
                                     adaptation: settings.exposureAdaptation)
-        var rgb = [UInt8](repeating: 0, count: w * h * 3)
+        let samples = w * h * 3
+        var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
         let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
-        let noise = settings.noiseLevel
-        srgb.withUnsafeBufferPointer { table in
-            for i in 0..<(w * h * 3) {
-                let v = min(1, max(0, linear[i] * scale))
-                var code = Float(table[Int(v * 4095)])
-                if noise > 0 {
-                    // Read noise plus shot noise growing with the square root of the signal; the sum of two
-                    // 16-bit uniforms of a hash of seed and sample, scaled to unit variance.
-                    let hash = DepthKernels.hash32(seed32 ^ UInt32(truncatingIfNeeded: i))
-                    let low = Float(hash & 0xFFFF), high = Float(hash >> 16)
-                    let unit: Float = (low + high) * (1 / 65536) - 1
-                    let shot: Float = (v / settings.exposureKey).squareRoot()
-                    let sigma: Float = noise * (0.5 + shot * 0.5)
-                    code += unit * 2.4494897 * sigma
+        let noisy = settings.noiseLevel > 0
+        linear.withUnsafeBufferPointer { lin in
+            rgb.withUnsafeMutableBufferPointer { out in
+                srgb.withUnsafeBufferPointer { table in
+                    noiseSigma.withUnsafeBufferPointer { sigma in
+                        // Exposure, the sRGB table and noise per sample (CColorEncode): the code from the
+                        // 4096-step table plus a uniform variate of unit variance (a hash of seed and sample
+                        // index) times that step's sigma, rounded half up, clamped to 0...255.
+                        ccolor_encode(lin.baseAddress!, samples, scale, table.baseAddress!, noisy ? sigma.baseAddress! : nil,
+                                      seed32, out.baseAddress!)
+                    }
                 }
-                rgb[i] = UInt8(max(0, min(255, code.rounded())))
             }
         }
         return ColorImage(width: w, height: h, rgb: rgb)
@@ -141,7 +148,8 @@ public struct ColorRenderer: Sendable {
         var paneIds = [Int32](repeating: -1, count: paddedWidth * h)
         let minimumInverseDepth = Float(1 / Self.rangeMeters)
         let bandCount = max(1, min(bands, h))
-        let rowsPerBand = (h + bandCount - 1) / bandCount
+        // Even band heights: the shading's 2x2 blocks never straddle two bands (same output for any count).
+        let rowsPerBand = ((h + bandCount - 1) / bandCount + 1) / 2 * 2
         let shading = FrameShading(renderer: self, pose: pose)
         best.withUnsafeMutableBufferPointer { bestBuffer in
             ids.withUnsafeMutableBufferPointer { idBuffer in
@@ -217,43 +225,88 @@ public struct ColorRenderer: Sendable {
             sun = f(renderer.settings.sunDirection)
         }
 
+        /// Shades rows `rows` (an even first row: 2x2 blocks never straddle bands). A 2x2 block whose four
+        /// pixels show the same non-mirror patch is shaded once, at the block's centre (the inverse depth
+        /// is linear across a patch, so the four values' mean is the centre's); other pixels one by one.
+        /// Glass panes are applied per pixel.
         func shade(rows: Range<Int>, width: Int, stride: Int, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                    paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>) {
-            let patches = renderer.geometry.patches, panes = renderer.geometry.panes
-            for y in rows {
-                let rowRay = rayY * Float(y) + rayOrigin
-                for x in 0..<width {
+            let patches = renderer.geometry.patches
+            var y = rows.lowerBound
+            while y < rows.upperBound {
+                let pair = y + 1 < rows.upperBound
+                var x = 0
+                while x < width {
                     let i = y * stride + x
-                    let ray = rayX * Float(x) + rowRay
-                    let view = -ray / (ray * ray).sum().squareRoot()
-                    var colour: SIMD3<Float>
-                    let id = Int(ids[i])
-                    let inverse = best[i]
-                    if id >= 0, inverse > 0 {
-                        let point = camera + ray * (1 / inverse)
-                        let material = patches[id].material
-                        if material.kind == .mirror {
-                            colour = reflection(point: point, normal: normals[id], view: view) * material.albedo
-                        } else {
-                            colour = radiance(point: point, normal: normals[id], view: view, material: material,
-                                              room: Int(renderer.patchRoom[id]))
-                        }
+                    let id = ids[i]
+                    if pair, x + 1 < width, id >= 0, ids[i + 1] == id, ids[i + stride] == id, ids[i + stride + 1] == id,
+                       patches[Int(id)].material.kind != .mirror {
+                        let inverse = (best[i] + best[i + 1] + best[i + stride] + best[i + stride + 1]) * 0.25
+                        let ray = rayX * (Float(x) + 0.5) + rayY * (Float(y) + 0.5) + rayOrigin
+                        let view = -ray / (ray * ray).sum().squareRoot()
+                        let material = patches[Int(id)].material
+                        let colour = radiance(point: camera + ray * (1 / inverse), normal: normals[Int(id)], view: view,
+                                              material: material, room: Int(renderer.patchRoom[Int(id)]))
+                        store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
+                        store(colour, x: x + 1, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
+                        store(colour, x: x, y: y + 1, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
+                        store(colour, x: x + 1, y: y + 1, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
                     } else {
-                        colour = sky(-view)
+                        for dy in 0..<(pair ? 2 : 1) {
+                            for dx in 0..<min(2, width - x) {
+                                shadePixel(x: x + dx, y: y + dy, width: width, stride: stride, best: best, ids: ids,
+                                           paneIds: paneIds, weight: weight, out: out)
+                            }
+                        }
                     }
-                    let pane = Int(paneIds[i])
-                    if pane >= 0 {
-                        let glass = panes[pane].material
-                        // Transmitted light tinted by the glass, plus a 6 % reflection of the sky.
-                        let reflected = sky(reflect(-view, paneNormals[pane]))
-                        colour = colour * glass.albedo * 0.94 + reflected * 0.06
-                    }
-                    let o = (y * width + x) * 3
-                    out[o] += colour.x * weight
-                    out[o + 1] += colour.y * weight
-                    out[o + 2] += colour.z * weight
+                    x += 2
                 }
+                y += 2
             }
+        }
+
+        /// Shades one pixel on its own.
+        @inline(__always)
+        func shadePixel(x: Int, y: Int, width: Int, stride: Int, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
+                        paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>) {
+            let i = y * stride + x
+            let ray = rayX * Float(x) + rayY * Float(y) + rayOrigin
+            let view = -ray / (ray * ray).sum().squareRoot()
+            var colour: SIMD3<Float>
+            let id = Int(ids[i])
+            let inverse = best[i]
+            if id >= 0, inverse > 0 {
+                let point = camera + ray * (1 / inverse)
+                let material = renderer.geometry.patches[id].material
+                if material.kind == .mirror {
+                    colour = reflection(point: point, normal: normals[id], view: view) * material.albedo
+                } else {
+                    colour = radiance(point: point, normal: normals[id], view: view, material: material,
+                                      room: Int(renderer.patchRoom[id]))
+                }
+            } else {
+                colour = sky(-view)
+            }
+            store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
+        }
+
+        /// Adds a pixel's colour (through its glass pane, if any) times `weight` to the linear image.
+        @inline(__always)
+        func store(_ surface: SIMD3<Float>, x: Int, y: Int, width: Int, stride: Int, paneIds: UnsafeMutablePointer<Int32>,
+                   weight: Float, out: UnsafeMutablePointer<Float>) {
+            var colour = surface
+            let pane = Int(paneIds[y * stride + x])
+            if pane >= 0 {
+                let ray = rayX * Float(x) + rayY * Float(y) + rayOrigin
+                let glass = renderer.geometry.panes[pane].material
+                // Transmitted light tinted by the glass, plus a 6 % reflection of the sky.
+                let reflected = sky(reflect(ray / (ray * ray).sum().squareRoot(), paneNormals[pane]))
+                colour = colour * glass.albedo * 0.94 + reflected * 0.06
+            }
+            let o = (y * width + x) * 3
+            out[o] += colour.x * weight
+            out[o + 1] += colour.y * weight
+            out[o + 2] += colour.z * weight
         }
 
         /// Light leaving a surface point towards the viewer (linear).
@@ -272,6 +325,8 @@ public struct ColorRenderer: Sendable {
                 for _ in 0..<squarings { c *= c }
                 return c
             }
+            // No specular term below gloss 0.15 (its weight would be under 0.03).
+            let shiny = material.gloss >= 0.15
             if room >= 0 {
                 if s.ceilingLight > 0 {
                     let toLight = renderer.lights[room] - point
@@ -280,13 +335,13 @@ public struct ColorRenderer: Sendable {
                     let ndl = (n * l).sum()
                     if ndl > 0 {
                         diffuse += s.ceilingLight * ndl / d2
-                        specular += s.ceilingLight * blinn(l) / d2
+                        if shiny { specular += s.ceilingLight * blinn(l) / d2 }
                     }
                 }
                 let nds = (n * sun).sum()
                 if s.sun > 0, nds > 0, sunlit(point, room: room) {
                     diffuse += s.sun * nds
-                    specular += s.sun * blinn(sun)
+                    if shiny { specular += s.sun * blinn(sun) }
                 }
             }
             return material.albedo * diffuse + SIMD3(repeating: ks * specular)
