@@ -21,7 +21,7 @@ let package = Package(
 
         /// Scenes, scripted trajectories, the LiDAR depth + confidence renderer and the system model:
         /// produces the engine's input stream. Seeded; no clock.
-        .target(name: "SyntheticSensor", dependencies: ["CaptureEngine", "CDepthShading"]),
+        .target(name: "SyntheticSensor", dependencies: ["CaptureEngine", "CDepthShading", "CColorEncode"]),
 
         // MARK: - Scene generation
 
@@ -32,7 +32,8 @@ let package = Package(
         // MARK: - Bundles
 
         /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
-        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CChecksum", "CFileSystem", "CPNG", "CPNGWrite", "CZip"]),
+        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CChecksum", "CFileSystem", "CPNG", "CPNGWrite", "CZip",
+                                                     "CVideo", "CTurboJPEG"]),
 
         // MARK: - Replay
 
@@ -59,6 +60,9 @@ let package = Package(
         /// Debian's libsimde-dev (header-only; emulated with SSE2 unless the compiler targets AVX2);
         /// bit-identical to the Swift paths, so it keeps floating-point contraction off.
         .target(name: "CDepthShading"),
+        /// The colour camera's last step (exposed linear light to 8-bit sRGB with sensor noise), a loop
+        /// Swift leaves scalar; floating-point contraction off, so every build gives the same bytes.
+        .target(name: "CColorEncode"),
         /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure) and sets glibc's
         /// allocator options (`mallopt`) for streaming.
         .target(name: "CAllocationCounter"),
@@ -76,6 +80,12 @@ let package = Package(
         .target(name: "CFileSystem"),
         /// libzip from Debian's libzip-dev.
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        /// FFmpeg's libavformat, libavcodec and libavutil from Debian's -dev packages: video.mp4 (H.264 by
+        /// Debian's libx264 through libavcodec) and its check in `inspect`.
+        .systemLibrary(name: "CVideo", pkgConfig: "libavformat",
+                       providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]),
+        /// libjpeg-turbo's TurboJPEG API from Debian's libturbojpeg0-dev: the raw package's rgb/*.jpg.
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
 
         // MARK: - Command-line tool
 

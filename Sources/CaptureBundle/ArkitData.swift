@@ -43,6 +43,8 @@ public struct ArkitData: Sendable {
     public var inputs: [ArkitInput]
     /// Every camera frame the session was given.
     public var frames: [ArkitFrame]
+    /// What `video.mp4` holds (nil: the bundle has no video).
+    public var video: ArkitVideo?
 
     /// Parses the file's bytes; errors name `file` and the JSON path.
     public init(json bytes: [UInt8], file: String = "arkitData.json") throws(BundleReadError) {
@@ -64,6 +66,11 @@ public struct ArkitData: Sendable {
         do { thresholds = try Thresholds().applying(json: try t.object(), source: "\(file): thresholds") }
         catch let error as BundleReadError { throw error }
         catch { throw t.fail("\(error)") }
+        if let v = root.optional("video") {
+            video = ArkitVideo(file: try v["file"].get().string(), frames: try v["frames"].get().int(),
+                               frameRateHz: try v["frameRateHz"].get().double(), width: try v["width"].get().int(),
+                               height: try v["height"].get().int())
+        }
         let r = try root["recording"].get()
         recording = ArkitRecording(start: try r["start"].get().optionalDouble(), end: try r["end"].get().optionalDouble(),
                                    frames: try r["frames"].get().int(), seconds: try r["seconds"].get().double(),
@@ -142,7 +149,8 @@ public struct ArkitData: Sendable {
                           depthIndex: try c["depthIndex"].get().isNull ? nil : try c["depthIndex"].get().int(),
                           featureDepths: try c.optional("featureDepths")?.array().map { (v) throws(BundleReadError) in
                               v.isNull ? Float.nan : Float(try v.double())
-                          })
+                          },
+                          videoIndex: try c.optional("videoIndex")?.int())
     }
 
     static func input(_ c: JSONCursor) throws(BundleReadError) -> ArkitInput {

@@ -28,7 +28,8 @@ public enum ArkitDataJSON {
 
     /// A `frames` entry; `featureDepths` (metres, each float32 written exactly) only when the frame
     /// carries them (devices without LiDAR).
-    public static func frame(seq: Int, time: Double, frame: CameraFrame, recorded: Bool, depthIndex: Int?) -> JSONValue {
+    public static func frame(seq: Int, time: Double, frame: CameraFrame, recorded: Bool, depthIndex: Int?,
+                             videoIndex: Int? = nil) -> JSONValue {
         let k = frame.intrinsics
         return .object([
             ("seq", .integer(seq)),
@@ -39,7 +40,8 @@ public enum ArkitDataJSON {
             ("tracking", .string(trackingName(frame.tracking))),
             ("recorded", .bool(recorded)),
             ("depthIndex", depthIndex.map { .integer($0) } ?? .null),
-        ] + (frame.featureDepths.map { [("featureDepths", .array($0.map { .number(Double($0)) }))] } ?? []))
+        ] + (frame.featureDepths.map { [("featureDepths", .array($0.map { .number(Double($0)) }))] } ?? [])
+          + (videoIndex.map { [("videoIndex", .integer($0))] } ?? []))
     }
 
     /// An `inputs` entry for a system sample.

@@ -20,9 +20,12 @@ public struct ArkitFrame: Equatable, Sendable {
     /// Depths of the tracked feature points, metres along the viewing axis (devices without LiDAR; nil
     /// when the frame carried none). NaN where a non-finite depth was written as null.
     public var featureDepths: [Float]?
+    /// Index of the frame's image in `video.mp4` (frames recorded with a camera image; nil otherwise).
+    public var videoIndex: Int?
 
     public init(seq: Int, time: Double, matrix: Matrix4x4, intrinsics: CameraIntrinsics, tracking: TrackingState,
-                recorded: Bool, depthIndex: Int?, featureDepths: [Float]? = nil) {
+                recorded: Bool, depthIndex: Int?, featureDepths: [Float]? = nil, videoIndex: Int? = nil) {
+        self.videoIndex = videoIndex
         self.seq = seq; self.time = time; self.matrix = matrix; self.intrinsics = intrinsics
         self.tracking = tracking; self.recorded = recorded; self.depthIndex = depthIndex
         self.featureDepths = featureDepths

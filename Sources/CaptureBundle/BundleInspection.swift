@@ -25,6 +25,14 @@ public struct BundleInspection: Sendable {
     public var depthHeight: Int?
     /// Fraction (0...1) of depth pixels with a return, over all depth frames.
     public var depthCoverage: Double?
+    /// Camera images: frames of `video.mp4` (CubiCapture) or `raw/rgb/*.jpg` files (raw package).
+    public var videoFrames: Int?
+    /// Camera image width, pixels.
+    public var videoWidth: Int?
+    /// Camera image height, pixels.
+    public var videoHeight: Int?
+    /// `video.mp4`'s duration, seconds.
+    public var videoSeconds: Double?
     /// Events by code, ascending.
     public var eventsByCode: [(code: Int, count: Int)] = []
     /// Warnings shown (feedback items) by code, ascending.
@@ -40,7 +48,8 @@ public struct BundleInspection: Sendable {
     public var isValid: Bool { problems.isEmpty }
 
     /// The summary as JSON: path, layout, container, valid, problems, durationSeconds, frames,
-    /// recordedFrames, depthFrames, depthWidth, depthHeight, depthCoverage, events and warnings
+    /// recordedFrames, depthFrames, depthWidth, depthHeight, depthCoverage, imageFrames, imageWidth,
+    /// imageHeight, videoSeconds (null without images), events and warnings
     /// (objects from code to count).
     public var json: JSONValue {
         func optional(_ d: Double?) -> JSONValue { d.map { .number($0) } ?? .null }
@@ -60,6 +69,10 @@ public struct BundleInspection: Sendable {
             ("depthWidth", depthWidth.map { .integer($0) } ?? .null),
             ("depthHeight", depthHeight.map { .integer($0) } ?? .null),
             ("depthCoverage", optional(depthCoverage)),
+            ("imageFrames", videoFrames.map { .integer($0) } ?? .null),
+            ("imageWidth", videoWidth.map { .integer($0) } ?? .null),
+            ("imageHeight", videoHeight.map { .integer($0) } ?? .null),
+            ("videoSeconds", optional(videoSeconds)),
             ("events", counts(eventsByCode)),
             ("warnings", counts(warningsByCode)),
         ])
@@ -77,6 +90,9 @@ public struct BundleInspection: Sendable {
             "frames          \(frames) (\(recordedFrames) recorded)",
             "depth frames    \(depthFrames)" + (depthWidth.map { " (\($0)x\(depthHeight ?? 0))" } ?? ""),
             "depth coverage  " + (depthCoverage.map { NumberFormatting.fixed($0 * 100, decimals: 1) + " %" } ?? "n/a"),
+            "images          " + (videoFrames.map { n in
+                "\(n) (\(videoWidth ?? 0)x\(videoHeight ?? 0))" + (videoSeconds.map { ", video " + NumberFormatting.fixed($0, decimals: 3) + " s" } ?? "")
+            } ?? "none"),
             "events          " + counts(eventsByCode),
             "warnings        " + counts(warningsByCode),
         ]

@@ -5,7 +5,7 @@ import Foundation
 public enum BundleInspector {
     /// The CubiCapture files in zip order: the depth file first, so that its copy in the zip can be
     /// written while the scan records (``ZipStreamWriter``).
-    public static let cubiCaptureFiles = ["allDepthFrames.bin", "arkitData.json", "config.json", "scan.log",
+    public static let cubiCaptureFiles = ["allDepthFrames.bin", "video.mp4", "arkitData.json", "config.json", "scan.log",
                                           "feedback.json", "mesh.ply"]
     /// The zip order of bundles written before that, whose `allDepthFrames.bin` is version 1.
     public static let versionOneZipOrder = ["arkitData.json", "config.json", "scan.log", "feedback.json",
@@ -74,6 +74,7 @@ public enum BundleInspector {
             } catch { result.problems.append(error.description) }
         }
         checkDepth(reader, data, into: &result)
+        checkVideo(reader, data, into: &result)
         checkPLY(reader, data, into: &result)
         checkFileSet(reader, uid: uid, into: &result)
     }
@@ -270,6 +271,7 @@ public enum BundleInspector {
             } catch { result.problems.append(error.description) }
         }
         if pixels > 0 { result.depthCoverage = Double(returns) / Double(pixels) }
+        checkJPEGs(reader, poses: poses.count, into: &result)
         if reader.has("manifest.json") {
             do {
                 let m = try JSONCursor.parse(try reader.bytes("manifest.json"), file: "manifest.json")

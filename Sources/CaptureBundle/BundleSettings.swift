@@ -27,6 +27,8 @@ public struct BundleSettings: Sendable {
     public var zipStoresDepthFrames: Bool
     /// Compression of the raw RGBD package's depth and confidence PNGs (default ``PNGCompression/rle``).
     public var pngCompression: PNGCompression
+    /// Encoding of the frames' camera images: `video.mp4`, `rgb/*.jpg` (default ``BundleImageSettings()``).
+    public var images = BundleImageSettings()
 
     public init(outputFolder: String, name: String, metadata: ScanMetadata = ScanMetadata(),
                 session: SessionConfiguration = SessionConfiguration(), mesh: TriangleMesh? = nil,

@@ -1,8 +1,9 @@
 import CaptureEngine
 
 /// Writes a scan in the CubiCapture layout (docs/bundle-format.md): `arkitData.json`, `config.json`,
-/// `scan.log`, `feedback.json`, `allDepthFrames.bin` (LiDAR), `mesh.ply` (LiDAR with meshVisualisation,
-/// when a mesh is given and reconstruction was not shut down) and `<uid>.zip` holding them all.
+/// `scan.log`, `feedback.json`, `allDepthFrames.bin` (LiDAR), `video.mp4` (when recorded frames carry
+/// camera images), `mesh.ply` (LiDAR with meshVisualisation, when a mesh is given and reconstruction was
+/// not shut down) and `<uid>.zip` holding them all.
 ///
 /// Frames stream to disk as they come; everything is built in a private partial folder and renamed to
 /// `<name>` when the zip is written and valid (``BundleWorkspace``). Failures throw
@@ -28,6 +29,12 @@ public final class CubiCaptureStorage: ScanStorage {
     /// re-zip writes everything).
     private var streamedZip: String?
     private var scanLogOpen = false
+    /// `video.mp4`, opened at the first recorded frame with a camera image.
+    private var video: VideoEncoder?
+    /// What the finished video holds, for `arkitData.json`.
+    private var videoSummary: ArkitVideo?
+    /// Frames in `video.mp4` (so far, or when finished).
+    public var videoFrameCount: Int { video?.frameCount ?? videoSummary?.frames ?? 0 }
     private var recording = false
     /// The files written into the bundle, in zip order (names relative to the bundle folder).
     public private(set) var writtenFiles: [String] = []
@@ -89,6 +96,7 @@ public final class CubiCaptureStorage: ScanStorage {
     /// (or on devices without LiDAR) only appear in `arkitData.json`.
     public func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {
         workspace.now = time
+        if let image = frame.color { try appendVideoFrame(image, at: time) }
         guard let depth = frame.depth, settings.session.device.hasLiDAR else { return }
         let target = workspace.path("allDepthFrames.bin")
         guard let stream = depthStream else {
@@ -118,6 +126,22 @@ public final class CubiCaptureStorage: ScanStorage {
             zipStream?.append(record)
             depthRecordsChecksum = checksum
             depthFramesWritten += 1
+        } catch {
+            throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+        }
+    }
+
+    /// Encodes a recorded frame's camera image into `video.mp4` (opened at the first). The SDK's code table
+    /// has no code for the video: a failure is reported as a failed frame write (59), naming the file.
+    private func appendVideoFrame(_ image: ColorImage, at time: Double) throws(ScanStorageError) {
+        let target = workspace.path("video.mp4")
+        do throws(VideoError) {
+            if video == nil {
+                let s = settings.images
+                video = try VideoEncoder(path: target, width: image.width, height: image.height, frameRateHz: s.frameRateHz,
+                                         crf: s.videoCRF)
+            }
+            try video?.append(image, time: time)
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
         }
@@ -161,6 +185,15 @@ public final class CubiCaptureStorage: ScanStorage {
                 }
             }
             files.append("allDepthFrames.bin")
+        }
+        if let video {
+            self.video = nil
+            videoSummary = ArkitVideo(frames: video.frameCount, frameRateHz: settings.images.frameRateHz,
+                                      width: video.width, height: video.height)
+            do throws(VideoError) { try video.finish() } catch {
+                throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+            }
+            files.append("video.mp4")
         }
         // scan.log, feedback.json, mesh.ply and config.json are not fatal to the scan (the session saves
         // the bundle without them): the others are still written and the first such failure is thrown
@@ -212,6 +245,12 @@ public final class CubiCaptureStorage: ScanStorage {
             try log.finish()
             let out = try OutputFile(creating: temporary)
             try out.write("{\n" + ArkitDataJSON.headLines(record: record, metadata: settings.metadata, configuration: configuration).joined(separator: ",\n"))
+            if let v = videoSummary {
+                let video: JSONValue = .object([("file", .string(v.file)), ("frames", .integer(v.frames)),
+                                                ("frameRateHz", .number(v.frameRateHz)), ("width", .integer(v.width)),
+                                                ("height", .integer(v.height))])
+                try out.write(",\n\"video\":" + video.serialized())
+            }
             try out.write(log.inputCount == 0 ? ",\n\"inputs\":[]" : ",\n\"inputs\":[\n")
             try out.append(contentsOf: workspace.path(Self.inputsFragment))
             try out.write(log.inputCount == 0 ? "" : "\n]")
@@ -244,7 +283,8 @@ public final class CubiCaptureStorage: ScanStorage {
             let deflate = ZipWriter.Method.deflate(level: settings.zipCompressionLevel)
             let entries = writtenFiles.map { name in
                 ZipWriter.Entry(name: name, file: workspace.path(name),
-                                method: name == "allDepthFrames.bin" && settings.zipStoresDepthFrames ? .store : deflate)
+                                method: (name == "allDepthFrames.bin" && settings.zipStoresDepthFrames) || name == "video.mp4"
+                                    ? .store : deflate)
             }
             if let streamed, writtenFiles.first == "allDepthFrames.bin",
                (try? ZipWriter.append(Array(entries.dropFirst()), toArchive: streamed, savingAs: target)) != nil {
@@ -281,6 +321,8 @@ public final class CubiCaptureStorage: ScanStorage {
         depthStream = nil
         zipStream?.cancel()
         zipStream = nil
+        video?.cancel()
+        video = nil
         workspace.withdraw()
     }
 }

@@ -10,6 +10,8 @@ final class InputLog {
     let recordsDepth: Bool
     private(set) var nextSeq = 0
     private(set) var depthFramesIndexed = 0
+    /// Recorded frames with a camera image so far (the next one's index in `video.mp4`).
+    private(set) var videoFramesIndexed = 0
     private var bufferedInputs: [String] = []
     private var bufferedFrames: [String] = []
     private var inputs: OutputFile?
@@ -34,8 +36,13 @@ final class InputLog {
                 depthIndex = depthFramesIndexed
                 depthFramesIndexed += 1
             }
+            var videoIndex: Int?
+            if recorded, frame.color != nil {
+                videoIndex = videoFramesIndexed
+                videoFramesIndexed += 1
+            }
             let text = ArkitDataJSON.frame(seq: seq, time: input.time, frame: frame, recorded: recorded,
-                                           depthIndex: depthIndex).serialized()
+                                           depthIndex: depthIndex, videoIndex: videoIndex).serialized()
             try append(text, to: frames, buffer: &bufferedFrames, count: &frameCount)
             return depthIndex
         case .system(let sample):

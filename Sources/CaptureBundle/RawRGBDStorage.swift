@@ -3,7 +3,8 @@ import CaptureEngine
 /// Writes a scan as the raw RGBD package (docs/bundle-format.md): `manifest.json`, `mesh.obj` (Z up,
 /// metres), `raw/intrinsics.json`, `raw/poses.csv` (camera-to-world, Z-up world, OpenCV camera),
 /// `raw/depth/00000.png` (16-bit millimetres, 0 = no data) and `raw/confidence/00000.png` (8-bit 0/1/2),
-/// numbered by depth frame.
+/// numbered by depth frame, and `raw/rgb/00000.jpg` (the camera image, for depth frames that carry one)
+/// with `raw/rgb_intrinsics.json`.
 ///
 /// PNGs and pose rows are written as each recorded depth frame arrives (the PNGs by worker threads, up
 /// to four frames behind; a failed PNG write is reported four frames later, the same frame in every run); the package is built in
@@ -16,6 +17,10 @@ public final class RawRGBDStorage: ScanStorage {
     let workspace: BundleWorkspace
     private var poses: OutputFile?
     private var depthIntrinsics: CameraIntrinsics?
+    /// The camera images' intrinsics, from the first frame with an image.
+    private var colorIntrinsics: CameraIntrinsics?
+    /// JPEGs written so far.
+    public private(set) var colorFrameCount = 0
     /// Depth frames written so far.
     public private(set) var frameCount = 0
     private var recording = false
@@ -72,12 +77,16 @@ public final class RawRGBDStorage: ScanStorage {
             throw ScanStorageError(file: .depthFrames, opening: false,
                                    reason: "\(workspace.path("raw/depth/" + name)): depth map \(depth.width)x\(depth.height) has \(depth.depth.count) depths and \(depth.confidence.count) confidences")
         }
-        // The PNGs are encoded and written by a worker thread while this one goes on with the next
-        // frames; a failure comes back `frameJobs.window` frames later (the same frame in every run).
+        // The PNGs (and JPEG) are encoded and written by a worker thread while this one goes on with the
+        // next frames; a failure comes back `frameJobs.window` frames later (the same frame in every run).
         let depthPath = workspace.path("raw/depth/" + name), confidencePath = workspace.path("raw/confidence/" + name)
         let compression = settings.pngCompression
+        let image = frame.color
+        if image != nil, colorFrameCount == 0 { try workspace.makeSubfolder("raw/rgb", for: .folder) }
+        let jpegPath = workspace.path("raw/rgb/" + Self.jpegFileName(frameCount)), quality = settings.images.jpegQuality
         if let failure = frameJobs.submit({
             Self.writePNGs(depth, compression: compression, depthPath: depthPath, confidencePath: confidencePath)
+                ?? image.flatMap { Self.writeJPEG($0, quality: quality, path: jpegPath) }
         }) {
             throw failure
         }
@@ -92,6 +101,10 @@ public final class RawRGBDStorage: ScanStorage {
         }
         if depthIntrinsics == nil {
             depthIntrinsics = frame.intrinsics.scaled(toWidth: depth.width, height: depth.height)
+        }
+        if let image {
+            if colorIntrinsics == nil { colorIntrinsics = frame.intrinsics.scaled(toWidth: image.width, height: image.height) }
+            colorFrameCount += 1
         }
         frameCount += 1
     }
@@ -113,6 +126,24 @@ public final class RawRGBDStorage: ScanStorage {
             }
         } catch {
             return ScanStorageError(file: .depthFrames, opening: false, reason: "\(depthPath): \(error)")
+        }
+        return nil
+    }
+
+    /// `rgb/00000.jpg`-style name of a depth frame's camera image.
+    public static func jpegFileName(_ index: Int) -> String {
+        String(frameFileName(index).dropLast(4)) + ".jpg"
+    }
+
+    /// Encodes a camera image as JPEG and writes it; the failure as the frame's write failure (59).
+    private static func writeJPEG(_ image: ColorImage, quality: Int, path: String) -> ScanStorageError? {
+        do throws(JPEGError) {
+            let bytes = try JPEGCodec.encode(image, quality: quality)
+            do throws(FileSystemError) { try FileSystem.write(bytes, to: path) } catch {
+                return ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+            }
+        } catch {
+            return ScanStorageError(file: .depthFrames, opening: false, reason: "\(path): \(error)")
         }
         return nil
     }
@@ -161,6 +192,17 @@ public final class RawRGBDStorage: ScanStorage {
         } catch {
             deferred = error
         }
+        if let c = colorIntrinsics {
+            let rgbIntrinsics: JSONValue = .object([
+                ("width", .integer(c.width)), ("height", .integer(c.height)),
+                ("fx", .number(c.fx)), ("fy", .number(c.fy)), ("cx", .number(c.cx)), ("cy", .number(c.cy)),
+            ])
+            do throws(ScanStorageError) {
+                try workspace.write(rgbIntrinsics.serialized(pretty: true) + "\n", to: "raw/rgb_intrinsics.json", as: .config)
+            } catch {
+                deferred = deferred ?? error
+            }
+        }
         var meshFile: String?
         if let mesh = settings.mesh, configuration.reconstructsScene, record.reconstructionShutDownAt == nil {
             do throws(ScanStorageError) {
@@ -187,6 +229,11 @@ public final class RawRGBDStorage: ScanStorage {
             ("world", .string("Z up, right-handed, metres")),
             ("camera", .string("OpenCV: x right, y down, z forward")),
             ("mesh", meshFile.map { .string($0) } ?? .null),
+        ] + (colorIntrinsics.map { c in
+            [("rgb", .object([("width", .integer(c.width)), ("height", .integer(c.height)), ("frames", .integer(colorFrameCount)),
+                              ("format", .string("jpeg")), ("quality", .integer(settings.images.jpegQuality)),
+                              ("intrinsics", .string("raw/rgb_intrinsics.json"))]))]
+        } ?? []) + [
             ("packages", .array([.string("raw")])),
         ])
         try workspace.write(manifest.serialized(pretty: true) + "\n", to: "manifest.json", as: .arkitData)

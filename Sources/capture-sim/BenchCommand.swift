@@ -26,7 +26,9 @@ struct BenchCommand: Command {
                    --out DIR (default .build/bench-bundle), --cubicapture-only (no raw package),
                    --one-thread (render on the writers' thread instead of a second one),
                    --png-compression none|rle|fast|small, --zip-level N, --zip-depth store|deflate
-                   (as for run; defaults rle, 6, store)
+                   (as for run; defaults rle, 6, store); the camera's video.mp4 and rgb/*.jpg at the
+                   scene's camera settings (640x480, 30 fps) unless --no-images; --video-size WxH,
+                   --video-fps N as for run
           render   LiDAR depth + confidence frames/s along the apartment's walk, SIMD and scalar, 1 and 2 cores
                    --scene FILE (default Scenes/apartment.json) --frames N (default 3000)
           check    the whole regression check of a scene folder on all cores: seconds, scenes/s
@@ -40,7 +42,8 @@ struct BenchCommand: Command {
     var arguments: CommandLineArguments
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: Set(["frames", "seconds", "scene", "poses", "out", "scenes"] + BundleWritingOptions.optionNames), flags: ["json", "cubicapture-only", "one-thread"])
+        let parsed = try CommandLineArguments(arguments, options: Set(["frames", "seconds", "scene", "poses", "out", "scenes"] + BundleWritingOptions.optionNames + CameraOptions.optionNames),
+                                              flags: Set(["json", "cubicapture-only", "one-thread"] + CameraOptions.flagNames))
         guard let what = parsed.positionals.first else { throw UsageError("which benchmark? engine") }
         guard ["engine", "replay", "bundle", "render", "check", "report"].contains(what) else { throw UsageError("unknown benchmark '\(what)'") }
         self.what = what
@@ -92,8 +95,9 @@ struct BenchCommand: Command {
             let out = arguments.value("out") ?? ".build/bench-bundle"
             let raw = !arguments.flag("cubicapture-only"), pipelined = !arguments.flag("one-thread")
             let writing = try BundleWritingOptions(arguments)
+            let cameraOptions = try CameraOptions(arguments)
             let r = try BundleBenchmark(scenePath: scene, recordingSeconds: seconds, outputFolder: out, raw: raw,
-                                        pipelined: pipelined, writing: writing).run()
+                                        pipelined: pipelined, writing: writing, camera: cameraOptions).run()
             func s(_ x: Double) -> String { NumberFormatting.fixed(x, decimals: 2) + " s" }
             func pad(_ label: String) -> String { "  " + label.padding(toLength: 40, withPad: " ", startingAt: 0) }
             print("bench bundle: \(scene) walk repeated, \(r.streamFrames) frames at 60 Hz with 256x192 depth, "
@@ -103,12 +107,16 @@ struct BenchCommand: Command {
             if pipelined { print(pad("writer thread waiting for frames") + s(r.waitSeconds)) }
             print(pad("session (engine steps)") + s(r.sessionSeconds))
             print(pad("encode + write arkitData JSON log") + s(r.cubiLogSeconds))
-            print(pad("encode + write half-float depth") + s(r.cubiDepthSeconds))
-            if raw { print(pad("raw PNGs (worker threads) + poses") + s(r.rawFrameSeconds)) }
+            print(pad("encode + write depth (and H.264 video)") + s(r.cubiDepthSeconds))
+            if raw { print(pad("raw PNGs, JPEGs (worker threads) + poses") + s(r.rawFrameSeconds)) }
             print(pad("write scan files (arkitData.json ...)") + s(r.filesSeconds))
             print(pad("zip + validate") + s(r.zipSeconds))
             print(pad("settings") + "PNGs \(writing.pngCompression), zip deflate level \(writing.zipLevel), depth file "
                   + (writing.zipStoresDepthFrames ? "stored" : "deflated"))
+            print(pad("camera images") + (r.camera.map { c in
+                "\(c.width)x\(c.height) at \(NumberFormatting.compact(c.frameRateHz)) fps: \(r.imageFrames) frames in video.mp4"
+                    + (raw ? " and raw/rgb/*.jpg" : "")
+            } ?? "none (--no-images)"))
             print(pad("CRC-32 in libzip and libpng") + (CRC32.foldsZlibCalls ? "PCLMULQDQ folding (crc32 exported)" : "zlib's crc32"))
             print(pad("wall time") + s(r.wallSeconds) + " (\(NumberFormatting.fixed(r.recordingSeconds / r.wallSeconds, decimals: 1))x real time)")
             print(pad("CPU time, all threads") + s(r.cpuSeconds))
@@ -123,6 +131,9 @@ struct BenchCommand: Command {
             if !raw { command += " --cubicapture-only" }
             if !pipelined { command += " --one-thread" }
             command += writing.commandLine
+            if !cameraOptions.images { command += " --no-images" }
+            if let size = cameraOptions.size { command += " --video-size \(size.width)x\(size.height)" }
+            if let fps = cameraOptions.frameRateHz { command += " --video-fps \(NumberFormatting.compact(fps))" }
             print("  command: " + command)
             return r.finished ? .success : .failure
         default:

@@ -24,6 +24,8 @@ struct BundleBenchmark {
     var pipelined: Bool
     /// PNG compression, zip level and the zip's depth-file method (defaults: the bundle writers').
     var writing: BundleWritingOptions
+    /// Camera images (video.mp4, rgb/*.jpg) on or off, size and rate (default: on, the scene's camera).
+    var camera = CameraOptions()
 
     struct Report {
         var recordedFrames: Int
@@ -45,6 +47,10 @@ struct BundleBenchmark {
         var peakResidentKilobytes: Int?
         /// User + system CPU seconds of the whole process (all threads) during the run.
         var cpuSeconds: Double
+        /// The camera settings the images were made with (nil: no images).
+        var camera: CameraSettings?
+        /// Frames in video.mp4.
+        var imageFrames = 0
         var framesPerSecond: Double { Double(streamFrames) / wallSeconds }
     }
 
@@ -93,14 +99,23 @@ struct BundleBenchmark {
         let loaded: Scene
         do { loaded = try Scene.load(path: scenePath) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
         let scene = try Self.extended(loaded, recordingSeconds: recordingSeconds)
-        // Depth on every frame; one row band (the other core is the writers').
-        let capture = SyntheticCapture(scene: scene, options: CaptureOptions(depthEveryNthFrame: 1, renderBands: 1))
+        // Depth on every frame; one row band (the other core is the writers'); colour images in two bands.
+        let cameraSettings: CameraSettings?
+        do { cameraSettings = camera.images ? try camera.camera(for: scene) : nil } catch {
+            throw CommandFailure(error.description, exitCode: .usage)
+        }
+        let capture = SyntheticCapture(scene: scene, options: CaptureOptions(
+            depthEveryNthFrame: 1, renderBands: 1, colorImages: cameraSettings != nil, camera: cameraSettings))
         let configuration = scene.configuration
         func settings(_ name: String) -> BundleSettings {
-            BundleSettings(outputFolder: outputFolder, name: name, metadata: scene.metadata, session: configuration,
-                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true,
-                           zipCompressionLevel: writing.zipLevel, zipStoresDepthFrames: writing.zipStoresDepthFrames,
-                           pngCompression: writing.pngCompression)
+            var s = BundleSettings(outputFolder: outputFolder, name: name, metadata: scene.metadata, session: configuration,
+                                   mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true,
+                                   zipCompressionLevel: writing.zipLevel, zipStoresDepthFrames: writing.zipStoresDepthFrames,
+                                   pngCompression: writing.pngCompression)
+            if let c = cameraSettings {
+                s.images = BundleImageSettings(frameRateHz: c.frameRateHz, videoCRF: c.videoCRF, jpegQuality: c.jpegQuality)
+            }
+            return s
         }
         let cubi = CubiCaptureStorage(settings: settings("bench"))
         let rawSettings = settings("bench-raw")
@@ -120,6 +135,8 @@ struct BundleBenchmark {
         report.zipBytes = (try? FileManager.default.attributesOfItem(atPath: cubi.zipPath)[.size] as? Int) ?? 0
         report.bundleBytes = Self.bytes(inFolder: cubi.settings.bundlePath) - report.zipBytes
         report.peakResidentKilobytes = Self.peakResidentKilobytes()
+        report.camera = cameraSettings
+        report.imageFrames = cubi.videoFrameCount
         return report
     }
 

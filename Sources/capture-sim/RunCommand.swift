@@ -14,7 +14,8 @@ struct RunCommand: Command {
         Feeds a scene's synthetic camera, LiDAR, system signals and scripted actions into the capture
         engine and prints every event it emits: time (s), code, message. SCENE defaults to
         Scenes/apartment.json; `capture-sim` with no arguments runs it. With --out, the scan is written
-        as a bundle (docs/bundle-format.md); a scan that ends with 3 or an error leaves nothing behind.
+        as a bundle (docs/bundle-format.md) with the camera's video.mp4 (and raw/rgb/*.jpg in the raw
+        package) unless --no-images; a scan that ends with 3 or an error leaves nothing behind.
         --force replaces an existing bundle in one step when the new one is complete.
 
         OPTIONS:
@@ -32,6 +33,10 @@ struct RunCommand: Command {
                                 level 1, run lengths, up filter) or small (zlib level 6, up filter)
           --zip-level N         deflate level of the CubiCapture zip's entries, 1...9 (default 6)
           --zip-depth M         allDepthFrames.bin in the zip: store (default) or deflate
+          --no-images           no camera images: no video.mp4, no raw/rgb/*.jpg (faster)
+          --video-size WxH      camera image size, 4:3 up to 1920x1440 (default: the scene's camera
+                                block, 640x480)
+          --video-fps N         camera frame rate, dividing the scene's (default: the scene's, 30)
           --no-progress         no progress bar on standard error
 
         EXIT STATUS: 0 the scene ran (whatever its events) and, with --out, every bundle asked for was
@@ -57,11 +62,13 @@ struct RunCommand: Command {
     var pngCompression: PNGCompression
     var zipLevel: Int
     var zipStoresDepthFrames: Bool
+    var cameraOptions: CameraOptions
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try CommandLineArguments(
-            arguments, options: ["seed", "set", "thresholds", "out", "format", "depth-every", "png-compression", "zip-level", "zip-depth"],
-            flags: ["json", "trace", "force", "no-progress"])
+            arguments, options: Set(["seed", "set", "thresholds", "out", "format", "depth-every", "png-compression", "zip-level", "zip-depth"])
+                .union(CameraOptions.optionNames),
+            flags: Set(["json", "trace", "force", "no-progress"]).union(CameraOptions.flagNames))
         guard parsed.positionals.count <= 1 else { throw UsageError("expected one scene file, got \(parsed.positionals.count)") }
         scenePath = parsed.positionals.first ?? DefaultPaths.defaultScene
         if let s = parsed.value("seed") {
@@ -84,7 +91,8 @@ struct RunCommand: Command {
         pngCompression = bundleOptions.pngCompression
         zipLevel = bundleOptions.zipLevel
         zipStoresDepthFrames = bundleOptions.zipStoresDepthFrames
-        if out == nil, let flag = bundleOptions.givenFlags.first {
+        cameraOptions = try CameraOptions(parsed)
+        if out == nil, let flag = (bundleOptions.givenFlags + cameraOptions.givenFlags).first {
             throw UsageError("--\(flag) needs --out DIR")
         }
     }
@@ -96,7 +104,9 @@ struct RunCommand: Command {
         let scene = try loadScene(scenePath)
         var configuration = scene.configuration
         configuration.thresholds = try overrides.apply(to: configuration.thresholds)
-        let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(depthEveryNthFrame: depthEvery))
+        let camera = try cameraOptions.camera(for: scene)
+        let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(
+            depthEveryNthFrame: depthEvery, colorImages: out != nil && cameraOptions.images, camera: camera))
         let bar = ProgressBar(label: scene.name, enabled: progress && capture.duration > 30)
         let faults = FaultPlan(scene.faults)
 
@@ -106,10 +116,12 @@ struct RunCommand: Command {
                                            progress: bar.update), bar: bar, bundle: nil)
         }
         func settings(_ name: String) -> BundleSettings {
-            BundleSettings(outputFolder: out, name: name, metadata: scene.metadata, session: configuration,
-                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: force, faults: faults,
-                           zipCompressionLevel: zipLevel, zipStoresDepthFrames: zipStoresDepthFrames,
-                           pngCompression: pngCompression)
+            var s = BundleSettings(outputFolder: out, name: name, metadata: scene.metadata, session: configuration,
+                                   mesh: configuration.reconstructsScene ? capture.mesh : nil, force: force, faults: faults,
+                                   zipCompressionLevel: zipLevel, zipStoresDepthFrames: zipStoresDepthFrames,
+                                   pngCompression: pngCompression)
+            s.images = BundleImageSettings(frameRateHz: camera.frameRateHz, videoCRF: camera.videoCRF, jpegQuality: camera.jpegQuality)
+            return s
         }
         let cubi = settings(scene.name)
         let raw = settings(format == .both ? scene.name + "-raw" : scene.name)

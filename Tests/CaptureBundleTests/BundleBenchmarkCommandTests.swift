@@ -12,11 +12,13 @@ import Testing
         let out = try TemporaryFolder()
         defer { out.remove() }
         let scene = CommandLineTool.packageRoot.appendingPathComponent("Scenes/apartment.json").path
-        let result = try runTool(tool, ["bench", "bundle", "--scene", scene, "--seconds", "11", "--out", out.path])
+        // Small camera images keep the debug build's colour render short.
+        let result = try runTool(tool, ["bench", "bundle", "--scene", scene, "--seconds", "11", "--out", out.path,
+                                        "--video-size", "64x48"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("recorded (11.0 s)"))
-        for stage in ["render", "session (engine steps)", "encode + write arkitData JSON log", "encode + write half-float depth",
-                      "raw PNGs (worker threads) + poses", "zip + validate", "CRC-32 in libzip and libpng",
+        for stage in ["render", "session (engine steps)", "encode + write arkitData JSON log", "encode + write depth (and H.264 video)",
+                      "raw PNGs, JPEGs (worker threads) + poses", "camera images                           64x48 at 30 fps: ", "zip + validate", "CRC-32 in libzip and libpng",
                       "settings                                PNGs rle, zip deflate level 6, depth file stored", "wall time", "peak resident memory",
                       "command: capture-sim bench bundle"] {
             #expect(result.output.contains(stage), "no \(stage) line")
@@ -34,6 +36,10 @@ import Testing
         // Depth on every recorded frame, in both layouts: about 11 s at 60 Hz.
         #expect(pngs.count == depth.frameCount)
         #expect(abs(depth.frameCount - 660) <= 2)
+        // Images at 30 fps: every other depth frame has a JPEG, and the video as many frames.
+        let jpegs = try FileManager.default.contentsOfDirectory(atPath: out.path + "/bench-raw/raw/rgb").filter { $0.hasSuffix(".jpg") }
+        #expect(abs(jpegs.count - 330) <= 2)
+        #expect(result.output.contains("64x48 at 30 fps: \(jpegs.count) frames in video.mp4"))
     }
 
     @Test func aZipLevelOutsideOneToNineIsAUsageError() throws {

@@ -158,3 +158,69 @@ import Testing
         #expect(error(objects("\"clutter\": { \"count\": 2, \"colour\": 1 }"))?.hasPrefix("Scenes/x.json: objects[0].clutter.colour: unknown key") == true)
     }
 }
+
+@Suite struct MaterialLoadingTests {
+    private func scene(rooms: String = #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]]}]"#, objects: String = "[]",
+                       camera: String? = nil) throws(SceneLoadError) -> Scene {
+        let text = """
+            { "rooms": \(rooms), "objects": \(objects), \(camera.map { "\"camera\": \($0)," } ?? "")
+              "script": [ { "action": "present" }, { "action": "record" }, { "action": "pause", "seconds": 11 },
+                          { "action": "stop", "confirm": true } ] }
+            """
+        return try Scene(jsonText: text, source: "Scenes/m.json")
+    }
+
+    private func error(_ make: () throws(SceneLoadError) -> Scene) -> String {
+        do { _ = try make(); return "" } catch { return error.description }
+    }
+
+    @Test func materialsDefaultToThePaletteAndReachEveryPatchOfTheirOwner() throws {
+        let s = try scene(objects: #"[{"category": "sofa", "dimensions": {"width": 2, "height": 0.8, "depth": 0.9}, "position": [2, 2]},"#
+                          + #" {"category": "table", "dimensions": {"width": 1, "height": 0.7, "depth": 1}, "position": [1, 1], "material": "glossy"}]"#)
+        let geometry = SceneGeometry(scene: s)
+        #expect(geometry.patches.filter { $0.role == .wall }.allSatisfy { $0.material == .wall })
+        #expect(geometry.patches.filter { $0.role == .floor }.allSatisfy { $0.material == .floor })
+        #expect(geometry.patches.filter { $0.role == .ceiling }.allSatisfy { $0.material == .ceiling })
+        let objects = geometry.patches.filter { $0.role == .object }
+        #expect(objects.count == 12)
+        #expect(objects.prefix(6).allSatisfy { $0.material == Material.defaultFor(.sofa) })
+        #expect(objects.suffix(6).allSatisfy { $0.material == Material.preset(.glossy) })
+    }
+
+    @Test func roomAndOpeningMaterialsParseWithPartialFieldsOverTheDefault() throws {
+        let s = try scene(rooms: #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]], "materials": {"walls": {"albedo": [0.1, 0.2, 0.3]},"#
+                          + #" "floor": "dark", "ceiling": {"kind": "glossy", "gloss": 0.5}},"#
+                          + #" "windows": [{"wall": 0, "offset": 1, "width": 1}], "doors": [{"wall": 1, "offset": 1, "width": 0.9, "material": "glass"}]}]"#)
+        let m = s.rooms[0].materials
+        #expect(m.walls == Material(kind: .matte, albedo: SIMD3(0.1, 0.2, 0.3), gloss: Material.wall.gloss))
+        #expect(m.floor == .preset(.dark))
+        #expect(m.ceiling == Material(kind: .glossy, albedo: Material.preset(.glossy).albedo, gloss: 0.5))
+        #expect(s.rooms[0].openings.map(\.material) == [.windowGlass, .preset(.glass)])
+        // Two panes for the colour camera; the depth surfaces keep their holes.
+        #expect(SceneGeometry(scene: s).panes.count == 2)
+    }
+
+    @Test func badMaterialsNameTheFieldAndWhatWasExpected() {
+        #expect(error { () throws(SceneLoadError) in
+            try scene(objects: #"[{"category": "sofa", "dimensions": {"width": 2, "height": 0.8, "depth": 0.9}, "position": [2, 2], "material": "velvet"}]"#)
+        } == "Scenes/m.json: objects[0].material: expected a material kind (matte, dark, glossy, mirror, glass) or object, found 'velvet'")
+        #expect(error { () throws(SceneLoadError) in
+            try scene(rooms: #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]], "materials": {"walls": {"albedo": [1.5, 0, 0]}}}]"#)
+        } == "Scenes/m.json: rooms[0].materials.walls.albedo: expected [r, g, b], linear reflectance 0...1 each")
+        #expect(error { () throws(SceneLoadError) in
+            try scene(rooms: #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]], "doors": [{"wall": 0, "width": 1, "material": "mirror"}]}]"#)
+        }.hasSuffix("rooms[0].doors[0].material: expected a glass material (an opening's pane), found kind 'mirror'"))
+        #expect(error { () throws(SceneLoadError) in
+            try scene(rooms: #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]], "materials": {"wall": "dark"}}]"#)
+        }.contains("rooms[0].materials"))
+    }
+
+    @Test func theCameraBlockIsCheckedAgainstTheSceneFrameRate() throws {
+        #expect(try scene(camera: #"{"width": 1920, "height": 1440, "frameRateHz": 60}"#).camera.width == 1920)
+        #expect(error { () throws(SceneLoadError) in try scene(camera: #"{"frameRateHz": 25}"#) }
+                == "Scenes/m.json: camera.frameRateHz: expected a frame rate that divides the scene's 60.0 Hz, found 25.0")
+        #expect(error { () throws(SceneLoadError) in try scene(camera: #"{"width": 640, "height": 360}"#) }
+                .contains("camera.width: expected a 4:3 size"))
+        #expect(error { () throws(SceneLoadError) in try scene(camera: #"{"widht": 640}"#) }.contains("widht"))
+    }
+}

@@ -101,9 +101,14 @@ public struct CameraFrame: Sendable {
     /// On devices without LiDAR: depths (metres along the viewing axis) of the tracked feature points,
     /// when available. The proximity detector uses them in place of a depth map.
     public var featureDepths: [Float]?
+    /// The wide camera's image, when the capture renders one for this frame (recorded frames on the
+    /// video's frame rate); the session ignores it, the bundle writers encode it.
+    public var color: ColorImage?
 
     public init(transform: RigidTransform, intrinsics: CameraIntrinsics = .wideCamera,
-                tracking: TrackingState = .normal, depth: DepthMap? = nil, featureDepths: [Float]? = nil) {
+                tracking: TrackingState = .normal, depth: DepthMap? = nil, featureDepths: [Float]? = nil,
+                color: ColorImage? = nil) {
+        self.color = color
         self.transform = transform
         self.intrinsics = intrinsics
         self.tracking = tracking

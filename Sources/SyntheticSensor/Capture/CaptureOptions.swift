@@ -9,6 +9,13 @@ public struct CaptureOptions: Sendable, Equatable {
     public var renderPath: RenderPath
     /// Sparse feature rays per frame on devices without LiDAR (default 48).
     public var featureRays: Int
+    /// Render the RGB camera's image on recorded frames at its frame rate (default false: the event
+    /// stream alone needs no images; `run --out` turns it on for `video.mp4` and `rgb/*.jpg`).
+    public var colorImages: Bool
+    /// The RGB camera's settings in place of the scene's `camera` block (nil: the scene's).
+    public var camera: CameraSettings?
+    /// Row bands the colour renderer splits each image into, run concurrently (default 2; same output).
+    public var colorBands: Int
 
     /// SIMDe in optimised builds (Swift SIMD raster pass, C shade pass: a few percent faster per frame
     /// than ``RenderPath/simd``, see docs/scene-format.md); scalar in debug builds, where unspecialised
@@ -21,7 +28,11 @@ public struct CaptureOptions: Sendable, Equatable {
         #endif
     }
 
-    public init(depthEveryNthFrame: Int? = nil, renderBands: Int = 2, renderPath: RenderPath = CaptureOptions.defaultRenderPath, featureRays: Int = 48) {
+    public init(depthEveryNthFrame: Int? = nil, renderBands: Int = 2, renderPath: RenderPath = CaptureOptions.defaultRenderPath, featureRays: Int = 48,
+                colorImages: Bool = false, camera: CameraSettings? = nil, colorBands: Int = 2) {
+        self.colorImages = colorImages
+        self.camera = camera
+        self.colorBands = colorBands
         self.depthEveryNthFrame = depthEveryNthFrame
         self.renderBands = renderBands
         self.renderPath = renderPath

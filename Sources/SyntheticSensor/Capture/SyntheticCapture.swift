@@ -17,6 +17,8 @@ public struct SyntheticCapture: Sequence, Sendable {
     public let options: CaptureOptions
     let timeline: ScriptTimeline
     let renderer: DepthRenderer
+    /// The RGB camera, when the options ask for images.
+    let colorRenderer: ColorRenderer?
 
     /// A capture of `scene`; `seed` overrides the scene's seed.
     public init(scene: Scene, seed: UInt64? = nil, options: CaptureOptions = CaptureOptions()) {
@@ -24,7 +26,10 @@ public struct SyntheticCapture: Sequence, Sendable {
         self.seed = seed ?? scene.seed
         self.options = options
         timeline = ScriptTimeline(scene: scene)
-        renderer = DepthRenderer(geometry: SceneGeometry(scene: scene), settings: scene.lidar)
+        let geometry = SceneGeometry(scene: scene)
+        renderer = DepthRenderer(geometry: geometry, settings: scene.lidar)
+        colorRenderer = options.colorImages
+            ? ColorRenderer(geometry: geometry, rooms: scene.rooms, settings: options.camera ?? scene.camera) : nil
     }
 
     /// The session configuration the scene implies (options, device, thresholds).
@@ -39,6 +44,11 @@ public struct SyntheticCapture: Sequence, Sendable {
     public var duration: Double { timeline.endTime }
     /// The depth renderer (the scene's geometry and LiDAR model).
     public var depthRenderer: DepthRenderer { renderer }
+
+    /// The RGB camera settings in use (the options' or the scene's).
+    public var camera: CameraSettings { options.camera ?? scene.camera }
+    /// The colour renderer, when the options ask for images.
+    public var colorRendering: ColorRenderer? { colorRenderer }
 
     /// The true (not reported) camera-to-world pose at a time: the scripted motion with hand motion.
     public func truePose(at time: Double) -> RigidTransform {

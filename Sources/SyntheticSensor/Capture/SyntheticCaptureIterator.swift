@@ -28,12 +28,16 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private var offsetJumpIndex = 0
     private var frozenPose: RigidTransform?
     private var lastReportedPose: RigidTransform?
+    // RGB camera.
+    private let colorEvery: Int
+    private var exposure = AutoExposure()
 
     init(capture: SyntheticCapture) {
         self.capture = capture
         motion = HandHeldMotion(timeline: capture.timeline, settings: capture.scene.motion, seed: capture.seed)
         frameRate = capture.scene.depth.frameRateHz
         depthEvery = max(1, capture.options.depthEveryNthFrame ?? capture.scene.depth.everyNthFrame)
+        colorEvery = max(1, Int((frameRate / capture.camera.frameRateHz).rounded()))
         let device = capture.scene.device
         thermal = device.thermal
         heat = device.thermalModel.heat(for: device.thermal)
@@ -151,6 +155,21 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         } else if !hasLiDAR {
             features = featureDepths(pose: truePose, seed: frameSeed)
         }
+        // The RGB image on recorded frames at the camera's frame rate (poses across the shutter for blur).
+        var color: ColorImage? = nil
+        if let colorRenderer = capture.colorRenderer, index % colorEvery == 0, let recording = timeline.recording,
+           recording.contains(t) {
+            let settings = colorRenderer.settings
+            var poses = [truePose]
+            if settings.motionBlurSamples > 1 {
+                var blurHint = 0
+                poses = (0..<settings.motionBlurSamples).map { i in
+                    motion.pose(at: max(0, t - settings.shutterSeconds * Double(i) / Double(settings.motionBlurSamples)), hint: &blurHint)
+                }
+            }
+            color = colorRenderer.render(poses: poses, exposure: &exposure, noiseSeed: SeededRandom.hash(frameSeed ^ 0xC0_10),
+                                         path: capture.options.renderPath, bands: capture.options.colorBands)
+        }
         // Storage and heat while recording.
         if let recording = timeline.recording, recording.contains(t) {
             storageFree = max(0, storageFree - StorageModel.bytes(forFrameWithDepth: depth != nil))
@@ -161,12 +180,12 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             if state != thermal {
                 thermal = state
                 pending.append(SessionInput(time: t, .frame(CameraFrame(transform: reported, tracking: tracking,
-                                                                        depth: depth, featureDepths: features))))
+                                                                        depth: depth, featureDepths: features, color: color))))
                 return SessionInput(time: t, .system(SystemSample(thermal: state)))
             }
         }
         return SessionInput(time: t, .frame(CameraFrame(transform: reported, intrinsics: .wideCamera, tracking: tracking,
-                                                        depth: depth, featureDepths: features)))
+                                                        depth: depth, featureDepths: features, color: color)))
     }
 
     /// Sparse feature depths (z-depth, metres; 0 where nothing lies within range) along rays through a

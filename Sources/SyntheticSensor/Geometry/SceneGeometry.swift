@@ -13,6 +13,9 @@ public struct SceneGeometry: Sendable {
     /// Index of the first patch of a closed solid (object or clutter): from here on, a patch seen from
     /// behind is hidden by the solid's other faces.
     public private(set) var solidPatchStart = 0
+    /// Glass panes in the openings that have a glass material (windows by default), for the colour
+    /// camera only: they are not in ``patches``, so depth and the mesh see through the holes.
+    public private(set) var panes: [SurfacePatch] = []
 
     /// Builds the patches of a scene.
     public init(scene: Scene) {
@@ -30,6 +33,11 @@ public struct SceneGeometry: Sendable {
                 let (a, b) = room.wallEnds(o.wall)
                 let a3 = SIMD3(a.x, 0, a.y), b3 = SIMD3(b.x, 0, b.y)
                 let dir = (b3 - a3).normalized
+                if let material = o.material, material.kind == .glass {
+                    panes.append(SurfacePatch(role: .wall, origin: a3 + dir * o.offset + SIMD3(0, room.floorHeight + o.sillHeight, 0),
+                                              uAxis: dir, vAxis: up, shape: .rectangle(uMax: o.width, vMax: o.height, holes: []),
+                                              material: material))
+                }
                 holes.append(WorldHole(start: a3 + dir * o.offset, direction: dir, width: o.width,
                                        yMin: room.floorHeight + o.sillHeight, yMax: room.floorHeight + o.sillHeight + o.height))
             }
@@ -56,7 +64,8 @@ public struct SceneGeometry: Sendable {
                     wallHoles.append(SIMD4(uMin, uMax, h.yMin - room.floorHeight, h.yMax - room.floorHeight))
                 }
                 patches.append(SurfacePatch(role: .wall, origin: origin, uAxis: u, vAxis: up,
-                                            shape: .rectangle(uMax: length, vMax: room.wallHeight, holes: wallHoles)))
+                                            shape: .rectangle(uMax: length, vMax: room.wallHeight, holes: wallHoles),
+                                            material: room.materials.walls ?? .wall))
             }
         }
         for room in rooms {
@@ -64,13 +73,15 @@ public struct SceneGeometry: Sendable {
             let floorUV = room.floor.map { SIMD2($0.x, -$0.y) }
             for (i, j, k) in PolygonTriangulation.triangulate(floorUV) {
                 patches.append(SurfacePatch(role: .floor, origin: SIMD3(0, room.floorHeight, 0), uAxis: SIMD3(1, 0, 0),
-                                            vAxis: SIMD3(0, 0, -1), shape: .triangle(floorUV[i], floorUV[j], floorUV[k])))
+                                            vAxis: SIMD3(0, 0, -1), shape: .triangle(floorUV[i], floorUV[j], floorUV[k]),
+                                            material: room.materials.floor ?? .floor))
             }
             let ceilingUV = room.floor.map { SIMD2($0.x, $0.y) }
             for (i, j, k) in PolygonTriangulation.triangulate(ceilingUV) {
                 patches.append(SurfacePatch(role: .ceiling, origin: SIMD3(0, room.floorHeight + room.wallHeight, 0),
                                             uAxis: SIMD3(1, 0, 0), vAxis: SIMD3(0, 0, 1),
-                                            shape: .triangle(ceilingUV[i], ceilingUV[j], ceilingUV[k])))
+                                            shape: .triangle(ceilingUV[i], ceilingUV[j], ceilingUV[k]),
+                                            material: room.materials.ceiling ?? .ceiling))
             }
         }
         solidPatchStart = patches.count
@@ -82,18 +93,23 @@ public struct SceneGeometry: Sendable {
             case .shaped: boxes = FurnitureShape.make(category: object.category, dimensions: object.dimensions, variant: object.variant).boxes
             }
             addSolid(boxes, transform: object.transform,
-                     owner: PatchOwner(objectIndex: index, category: object.category, part: .box))
+                     owner: PatchOwner(objectIndex: index, category: object.category, part: .box)) { part in
+                Material.forPart(part, of: object.effectiveMaterial)
+            }
         }
         for (index, item) in ClutterPlacement.items(rooms: rooms, objects: objects).enumerated() {
             addSolid(item.boxes, transform: item.transform,
-                     owner: PatchOwner(objectIndex: item.objectIndex, category: nil, clutterIndex: index, clutterKind: item.kind, part: .box))
+                     owner: PatchOwner(objectIndex: item.objectIndex, category: nil, clutterIndex: index, clutterKind: item.kind, part: .box)) { part in
+                Material.clutterMaterial(for: part, item: index)
+            }
         }
     }
 
     /// Adds the faces of closed boxes (given in a frame placed by `transform`) as one group: five faces
     /// for a box resting on a surface, six otherwise, each outward-facing and owned by `owner` with the
-    /// box's part.
-    private mutating func addSolid(_ boxes: [ShapeBox], transform: RigidTransform, owner: PatchOwner) {
+    /// box's part, and made of the material `material` gives for that part.
+    private mutating func addSolid(_ boxes: [ShapeBox], transform: RigidTransform, owner: PatchOwner,
+                                   material: (FurniturePart) -> Material) {
         let first = patches.count
         var low = SIMD3<Double>(repeating: .infinity), high = SIMD3<Double>(repeating: -.infinity)
         for box in boxes {
@@ -102,6 +118,7 @@ public struct SceneGeometry: Sendable {
             let h = box.size / 2
             let r = transform.rotation * Quaternion(angle: box.yawRadians, axis: SIMD3(0, 1, 0))
             let c = transform.apply(toPoint: box.centre)
+            let partMaterial = material(box.part)
             let x = r.act(SIMD3(1, 0, 0)), y = r.act(SIMD3(0, 1, 0)), z = r.act(SIMD3(0, 0, 1))
             // (face centre offset, u axis, v axis, half extent along u, half extent along v); u x v is outward.
             var faces: [(SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, Double, Double)] = [
@@ -112,7 +129,8 @@ public struct SceneGeometry: Sendable {
             if box.restsOnSurface { faces.remove(at: 3) }
             for (centre, u, v, hu, hv) in faces {
                 patches.append(SurfacePatch(role: .object, origin: c + centre - u * hu - v * hv, uAxis: u, vAxis: v,
-                                            shape: .rectangle(uMax: 2 * hu, vMax: 2 * hv, holes: []), owner: partOwner))
+                                            shape: .rectangle(uMax: 2 * hu, vMax: 2 * hv, holes: []), material: partMaterial,
+                                            owner: partOwner))
             }
             for sx in [-1.0, 1.0] { for sy in [-1.0, 1.0] { for sz in [-1.0, 1.0] {
                 let p = c + x * (sx * h.x) + y * (sy * h.y) + z * (sz * h.z)

@@ -28,13 +28,17 @@ public struct SurfacePatch: Sendable, Equatable {
     public var vAxis: SIMD3<Double>
     /// The outline in plane coordinates.
     public var shape: Shape
+    /// What the surface looks like: its owner's material (the room's wall, floor or ceiling material,
+    /// the object's or its part's, the clutter item's), set by ``SceneGeometry``.
+    public var material: Material
     /// For object and clutter patches: which object or item, and which part of its shape; nil for walls,
     /// floors and ceilings.
     public var owner: PatchOwner?
 
     public init(role: Role, origin: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>, shape: Shape,
-                owner: PatchOwner? = nil) {
+                material: Material = .wall, owner: PatchOwner? = nil) {
         self.role = role
+        self.material = material
         self.origin = origin
         self.uAxis = uAxis
         self.vAxis = vAxis

@@ -14,6 +14,8 @@ public struct Room: Sendable, Equatable {
     public var openings: [WallOpening]
     /// Clutter scattered on the floor along the walls, or nil.
     public var clutter: ClutterSettings?
+    /// The walls', floor's and ceiling's materials (default: the palette's, see ``Material``).
+    public var materials = RoomMaterials()
 
     public init(name: String, floor: [SIMD2<Double>], floorHeight: Double = 0, wallHeight: Double = 2.5,
                 openings: [WallOpening] = [], clutter: ClutterSettings? = nil) {

@@ -64,6 +64,7 @@ extension Scene {
         try Scene.checkClutterTotal(rooms: rooms, objects: objects, source: source)
         let motion = try r.object("motion").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.motion(m) } ?? HandMotionSettings()
         let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(SceneLoadError) in try Scene.lidar(l) } ?? LiDARSettings()
+        let camera = try Scene.cameraSettings(&r, sceneFrameRateHz: depth.frameRateHz)
         guard let stepNodes = try r.array("script") else { throw r.error("script", "expected an array of steps") }
         var script: [ScriptStep] = []
         var lastAt = -Double.infinity
@@ -81,6 +82,7 @@ extension Scene {
         self.init(name: name, description: description, seed: seed, metadata: metadata, device: device,
                   depth: depth, thresholds: thresholds, faults: faults, expect: expect, golden: golden,
                   rooms: rooms, objects: objects, motion: motion, lidar: lidar, script: script, source: source)
+        self.camera = camera
         let duration = ScriptTimeline(scene: self).endTime
         guard duration <= SceneLimits.maximumDurationSeconds else {
             throw SceneLoadError("\(source): script: the scene lasts \(MessageNumber.text(duration)) s; a scene may last at most \(MessageNumber.text(SceneLimits.maximumDurationSeconds)) s (check speeds, pauses and distances)")
@@ -217,11 +219,14 @@ extension Scene {
                 guard sill + height <= wallHeight + 1e-9 else {
                     throw o.error("height", "expected sillHeight + height within the wall height (\(MessageNumber.text(wallHeight)) m)")
                 }
+                var opening = WallOpening(kind: kind, wall: Int(wall), offset: offset, width: width, height: height, sillHeight: sill)
+                opening.material = try Scene.openingMaterial(&o, default: opening.material)
                 try o.rejectUnknownKeys()
-                room.openings.append(WallOpening(kind: kind, wall: Int(wall), offset: offset, width: width, height: height, sillHeight: sill))
+                room.openings.append(opening)
             }
         }
         room.clutter = try Scene.roomClutter(&r)
+        room.materials = try Scene.roomMaterials(&r)
         try r.rejectUnknownKeys()
         return room
     }
@@ -260,6 +265,7 @@ extension Scene {
         }
         var object = SceneObject(category: category, dimensions: SIMD3(w, h, dp), transform: transform)
         try Scene.furnitureOptions(&o, index: index, into: &object)
+        object.material = try Scene.objectMaterial(&o, category: category)
         try o.rejectUnknownKeys()
         return object
     }

@@ -31,6 +31,8 @@ public struct Scene: Sendable {
     public var motion: HandMotionSettings
     /// The LiDAR model.
     public var lidar: LiDARSettings
+    /// The RGB camera: video and JPEG size and rate, lights, exposure, blur, noise (default ``CameraSettings()``).
+    public var camera = CameraSettings()
     /// The script, in order.
     public var script: [ScriptStep]
     /// The file the scene came from (for messages), or a description of its source.

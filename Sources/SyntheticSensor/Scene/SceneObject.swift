@@ -15,6 +15,8 @@ public struct SceneObject: Sendable, Equatable {
     public var dimensions: SIMD3<Double>
     /// Object-to-world transform; the origin is the centre of the box (RoomPlan's convention).
     public var transform: RigidTransform
+    /// What its surfaces look like (default: its category's, ``Material/defaultFor(_:)``).
+    public var material: Material?
 
     /// How an object is drawn: its category's procedural shape inside the box, or the plain box.
     public enum ShapeStyle: String, Sendable, CaseIterable {
@@ -42,4 +44,7 @@ public struct SceneObject: Sendable, Equatable {
         self.variant = variant
         self.clutter = clutter
     }
+
+    /// The material in effect: the scene's, or the category's default.
+    public var effectiveMaterial: Material { material ?? Material.defaultFor(category) }
 }

@@ -21,6 +21,9 @@ public struct WallOpening: Sendable, Equatable {
     public var height: Double
     /// Height of the hole's bottom edge above the floor, metres (0 for doors and openings).
     public var sillHeight: Double
+    /// The pane the colour camera draws in the hole: glass only (default: ``Material/windowGlass`` for
+    /// windows, none for doors and openings).
+    public var material: Material?
 
     public init(kind: Kind, wall: Int, offset: Double, width: Double, height: Double, sillHeight: Double) {
         self.kind = kind
@@ -29,5 +32,6 @@ public struct WallOpening: Sendable, Equatable {
         self.width = width
         self.height = height
         self.sillHeight = sillHeight
+        material = kind == .window ? .windowGlass : nil
     }
 }

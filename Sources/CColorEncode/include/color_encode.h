@@ -1,0 +1,14 @@
+// The colour camera's last step in C (a loop the Swift compiler leaves scalar with a range check per
+// sample): exposed linear samples to 8-bit sRGB codes with deterministic sensor noise.
+#ifndef CCOLOR_ENCODE_H
+#define CCOLOR_ENCODE_H
+#include <stddef.h>
+#include <stdint.h>
+
+/// For each of `count` samples: v = clamp(linear * scale, 0, 1); k = (int)(v * 4095); code = table[k]
+/// plus, when `sigma` is not NULL, sigma[k] * sqrt(12) * (u - 0.5) with u = (hash32(seed ^ i) & 1023) / 1023;
+/// rounded half up and clamped to 0...255. hash32 is the depth renderer's integer hash.
+void ccolor_encode(const float *linear, size_t count, float scale, const uint8_t *table, const float *sigma,
+                   uint32_t seed, uint8_t *out);
+
+#endif

@@ -1,0 +1,46 @@
+import CaptureEngine
+import CTurboJPEG
+
+/// JPEG encoding and decoding through libjpeg-turbo's TurboJPEG API: the raw package's `rgb/*.jpg`.
+///
+/// Wraps `tjInitCompress`, `tjCompress2` (RGB in, 4:2:0 chroma, the given quality), `tjFree`,
+/// `tjInitDecompress`, `tjDecompressHeader3`, `tjDecompress2`, `tjDestroy` and `tjGetErrorStr2`.
+public enum JPEGCodec {
+    /// A JPEG's size and chroma subsampling, from decoding it.
+    public struct Summary: Sendable, Equatable {
+        public var width: Int
+        public var height: Int
+        /// True for 4:2:0 chroma (what ``encode(_:quality:)`` writes).
+        public var chroma420: Bool
+    }
+
+    /// An RGB image as a baseline JPEG (4:2:0, libjpeg's quality scale 1...100).
+    public static func encode(_ image: ColorImage, quality: Int) throws(JPEGError) -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw JPEGError("tjInitCompress failed") }
+        defer { tjDestroy(handle) }
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = image.rgb.withUnsafeBufferPointer { rgb in
+            tjCompress2(handle, rgb.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
+                        &output, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else { throw JPEGError("tjCompress2 failed: \(String(cString: tjGetErrorStr2(handle)))") }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    /// Decodes a JPEG fully (every pixel) and returns its size; throws when it does not decode.
+    public static func decode(_ bytes: [UInt8]) throws(JPEGError) -> Summary {
+        guard let handle = tjInitDecompress() else { throw JPEGError("tjInitDecompress failed") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let header = tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+        guard header == 0, width > 0, height > 0 else {
+            throw JPEGError("not a readable JPEG: \(String(cString: tjGetErrorStr2(handle)))")
+        }
+        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
+        let status = tjDecompress2(handle, bytes, UInt(bytes.count), &pixels, width, 0, height, Int32(TJPF_RGB.rawValue), 0)
+        guard status == 0 else { throw JPEGError("the JPEG does not decode: \(String(cString: tjGetErrorStr2(handle)))") }
+        return Summary(width: Int(width), height: Int(height), chroma420: subsampling == Int32(TJSAMP_420.rawValue))
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The RGB camera of a scene (its `camera` block, docs/scene-format.md): the image size and frame rate of
+/// `video.mp4` and `rgb/*.jpg`, the lights, auto exposure, motion blur and sensor noise.
+///
+/// The image is ARKit's 4:3 wide camera scaled to `width` x `height` (the LiDAR depth intrinsics are the
+/// same camera scaled to 256x192). Light values are in arbitrary linear units: auto exposure maps the
+/// frame's mean luminance to mid grey, so only their ratios matter. The defaults are this project's
+/// choices for a daylit flat with ceiling lights on (guesses, documented as such).
+public struct CameraSettings: Sendable, Equatable {
+    /// Image width, pixels (default 640; 4:3 with `height`; at most 1920).
+    public var width: Int
+    /// Image height, pixels (default 480; at most 1440).
+    public var height: Int
+    /// Frames per second of the video and the JPEGs (default 30). Must divide the scene's frame rate
+    /// (`depth.frameRateHz`): every n-th camera frame, n = scene rate / this, gets an image.
+    public var frameRateHz: Double
+    /// libjpeg quality of `rgb/*.jpg`, 1...100 (default 90).
+    public var jpegQuality: Int
+    /// x264's constant rate factor of `video.mp4`, 0 (lossless) ... 51 (default 23, x264's default).
+    public var videoCRF: Int
+    /// Ambient light, linear units (default 0.25).
+    public var ambient: Float
+    /// Each room's ceiling light (a point at the ceiling's centre), linear units at 1 m (default 1.2;
+    /// 0 turns them off). It lights only its own room's surfaces; no shadows.
+    public var ceilingLight: Float
+    /// Sunlight through windows, linear units (default 4; 0 turns it off). A surface point is sunlit when
+    /// the ray towards the sun leaves its room through a window.
+    public var sun: Float
+    /// The sun's direction: compass azimuth from -Z (the scene's north) towards +X, degrees (default 135).
+    public var sunAzimuthDegrees: Double
+    /// The sun's elevation above the horizon, degrees (default 35).
+    public var sunElevationDegrees: Double
+    /// Brightness of the sky seen through windows and openings to the outside, linear (default 3).
+    public var sky: Float
+    /// Auto exposure: the frame's mean log luminance is brought to this (default 0.18, mid grey).
+    public var exposureKey: Float
+    /// Auto exposure adapts this fraction of the way to the new frame's exposure each frame (default
+    /// 0.15: about a quarter of a second at 30 fps; 1 = no smoothing).
+    public var exposureAdaptation: Float
+    /// Motion blur: sub-frame renders averaged over the shutter (default 1: none). Costs this many renders.
+    public var motionBlurSamples: Int
+    /// Shutter time for motion blur, seconds (default 1/60).
+    public var shutterSeconds: Double
+    /// Sensor noise: standard deviation of the read noise in 8-bit code values at mid grey (default 1.5;
+    /// 0 turns noise off). Shot noise grows with the square root of the signal.
+    public var noiseLevel: Float
+
+    public init(width: Int = 640, height: Int = 480, frameRateHz: Double = 30, jpegQuality: Int = 90, videoCRF: Int = 23,
+                ambient: Float = 0.25, ceilingLight: Float = 1.2, sun: Float = 4, sunAzimuthDegrees: Double = 135,
+                sunElevationDegrees: Double = 35, sky: Float = 3, exposureKey: Float = 0.18, exposureAdaptation: Float = 0.15,
+                motionBlurSamples: Int = 1, shutterSeconds: Double = 1.0 / 60, noiseLevel: Float = 1.5) {
+        self.width = width
+        self.height = height
+        self.frameRateHz = frameRateHz
+        self.jpegQuality = jpegQuality
+        self.videoCRF = videoCRF
+        self.ambient = ambient
+        self.ceilingLight = ceilingLight
+        self.sun = sun
+        self.sunAzimuthDegrees = sunAzimuthDegrees
+        self.sunElevationDegrees = sunElevationDegrees
+        self.sky = sky
+        self.exposureKey = exposureKey
+        self.exposureAdaptation = exposureAdaptation
+        self.motionBlurSamples = motionBlurSamples
+        self.shutterSeconds = shutterSeconds
+        self.noiseLevel = noiseLevel
+    }
+
+    /// The largest image: ARKit's full wide-camera frame.
+    public static let maximumSize = (width: 1920, height: 1440)
+    /// The highest frame rate.
+    public static let maximumFrameRateHz = 60.0
+
+    /// Unit vector towards the sun (world, Y up).
+    public var sunDirection: SIMD3<Double> {
+        let a = sunAzimuthDegrees * .pi / 180, e = sunElevationDegrees * .pi / 180
+        return SIMD3(sin(a) * cos(e), sin(e), -cos(a) * cos(e))
+    }
+
+    /// Why a size and frame rate cannot be used with a scene frame rate, or nil.
+    public static func problem(width: Int, height: Int, frameRateHz: Double, sceneFrameRateHz: Double) -> String? {
+        guard width >= 16, height >= 12, width <= maximumSize.width, height <= maximumSize.height,
+              width * 3 == height * 4, width % 4 == 0 else {
+            return "expected a 4:3 size from 16x12 to \(maximumSize.width)x\(maximumSize.height) with a width divisible by 4, found \(width)x\(height)"
+        }
+        guard frameRateHz > 0, frameRateHz <= maximumFrameRateHz else {
+            return "expected a frame rate above 0 and at most 60 fps, found \(frameRateHz)"
+        }
+        let ratio = sceneFrameRateHz / frameRateHz
+        guard ratio >= 1 - 1e-9, abs(ratio - ratio.rounded()) < 1e-9 else {
+            return "expected a frame rate that divides the scene's \(sceneFrameRateHz) Hz, found \(frameRateHz)"
+        }
+        return nil
+    }
+}

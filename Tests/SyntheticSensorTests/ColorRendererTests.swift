@@ -1,0 +1,135 @@
+import CaptureEngine
+import Foundation
+import Testing
+@testable import SyntheticSensor
+
+@Suite struct ColorRendererTests {
+    /// Noise off, one exposure: images that show only the scene.
+    static var clean: CameraSettings {
+        var s = CameraSettings()
+        s.noiseLevel = 0
+        return s
+    }
+
+    static func luminance(_ image: ColorImage, _ x: Int, _ y: Int) -> Double {
+        let i = (y * image.width + x) * 3
+        return 0.2126 * Double(image.rgb[i]) + 0.7152 * Double(image.rgb[i + 1]) + 0.0722 * Double(image.rgb[i + 2])
+    }
+
+    static func pixel(_ image: ColorImage, _ x: Int, _ y: Int) -> SIMD3<Int> {
+        let i = (y * image.width + x) * 3
+        return SIMD3(Int(image.rgb[i]), Int(image.rgb[i + 1]), Int(image.rgb[i + 2]))
+    }
+
+    /// A dark box on a light floor in front of a light wall, seen from above and to the side.
+    static func boxScene() -> (geometry: SceneGeometry, rooms: [Room], pose: RigidTransform) {
+        let room = TestScenes.roomFacingWall()
+        var box = SceneObject(category: .storage, dimensions: SIMD3(0.8, 0.9, 0.6),
+                              transform: RigidTransform(rotation: Quaternion(angle: 0.5, axis: SIMD3(0, 1, 0)),
+                                                        translation: SIMD3(0.2, 0.45, -1.2)))
+        box.material = .preset(.dark)
+        let pose = RigidTransform(rotation: Quaternion(angle: -0.35, axis: SIMD3(1, 0, 0)), translation: SIMD3(0, 1.5, 0.6))
+        return (SceneGeometry(rooms: [room], objects: [box]), [room], pose)
+    }
+
+    @Test func depthEdgesAndColourEdgesFallOnTheSamePixelsAfterScaling() {
+        let (geometry, rooms, pose) = Self.boxScene()
+        let depth = DepthRenderer(geometry: geometry, settings: TestScenes.noiseless).render(cameraToWorld: pose, noiseSeed: 1, path: .scalar)
+        var exposure = AutoExposure()
+        let colour = ColorRenderer(geometry: geometry, rooms: rooms, settings: Self.clean)
+            .render(poses: [pose], exposure: &exposure, noiseSeed: 1, path: .scalar)
+        #expect(colour.width == 640 && colour.height == 480)
+        // Depth discontinuities: a 4-neighbour more than 10 % nearer or farther.
+        var edges: [(Int, Int)] = []
+        for y in 1..<(depth.height - 1) {
+            for x in 1..<(depth.width - 1) {
+                let z = TestScenes.depth(depth, x, y)
+                guard z > 0 else { continue }
+                let neighbours = [TestScenes.depth(depth, x + 1, y), TestScenes.depth(depth, x, y + 1)]
+                if neighbours.contains(where: { abs($0 - z) > 0.1 * z }) { edges.append((x, y)) }
+            }
+        }
+        #expect(edges.count > 100, "the box's outline: \(edges.count) depth edge pixels")
+        // Each depth edge, scaled to the colour image (pixel centres: (x + 0.5) * 2.5 - 0.5), has a colour
+        // step of at least 20 levels within 2 colour pixels.
+        let scale = Double(colour.width) / Double(depth.width)
+        var agreeing = 0
+        for (x, y) in edges {
+            let cx = Int(((Double(x) + 0.5) * scale - 0.5).rounded()), cy = Int(((Double(y) + 0.5) * scale - 0.5).rounded())
+            var low = 255.0, high = 0.0
+            for dy in -3...3 {
+                for dx in -3...3 {
+                    let px = min(colour.width - 1, max(0, cx + dx)), py = min(colour.height - 1, max(0, cy + dy))
+                    let l = Self.luminance(colour, px, py)
+                    low = min(low, l); high = max(high, l)
+                }
+            }
+            if high - low >= 20 { agreeing += 1 }
+        }
+        #expect(Double(agreeing) >= 0.97 * Double(edges.count), "\(agreeing) of \(edges.count) depth edges have a colour edge")
+        // And away from the box's outline the dark box and the light wall differ: not a uniform image.
+        #expect(abs(Self.luminance(colour, 330, 300) - Self.luminance(colour, 40, 40)) > 30)
+    }
+
+    @Test func theSameSeedGivesTheSameBytesAndAnotherSeedOtherNoise() {
+        let (geometry, rooms, pose) = Self.boxScene()
+        let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: CameraSettings(width: 160, height: 120))
+        var e1 = AutoExposure(), e2 = AutoExposure(), e3 = AutoExposure()
+        let a = renderer.render(poses: [pose], exposure: &e1, noiseSeed: 7, path: .scalar)
+        let b = renderer.render(poses: [pose], exposure: &e2, noiseSeed: 7, path: .scalar, bands: 3)
+        let c = renderer.render(poses: [pose], exposure: &e3, noiseSeed: 8, path: .scalar)
+        #expect(a.rgb == b.rgb)
+        #expect(a.rgb != c.rgb)
+    }
+
+    @Test func theSIMDAndScalarRasterisersGiveTheSameImage() {
+        let (geometry, rooms, pose) = Self.boxScene()
+        let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: CameraSettings(width: 160, height: 120))
+        var e1 = AutoExposure(), e2 = AutoExposure()
+        #expect(renderer.render(poses: [pose], exposure: &e1, noiseSeed: 3, path: .scalar).rgb
+                == renderer.render(poses: [pose], exposure: &e2, noiseSeed: 3, path: .simd).rgb)
+    }
+
+    @Test func aTintedGlassPaneColoursTheWindowButLeavesDepthAlone() {
+        var clear = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1, height: 1, sillHeight: 1)
+        clear.material = nil
+        var tinted = clear
+        tinted.material = Material(kind: .glass, albedo: SIMD3(0.2, 0.9, 0.2), gloss: 1)
+        func render(_ window: WallOpening) -> (ColorImage, DepthMap) {
+            let rooms = [TestScenes.roomFacingWall(openings: [window])]
+            let geometry = SceneGeometry(rooms: rooms, objects: [])
+            var settings = Self.clean
+            settings.exposureAdaptation = 1
+            var exposure = AutoExposure()
+            let image = ColorRenderer(geometry: geometry, rooms: rooms, settings: settings)
+                .render(poses: [TestScenes.levelCamera], exposure: &exposure, noiseSeed: 1, path: .scalar)
+            return (image, DepthRenderer(geometry: geometry, settings: TestScenes.noiseless)
+                .render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 1, path: .scalar))
+        }
+        let (open, openDepth) = render(clear), (glass, glassDepth) = render(tinted)
+        #expect(openDepth.depth == glassDepth.depth)
+        // The window's centre (pixel 320, 240 looks at y 1.5 through x 0): the sky, green behind the pane.
+        let sky = Self.pixel(open, 320, 200), green = Self.pixel(glass, 320, 200)
+        #expect(green.y > green.x + 40 && green.y > green.z + 40, "tinted sky \(green)")
+        #expect(abs(sky.x - sky.y) < 60, "clear sky \(sky)")
+    }
+
+    @Test func aMirrorShowsTheRoomBehindTheCamera() {
+        // A mirror on the wall ahead; a red box behind the camera appears in it.
+        let room = TestScenes.roomFacingWall()
+        var mirror = SceneObject(category: .storage, dimensions: SIMD3(2, 2, 0.05),
+                                 transform: RigidTransform(rotation: .identity, translation: SIMD3(0, 1.3, -1.97)))
+        mirror.material = .preset(.mirror)
+        var red = SceneObject(category: .storage, dimensions: SIMD3(1.5, 2.4, 0.2),
+                              transform: RigidTransform(rotation: .identity, translation: SIMD3(0, 1.2, 2)))
+        red.material = Material(kind: .matte, albedo: SIMD3(0.8, 0.05, 0.05), gloss: 0)
+        var settings = Self.clean
+        settings.exposureAdaptation = 1
+        let geometry = SceneGeometry(rooms: [room], objects: [mirror, red])
+        var exposure = AutoExposure()
+        let image = ColorRenderer(geometry: geometry, rooms: [room], settings: settings)
+            .render(poses: [TestScenes.levelCamera], exposure: &exposure, noiseSeed: 1, path: .scalar)
+        let centre = Self.pixel(image, 320, 240)
+        #expect(centre.x > centre.y + 40, "the mirror's centre shows the red box: \(centre)")
+    }
+}
