@@ -13,6 +13,7 @@ enum CaptureSim {
         ReplayCommand.self,
         InspectCommand.self,
         ReportCommand.self,
+        LiDARCommand.self,
         BenchCommand.self,
     ] }
 
