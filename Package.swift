@@ -47,6 +47,12 @@ let package = Package(
         /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
         .target(name: "RegressionCheck", dependencies: ["CaptureEngine", "SyntheticSensor"]),
 
+        // MARK: - LiDAR statistics
+
+        /// `capture-sim lidar stats`: the statistics that compare a capture's depth and confidence with a
+        /// phone's (raw RGBD package, CubiCapture bundle, Stray Scanner export; docs/lidar.md).
+        .target(name: "LiDARStatistics", dependencies: ["CaptureEngine", "CaptureBundle"]),
+
         // MARK: - Reports
 
         /// `capture-sim report`: a scan as one self-contained HTML page (plan, timeline of each detector's
@@ -92,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "capture-sim",
             dependencies: ["CaptureEngine", "CaptureBundle", "CaptureReplay", "RegressionCheck", "CAllocationCounter",
-                           "ScanReport", "SceneGenerator", "SyntheticSensor"],
+                           "ScanReport", "SceneGenerator", "SyntheticSensor", "LiDARStatistics"],
             // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
             // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=crc32"])]
@@ -121,6 +127,7 @@ let package = Package(
             dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "LiDARStatisticsTests", dependencies: ["LiDARStatistics", "CaptureBundle", "CaptureEngine", "TestSupport"]),
         .testTarget(
             name: "BundleRoundTripTests",
             dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine"]

@@ -14,6 +14,7 @@ enum CaptureSim {
         InspectCommand.self,
         ReportCommand.self,
         GenerateCommand.self,
+        LiDARCommand.self,
         BenchCommand.self,
     ] }
 

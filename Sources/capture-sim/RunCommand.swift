@@ -28,6 +28,8 @@ struct RunCommand: Command {
           --format F            cubicapture (default), raw-rgbd or both (raw package in <name>-raw)
           --force               replace an existing bundle of the same name
           --depth-every N       a depth map every N-th frame (default: the scene's)
+          --lidar-model M       the LiDAR error model: white or correlated (default: the scene's
+                                lidar.errorModel; docs/lidar.md)
           --png-compression P   raw package PNGs: none (stored, fastest to encode, largest), rle
                                 (run-length Huffman deflate, up filter; default), fast (zlib
                                 level 1, run lengths, up filter) or small (zlib level 6, up filter)
@@ -58,6 +60,7 @@ struct RunCommand: Command {
     var format: Format
     var force: Bool
     var depthEvery: Int?
+    var lidarModel: LiDARErrorModelKind?
     var progress: Bool
     var pngCompression: PNGCompression
     var zipLevel: Int
@@ -66,7 +69,7 @@ struct RunCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try CommandLineArguments(
-            arguments, options: Set(["seed", "set", "thresholds", "out", "format", "depth-every", "png-compression", "zip-level", "zip-depth"])
+            arguments, options: Set(["seed", "set", "thresholds", "out", "format", "depth-every", "lidar-model", "png-compression", "zip-level", "zip-depth"])
                 .union(CameraOptions.optionNames),
             flags: Set(["json", "trace", "force", "no-progress"]).union(CameraOptions.flagNames))
         guard parsed.positionals.count <= 1 else { throw UsageError("expected one scene file, got \(parsed.positionals.count)") }
@@ -85,6 +88,12 @@ struct RunCommand: Command {
         self.format = format
         force = parsed.flag("force")
         depthEvery = try parsed.integer("depth-every")
+        if let model = parsed.value("lidar-model") {
+            guard let kind = LiDARErrorModelKind(rawValue: model) else {
+                throw UsageError("--lidar-model expects white or correlated, got '\(model)'")
+            }
+            lidarModel = kind
+        }
         if let d = depthEvery, d < 1 { throw UsageError("--depth-every must be at least 1") }
         progress = !parsed.flag("no-progress")
         let bundleOptions = try BundleWritingOptions(parsed)
@@ -101,7 +110,8 @@ struct RunCommand: Command {
         if !FileManager.default.fileExists(atPath: scenePath), scenePath == DefaultPaths.defaultScene {
             throw CommandFailure("\(scenePath): no such scene; run from the project folder or name a scene file", exitCode: .badInput)
         }
-        let scene = try loadScene(scenePath)
+        var scene = try loadScene(scenePath)
+        if let lidarModel { scene.lidar.errorModel = lidarModel }
         var configuration = scene.configuration
         configuration.thresholds = try overrides.apply(to: configuration.thresholds)
         let camera = try cameraOptions.camera(for: scene)

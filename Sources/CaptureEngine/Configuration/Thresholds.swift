@@ -115,13 +115,15 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public var nearMeters: Double = 0.4
         /// Fraction of valid depth pixels that must be too close, 0...1.
         public var nearFraction: Double = 0.5
-        /// Fraction of pixels without a return (beyond range) for too far, 0...1.
+        /// Fraction of pixels without a usable return for too far, 0...1: no depth, or (LiDAR) a
+        /// low-confidence depth beyond ``featureRangeMeters``.
         public var noReturnFraction: Double = 0.6
         /// How long a condition must hold before its warning, seconds.
         public var holdSeconds: Double = 0.5
         /// How long the distance must be back in range before 88, seconds.
         public var clearSeconds: Double = 0.5
-        /// Devices without LiDAR: feature depths beyond this count as no return, metres.
+        /// Usable range, metres: feature depths (devices without LiDAR) beyond it, and low-confidence
+        /// LiDAR depths beyond it, count as no return.
         public var featureRangeMeters: Double = 5
         public init() {}
     }

@@ -2,14 +2,15 @@
 public struct DepthStatistics: Equatable, Sendable {
     /// Pixels (or feature points) in all.
     public var total: Int
-    /// Those with a return (finite depth > 0).
+    /// Those with a usable return: finite depth > 0, and for LiDAR maps with confidence not a
+    /// low-confidence (0) depth beyond the far limit.
     public var valid: Int
     /// Valid ones nearer than the near threshold.
     public var near: Int
 
     /// Near pixels as a fraction of valid ones (0 when none is valid).
     public var nearFraction: Double { valid > 0 ? Double(near) / Double(valid) : 0 }
-    /// Pixels without a return as a fraction of all.
+    /// Pixels without a usable return as a fraction of all.
     public var noReturnFraction: Double { total > 0 ? Double(total - valid) / Double(total) : 0 }
 
     public init(total: Int, valid: Int, near: Int) {
@@ -47,6 +48,28 @@ public struct DepthStatistics: Equatable, Sendable {
                     if d < nearMeters { near += 1 }
                 }
                 i += 1
+            }
+        }
+        self.init(total: depths.count, valid: valid, near: near)
+    }
+
+    /// Counts a LiDAR map: a pixel has a usable return when its depth is finite, > 0 and, if its confidence
+    /// is 0 (low), at most `farLowConfidenceMeters` (a phone facing a far wall sees low-confidence far
+    /// depth, not zeros); near pixels are usable ones nearer than `nearMeters`.
+    public init(depths: [Float], confidence: [UInt8], nearMeters: Float, farLowConfidenceMeters: Float) {
+        guard confidence.count == depths.count else {
+            self.init(depths: depths, nearMeters: nearMeters)
+            return
+        }
+        var valid = 0, near = 0
+        depths.withUnsafeBufferPointer { d in
+            confidence.withUnsafeBufferPointer { c in
+                for i in 0..<d.count {
+                    let z = d[i]
+                    guard z > 0, z.isFinite, c[i] != 0 || z <= farLowConfidenceMeters else { continue }
+                    valid += 1
+                    if z < nearMeters { near += 1 }
+                }
             }
         }
         self.init(total: depths.count, valid: valid, near: near)

@@ -241,7 +241,7 @@ extension CaptureSession {
         let th = configuration.thresholds.proximity
         let stats: DepthStatistics
         if configuration.device.hasLiDAR, let depth = frame.depth {
-            stats = DepthStatistics(depths: depth.depth, nearMeters: Float(th.nearMeters))
+            stats = DepthStatistics(depths: depth.depth, confidence: depth.confidence, nearMeters: Float(th.nearMeters), farLowConfidenceMeters: Float(th.featureRangeMeters))
         } else if !configuration.device.hasLiDAR, let features = frame.featureDepths, !features.isEmpty {
             stats = DepthStatistics(depths: features, nearMeters: Float(th.nearMeters),
                                     farMeters: Float(th.featureRangeMeters))

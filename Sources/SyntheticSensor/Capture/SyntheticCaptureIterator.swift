@@ -150,8 +150,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         var features: [Float]? = nil
         let frameSeed = SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index)))
         if hasLiDAR, index % depthEvery == 0 {
-            depth = capture.renderer.render(cameraToWorld: truePose, noiseSeed: frameSeed,
-                                            path: capture.options.renderPath, bands: capture.options.renderBands)
+            depth = capture.renderer.render(cameraToWorld: truePose, noiseSeed: frameSeed, frameIndex: index,
+                                            sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands)
         } else if !hasLiDAR {
             features = featureDepths(pose: truePose, seed: frameSeed)
         }

@@ -22,6 +22,8 @@ public struct DepthRenderer: Sendable {
     /// 1 / |r| for every pixel's camera ray r (r.z = -1): the cosine between the ray and the optical axis.
     private let inverseRayLength: [Float]
     private let paddedWidth: Int
+    /// The correlated error model, when ``LiDARSettings/errorModel`` selects it.
+    private let correlatedModel: CorrelatedErrorModel?
 
     public init(geometry: SceneGeometry, intrinsics: CameraIntrinsics = .lidarDepth, settings: LiDARSettings = LiDARSettings()) {
         self.geometry = geometry
@@ -36,11 +38,18 @@ public struct DepthRenderer: Sendable {
             }
         }
         inverseRayLength = inv
+        correlatedModel = settings.errorModel == .correlated
+            ? CorrelatedErrorModel(width: intrinsics.width, height: intrinsics.height, settings: settings.correlated,
+                                   edgeRelativeJump: settings.edgeRelativeJump, rangeMeters: settings.effectiveRangeMeters)
+            : nil
     }
 
     /// Renders one depth map from a camera-to-world pose. `noiseSeed` selects the frame's noise;
-    /// `bands` > 1 splits the rows over that many concurrent tasks (same output).
-    public func render(cameraToWorld pose: RigidTransform, noiseSeed: UInt64, path: RenderPath = .simd, bands: Int = 1) -> DepthMap {
+    /// `frameIndex` and `sequenceSeed` place it in its sequence (the correlated model's error and
+    /// reliability fields drift over frames); `bands` > 1 splits the rows over that many concurrent tasks
+    /// (same output).
+    public func render(cameraToWorld pose: RigidTransform, noiseSeed: UInt64, frameIndex: Int = 0, sequenceSeed: UInt64 = 0,
+                       path: RenderPath = .simd, bands: Int = 1) -> DepthMap {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = prepare(pose)
         // Eight floats of padding before and after the map: the SIMD shade pass loads its left and
@@ -52,7 +61,7 @@ public struct DepthRenderer: Sendable {
         var depth = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
         var confidence = [UInt8](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
         let bandCount = max(1, min(bands, h))
-        let minimumInverseDepth = 1 / settings.rangeMeters
+        let minimumInverseDepth = 1 / settings.effectiveRangeMeters
         bestInverseDepth.withUnsafeMutableBufferPointer { bestBuffer in
             bestPatch.withUnsafeMutableBufferPointer { patchBuffer in
                 let best = SendablePointer(bestBuffer.baseAddress! + 8), ids = SendablePointer(patchBuffer.baseAddress!)
@@ -69,6 +78,22 @@ public struct DepthRenderer: Sendable {
                     }
                 }
                 if bandCount == 1 { rasterBand(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: rasterBand) }
+                if let model = correlatedModel {
+                    var planeDistance = [Float](repeating: 0, count: max(1, geometry.patches.count))
+                    for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
+                    planeDistance.withUnsafeBufferPointer { planes in
+                        inverseRayLength.withUnsafeBufferPointer { invLength in
+                            depth.withUnsafeMutableBufferPointer { depthBuffer in
+                                confidence.withUnsafeMutableBufferPointer { confidenceBuffer in
+                                    model.shade(best: best.pointer, ids: ids.pointer, stride: paddedWidth, planeDistance: planes.baseAddress!,
+                                                inverseRayLength: invLength.baseAddress!, frameIndex: frameIndex, sequenceSeed: sequenceSeed,
+                                                noiseSeed: noiseSeed, depth: depthBuffer.baseAddress!, confidence: confidenceBuffer.baseAddress!)
+                                }
+                            }
+                        }
+                    }
+                    return
+                }
                 depth.withUnsafeMutableBufferPointer { depthBuffer in
                     confidence.withUnsafeMutableBufferPointer { confidenceBuffer in
                         let d = SendablePointer(depthBuffer.baseAddress!), c = SendablePointer(confidenceBuffer.baseAddress!)
@@ -101,16 +126,16 @@ public struct DepthRenderer: Sendable {
         let length = r.length
         let direction = pose.rotation.act(r / length)
         guard let hit = geometry.nearestHit(origin: pose.translation, direction: direction,
-                                            maxDistance: Double(settings.rangeMeters) * length) else { return 0 }
+                                            maxDistance: Double(settings.effectiveRangeMeters) * length) else { return 0 }
         let z = hit.distance / length
-        return z <= Double(settings.rangeMeters) ? z : 0
+        return z <= Double(settings.effectiveRangeMeters) ? z : 0
     }
 
     /// Per-patch plane equations and pixel bounds for a pose; patches out of view or range are dropped.
     private func prepare(_ pose: RigidTransform) -> [PatchRaster] {
         let worldToCamera = pose.inverse
         let fx = intrinsics.fx, fy = intrinsics.fy, cx = intrinsics.cx, cy = intrinsics.cy
-        let range = Double(settings.rangeMeters)
+        let range = Double(settings.effectiveRangeMeters)
         var out: [PatchRaster] = []
         let patches = geometry.patches, solidStart = geometry.solidPatchStart
         for group in geometry.groups where isInView(group, worldToCamera: worldToCamera, range: range) {

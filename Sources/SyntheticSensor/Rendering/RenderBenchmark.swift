@@ -40,7 +40,7 @@ public enum RenderBenchmark {
             let work: @Sendable (Int) -> Void = { worker in
                 var i = worker
                 while i < poses.count {
-                    let map = renderer.render(cameraToWorld: poses[i], noiseSeed: UInt64(i), path: path, bands: bandCount)
+                    let map = renderer.render(cameraToWorld: poses[i], noiseSeed: UInt64(i), frameIndex: i, path: path, bands: bandCount)
                     precondition(map.depth.count == renderer.intrinsics.width * renderer.intrinsics.height)
                     i += workers
                 }
@@ -53,9 +53,9 @@ public enum RenderBenchmark {
         // Outside the timing: every configuration gives the same maps (checked on a sample of the poses).
         var identical = true
         for (i, pose) in poses.enumerated() where i % max(1, count / 50) == 0 {
-            let reference = renderer.render(cameraToWorld: pose, noiseSeed: UInt64(i), path: .scalar, bands: 1)
+            let reference = renderer.render(cameraToWorld: pose, noiseSeed: UInt64(i), frameIndex: i, path: .scalar, bands: 1)
             for (path, bandCount, _) in configurations {
-                let map = renderer.render(cameraToWorld: pose, noiseSeed: UInt64(i), path: path, bands: bandCount)
+                let map = renderer.render(cameraToWorld: pose, noiseSeed: UInt64(i), frameIndex: i, path: path, bands: bandCount)
                 if map.depth != reference.depth || map.confidence != reference.confidence { identical = false }
             }
         }

@@ -1,4 +1,8 @@
-/// The LiDAR model's parameters (scene key `lidar`): range, noise and confidence rules.
+/// The LiDAR model's parameters (scene key `lidar`): range, error model, noise and confidence rules.
+///
+/// With `errorModel` `.correlated`, range, depth error, confidence and edges follow
+/// ``CorrelatedErrorSettings`` (`correlated`), and only `edgeRelativeJump` of the fields below applies.
+/// With `.white` (the default), the fields below apply:
 ///
 /// Noise: each depth gets a zero-mean, approximately Gaussian error with standard deviation
 /// `noiseBaseMeters + noisePerSquareMeter * z^2` (z in metres), seeded per frame and pixel.
@@ -9,8 +13,12 @@
 /// `edgeRelativeJump` of the depth, or has no return). No return (beyond `rangeMeters`) is depth 0,
 /// confidence 0.
 public struct LiDARSettings: Sendable, Equatable {
-    /// Farthest return, metres (default 5).
+    /// Farthest return of the white model, metres (default 5).
     public var rangeMeters: Float
+    /// Which error and confidence model (default `.white`).
+    public var errorModel: LiDARErrorModelKind = .white
+    /// The correlated model's parameters.
+    public var correlated = CorrelatedErrorSettings()
     /// Noise standard deviation at zero distance, metres (default 0.001).
     public var noiseBaseMeters: Float
     /// Noise growth with squared distance, metres per square metre (default 0.0008: 2 cm at 5 m).
@@ -25,6 +33,9 @@ public struct LiDARSettings: Sendable, Equatable {
     public var grazingLowDegrees: Float
     /// Relative depth difference to a 4-neighbour that makes a depth edge, 0...1 (default 0.05).
     public var edgeRelativeJump: Float
+
+    /// The farthest return of the selected model, metres.
+    public var effectiveRangeMeters: Float { errorModel == .correlated ? correlated.rangeMeters : rangeMeters }
 
     public init(rangeMeters: Float = 5, noiseBaseMeters: Float = 0.001, noisePerSquareMeter: Float = 0.0008,
                 highConfidenceMaxMeters: Float = 2.5, mediumConfidenceMaxMeters: Float = 4,

@@ -301,6 +301,7 @@ extension Scene {
         s.grazingMediumDegrees = Float(try l.positive("grazingMediumDegrees", default: Double(s.grazingMediumDegrees)))
         s.grazingLowDegrees = Float(try l.positive("grazingLowDegrees", default: Double(s.grazingLowDegrees)))
         s.edgeRelativeJump = Float(try l.positive("edgeRelativeJump", default: Double(s.edgeRelativeJump)))
+        try Scene.loadLiDARErrorModel(&l, into: &s)
         try l.rejectUnknownKeys()
         return s
     }

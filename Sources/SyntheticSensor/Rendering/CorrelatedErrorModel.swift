@@ -1,0 +1,276 @@
+import Foundation
+
+/// The correlated LiDAR error model (``LiDARErrorModelKind/correlated``; opt-in: its one-pass shade costs
+/// about four times the white model's, see docs/benchmarks.md): after the raster pass, turns a
+/// frame's nearest inverse depths into depth with view-tied correlated error, uncertainty-based
+/// confidence with a medium halo, and edge ramps with flying pixels, following
+/// ``CorrelatedErrorSettings``. One implementation for every render path (they differ only in the
+/// raster pass, whose output is identical), run once per frame, so maps are identical across paths and
+/// bands. Deterministic from the frame index, the sequence seed and the frame's noise seed.
+struct CorrelatedErrorModel: Sendable {
+    let width: Int, height: Int
+    let settings: CorrelatedErrorSettings
+    let edgeRelativeJump: Float
+    /// Deepest value written, metres.
+    let rangeMeters: Float
+    /// Per pixel: the border term of the uncertainty.
+    private let borderTerm: [Float]
+    /// Per column, for the coarse, fine and reliability fields: the node to its left and its fraction of
+    /// the way to the next (no division per pixel).
+    private let columnNodes: [[Int32]], columnFractions: [[Float]]
+
+    init(width: Int, height: Int, settings: CorrelatedErrorSettings, edgeRelativeJump: Float, rangeMeters: Float) {
+        self.rangeMeters = rangeMeters
+        self.width = width
+        self.height = height
+        self.settings = settings
+        self.edgeRelativeJump = edgeRelativeJump
+        var border = [Float](repeating: 0, count: width * height)
+        let pixels = Float(max(1, settings.borderPixels))
+        for y in 0..<height {
+            for x in 0..<width {
+                let b = Float(min(min(x, y), min(width - 1 - x, height - 1 - y)))
+                border[y * width + x] = settings.border * max(0, 1 - b / pixels)
+            }
+        }
+        borderTerm = border
+        let cells = [settings.coarseCellPixels, settings.fineCellPixels, settings.reliabilityCellPixels].map { max(1, $0) }
+        columnNodes = cells.map { cell in (0..<width).map { Int32($0 / cell) } }
+        columnFractions = cells.map { cell in (0..<width).map { Float($0 % cell) / Float(cell) } }
+    }
+
+    /// A unit-variance, approximately Gaussian value (Irwin-Hall sum of four 16-bit uniforms) from a
+    /// 32-bit key.
+    @inline(__always) static func gaussian(_ key: UInt32) -> Float {
+        let first = DepthKernels.hash32(key), second = DepthKernels.hash32(key ^ 0x5BD1_E995)
+        let sum = Float(first & 0xFFFF) + Float(first >> 16) + Float(second & 0xFFFF) + Float(second >> 16)
+        return (sum * (1 / 65536) - 2) * 1.7320508
+    }
+
+    /// Node values of a value-noise field with `cell`-pixel cells covering the map, unit variance: a
+    /// field that changes to a new independent one every `changeFrames` frames, blended in between with
+    /// cosine and sine weights (so its variance stays 1).
+    func field(cell: Int, seed: UInt32, frameIndex: Int, changeFrames: Int) -> (columns: Int, values: [Float]) {
+        let columns = (width - 1) / cell + 2, rows = (height - 1) / cell + 2
+        let change = max(1, changeFrames)
+        let epoch = frameIndex / change
+        let angle = Float(frameIndex % change) / Float(change) * (Float.pi / 2)
+        let a = Float(cos(Double(angle))), b = Float(sin(Double(angle)))
+        let seedA = DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: epoch &* 0x27D4_EB2F))
+        let seedB = DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: (epoch + 1) &* 0x27D4_EB2F))
+        var values = [Float](repeating: 0, count: columns * rows)
+        for node in values.indices {
+            let n = UInt32(truncatingIfNeeded: node &* 0x9E37_79B1)
+            values[node] = b == 0 ? Self.gaussian(seedA ^ n) : a * Self.gaussian(seedA ^ n) + b * Self.gaussian(seedB ^ n)
+        }
+        return (columns, values)
+    }
+
+    /// One row of a field (`which`: 0 coarse, 1 fine, 2 reliability), bilinearly interpolated, into `out`
+    /// (`width` values); `scratch` holds the row's node values (at least `field.columns`).
+    @inline(__always) func row(_ field: (columns: Int, values: [Float]), which: Int, cell: Int, y: Int,
+                               scratch: UnsafeMutablePointer<Float>, out: UnsafeMutablePointer<Float>) {
+        let gy = y / cell, fy = Float(y % cell) / Float(cell)
+        field.values.withUnsafeBufferPointer { v in
+            let top = v.baseAddress! + gy * field.columns, bottom = top + field.columns
+            for c in 0..<field.columns { scratch[c] = top[c] + (bottom[c] - top[c]) * fy }
+        }
+        columnNodes[which].withUnsafeBufferPointer { nodes in
+            columnFractions[which].withUnsafeBufferPointer { fractions in
+                for x in 0..<width {
+                    let c = Int(nodes[x]), fx = fractions[x]
+                    let left = scratch[c], right = scratch[c + 1]
+                    out[x] = left + (right - left) * fx
+                }
+            }
+        }
+    }
+
+    /// Shades a whole frame. `best` (rows of `stride`, 8 floats of padding before and after) and `ids`
+    /// are the raster pass's; `planeDistance` per patch id, `inverseRayLength` per pixel.
+    func shade(best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int, planeDistance: UnsafePointer<Float>,
+               inverseRayLength: UnsafePointer<Float>, frameIndex: Int, sequenceSeed: UInt64, noiseSeed: UInt64,
+               depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>) {
+        let w = width, h = height, s = settings, jump = edgeRelativeJump
+        let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
+        let frame32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
+        // Depth edges (into `confidence` as scratch), then each pixel's edge distance 0, 1, 2 or 3 (farther).
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = y * stride + x, inv = best[i]
+                var edge = false
+                if inv > 0 {
+                    let left = x > 0 ? best[i - 1] : inv, right = x + 1 < w ? best[i + 1] : inv
+                    let up = y > 0 ? best[i - stride] : inv, down = y + 1 < h ? best[i + stride] : inv
+                    edge = left <= 0 || abs(inv - left) > jump * left || right <= 0 || abs(inv - right) > jump * right
+                        || up <= 0 || abs(inv - up) > jump * up || down <= 0 || abs(inv - down) > jump * down
+                }
+                confidence[y * w + x] = edge ? 1 : 0
+            }
+        }
+        var level = [UInt8](repeating: 3, count: w * h)
+        level.withUnsafeMutableBufferPointer { levels in
+            let l = levels.baseAddress!
+            for y in 0..<h {
+                for x in 0..<w where confidence[y * w + x] == 1 {
+                    for dy in max(0, y - 2)...min(h - 1, y + 2) {
+                        for dx in max(0, x - 2)...min(w - 1, x + 2) {
+                            let k = UInt8(max(abs(dx - x), abs(dy - y)))
+                            if k < l[dy * w + dx] { l[dy * w + dx] = k }
+                        }
+                    }
+                }
+            }
+        }
+        let coarse = field(cell: s.coarseCellPixels, seed: sequence32 ^ 0xC0A5_0001, frameIndex: frameIndex, changeFrames: s.coarseChangeFrames)
+        let fine = field(cell: s.fineCellPixels, seed: frame32 ^ 0xF1E0_0002, frameIndex: 0, changeFrames: 1)
+        let reliability = field(cell: s.reliabilityCellPixels, seed: sequence32 ^ 0x4E11_0003, frameIndex: frameIndex,
+                                changeFrames: s.reliabilityChangeFrames)
+        let edgeTerms: [Float] = [s.edgeOn, s.edgeOneAway, s.edgeTwoAway, 0]
+        let scratchCount = max(coarse.columns, fine.columns, reliability.columns)
+        var rows = [Float](repeating: 0, count: 3 * w + scratchCount)
+        rows.withUnsafeMutableBufferPointer { buffer in
+          borderTerm.withUnsafeBufferPointer { borderBuffer in
+           level.withUnsafeBufferPointer { levelBuffer in
+            let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, scratch = reliabilityRow + w
+            let borderTerm = borderBuffer.baseAddress!, level = levelBuffer.baseAddress!
+            let edgeTerm0 = edgeTerms[0], edgeTerm1 = edgeTerms[1], edgeTerm2 = edgeTerms[2]
+            for y in 0..<h {
+                row(coarse, which: 0, cell: max(1, s.coarseCellPixels), y: y, scratch: scratch, out: coarseRow)
+                row(fine, which: 1, cell: max(1, s.fineCellPixels), y: y, scratch: scratch, out: fineRow)
+                row(reliability, which: 2, cell: max(1, s.reliabilityCellPixels), y: y, scratch: scratch, out: reliabilityRow)
+                // Eight pixels at a time without flying pixels; then the pixels within 1 px of an edge one at a
+                // time (all of them when the width is not a multiple of 8).
+                let vectorised = w % 8 == 0
+                if vectorised {
+                    for x in Swift.stride(from: 0, to: w, by: 8) {
+                        shadeEight(x: x, y: y, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
+                                   inverseRayLength: inverseRayLength, border: borderTerm, level: level, coarseRow: coarseRow,
+                                   fineRow: fineRow, reliabilityRow: reliabilityRow, frame32: frame32, depth: depth, confidence: confidence)
+                    }
+                }
+                for x in 0..<w {
+                    let i = y * stride + x, o = y * w + x, inv = best[i]
+                    if vectorised, level[o] > 1 { continue }
+                    guard inv > 0 else { depth[o] = 0; confidence[o] = 0; continue }
+                    let z = 1 / inv
+                    let k = Int(level[o])
+                    let key = DepthKernels.hash32(frame32 ^ UInt32(truncatingIfNeeded: o &* 2 &+ 1))
+                    var surface = z
+                    if k <= 1 {
+                        let r = k + 1
+                        var nearest: Float = 0, farthest = Float.infinity
+                        for dy in max(0, y - r)...min(h - 1, y + r) {
+                            for dx in max(0, x - r)...min(w - 1, x + r) {
+                                let n = best[dy * stride + dx]
+                                if n > 0 { nearest = max(nearest, n); farthest = min(farthest, n) }
+                            }
+                        }
+                        // A pixel of the near side moves 10-50 % of the way to the far side, one of the far side
+                        // 50-90 %: ramps stay monotonic.
+                        let zNear = 1 / nearest, zFar = 1 / farthest
+                        let onNearSide = z - zNear < zFar - z
+                        let chance: Float = k == 1 ? s.flyingNextToEdge : (onNearSide ? s.flyingOnEdgeNearSide : s.flyingOnEdgeFarSide)
+                        if Float(key & 0xFFFF) * (1 / 65536) < chance {
+                            let t: Float = 0.1 + (onNearSide ? 0 : 0.4) + 0.4 * Float(key >> 16) * (1 / 65536)
+                            surface = zNear + t * (zFar - zNear)
+                        }
+                    }
+                    let cosine = max(0.05, min(1, abs(inv * planeDistance[Int(ids[i])]) * inverseRayLength[o]))
+                    let grazingTerm: Float = s.grazing * (1 / cosine - 1)
+                    let reliabilityTerm: Float = s.reliabilityMean + s.reliabilitySpread * reliabilityRow[x]
+                    let distanceTerm: Float = s.distancePerMeter * min(s.distanceSpanMeters, max(0, z - s.distanceStartMeters))
+                        + s.farPerMeter * max(0, z - s.farStartMeters)
+                    let edgeTerm: Float = k == 0 ? edgeTerm0 : (k == 1 ? edgeTerm1 : (k == 2 ? edgeTerm2 : 0))
+                    let uncertainty: Float = grazingTerm + edgeTerm + borderTerm[o] + reliabilityTerm + distanceTerm
+                    confidence[o] = uncertainty < 1 ? 2 : (uncertainty < 2 ? 1 : 0)
+                    let white = DepthKernels.hash32(key ^ 0x68E3_1DA4)
+                    let whiteLow = Float(white & 0xFFFF), whiteHigh = Float(white >> 16)
+                    let whiteValue: Float = (whiteLow + whiteHigh) * (1 / 65536) - 1
+                    let m: Float = min(s.maximumNoiseFactor, max(s.minimumNoiseFactor, 1 + s.noiseGainPerUncertainty * (uncertainty - 1)))
+                    let coarseError: Float = s.coarsePerMeterToOneAndAHalf * coarseRow[x] * surface.squareRoot()
+                    let fineError: Float = (s.finePerSquareMeter * fineRow[x] + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
+                    let error: Float = m * surface * (coarseError + fineError)
+                    depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error)))
+                }
+            }
+           }
+          }
+        }
+        // A medium halo between low and high (but for a share `haloGap` of the high pixels).
+        let keepShare = UInt32(min(1, max(0, s.haloGap)) * 65535)
+        for y in 0..<h {
+            for x in 0..<w {
+                let o = y * w + x
+                guard confidence[o] == 2 else { continue }
+                if (x > 0 && depth[o - 1] > 0 && confidence[o - 1] == 0) || (x + 1 < w && depth[o + 1] > 0 && confidence[o + 1] == 0)
+                    || (y > 0 && depth[o - w] > 0 && confidence[o - w] == 0) || (y + 1 < h && depth[o + w] > 0 && confidence[o + w] == 0) {
+                    if DepthKernels.hash32(frame32 ^ 0x3C6E_F372 ^ UInt32(truncatingIfNeeded: o)) & 0xFFFF >= keepShare { confidence[o] = 1 }
+                }
+            }
+        }
+    }
+
+    /// The shade of eight pixels of a row that are not flying pixels (the same formulas as the one-pixel
+    /// code in ``shade``, eight lanes at a time).
+    @inline(__always) private func shadeEight(x: Int, y: Int, best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int,
+                                              planeDistance: UnsafePointer<Float>, inverseRayLength: UnsafePointer<Float>,
+                                              border: UnsafePointer<Float>, level: UnsafePointer<UInt8>,
+                                              coarseRow: UnsafePointer<Float>, fineRow: UnsafePointer<Float>,
+                                              reliabilityRow: UnsafePointer<Float>, frame32: UInt32,
+                                              depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>) {
+        typealias V = SIMD8<Float>
+        // Lane-wise min and max by compare and select (the standard library's pointwiseMin/Max are not
+        // inlined here and handle NaN lane by lane).
+        @inline(__always) func maxV(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
+        @inline(__always) func minV(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
+        let s = settings
+        let i = y * stride + x, o = y * width + x
+        let inv = UnsafeRawPointer(best + i).loadUnaligned(as: V.self)
+        // 1 where there is a return, 0 where not (arithmetic rather than masks: lane-wise selects compile to
+        // lane loops); the depth of lanes without a return is computed from a stand-in and then zeroed.
+        let valid = minV(V(repeating: 1), maxV(V(), inv * 1e30))
+        let z = 1 / maxV(inv, V(repeating: 1e-6))
+        var distance = V()
+        for lane in 0..<8 { distance[lane] = planeDistance[Int(max(0, ids[i + lane]))] }
+        let rayCosine = UnsafeRawPointer(inverseRayLength + o).loadUnaligned(as: V.self)
+        let cosine = maxV(V(repeating: 0.05), minV(V(repeating: 1), DepthKernels.absolute(inv * distance) * rayCosine))
+        let grazingTerm = s.grazing * (1 / cosine - 1)
+        let reliabilityTerm = s.reliabilityMean + s.reliabilitySpread * UnsafeRawPointer(reliabilityRow + x).loadUnaligned(as: V.self)
+        let span = minV(V(repeating: s.distanceSpanMeters), maxV(V(), z - s.distanceStartMeters))
+        let distanceTerm = s.distancePerMeter * span + s.farPerMeter * maxV(V(), z - s.farStartMeters)
+        let levels = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(level + o).loadUnaligned(as: SIMD8<UInt8>.self))
+        let l = V(levels)
+        let onEdge: V = maxV(V(), 1 - l)
+        let oneAway: V = maxV(V(), 1 - DepthKernels.absolute(l - 1))
+        let twoAway: V = maxV(V(), 1 - DepthKernels.absolute(l - 2))
+        let edgeTerm: V = s.edgeOn * onEdge + s.edgeOneAway * oneAway + s.edgeTwoAway * twoAway
+        let borderTerm = UnsafeRawPointer(border + o).loadUnaligned(as: V.self)
+        let uncertainty = grazingTerm + edgeTerm + borderTerm + reliabilityTerm + distanceTerm
+        // 2 for U < 1, 1 for U < 2, else 0 (indicators by clamping); as a byte via the 2^23 trick (the integer in the low mantissa bits).
+        let belowOne: V = minV(V(repeating: 1), maxV(V(), (1 - uncertainty) * 1e30))
+        let belowTwo: V = minV(V(repeating: 1), maxV(V(), (2 - uncertainty) * 1e30))
+        let levelValue: V = (belowOne + belowTwo) * valid
+        let levelBits = unsafeBitCast(levelValue + 8_388_608, to: SIMD8<UInt32>.self) & 0xFF
+        UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: levelBits), as: SIMD8<UInt8>.self)
+        let index = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: o &* 2 &+ 1)) &+ SIMD8<UInt32>(0, 2, 4, 6, 8, 10, 12, 14)
+        let key = DepthKernels.hash32(SIMD8<UInt32>(repeating: frame32) ^ index)
+        let white = DepthKernels.hash32(key ^ 0x68E3_1DA4)
+        let whiteLow = V(SIMD8<Int32>(truncatingIfNeeded: white & 0xFFFF)), whiteHigh = V(SIMD8<Int32>(truncatingIfNeeded: white &>> 16))
+        let whiteValue = (whiteLow + whiteHigh) * (1 / 65536) - 1
+        let m = minV(V(repeating: s.maximumNoiseFactor),
+                             maxV(V(repeating: s.minimumNoiseFactor), 1 + s.noiseGainPerUncertainty * (uncertainty - 1)))
+        var root = V()
+        for lane in 0..<8 { root[lane] = z[lane].squareRoot() }
+        let coarseError = s.coarsePerMeterToOneAndAHalf * UnsafeRawPointer(coarseRow + x).loadUnaligned(as: V.self) * root
+        let fineValues = UnsafeRawPointer(fineRow + x).loadUnaligned(as: V.self)
+        let fineError = (s.finePerSquareMeter * fineValues + s.whitePerSquareMeter * 2.4494898 * whiteValue) * z
+        let error = m * z * (coarseError + fineError)
+        let value = minV(V(repeating: rangeMeters), maxV(V(repeating: 0.001), z + error))
+        var bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
+        bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
+        bits &= ~0x1FFF
+        let rounded = unsafeBitCast(bits, to: V.self)
+        UnsafeMutableRawPointer(depth + o).storeBytes(of: rounded * valid, as: V.self)
+    }
+}

@@ -1,0 +1,87 @@
+/// The correlated error and uncertainty-confidence model's parameters (scene key `lidar.correlated`),
+/// defaults calibrated to phone captures (docs/lidar.md, "Calibration"). Lengths in metres, cells in
+/// pixels, changes in frames. Every default is a fitted guess: no public source gives these numbers.
+///
+/// Depth error of a pixel at true z-depth z: `m * (z^1.5 coarse + z^2 (fine + white))`, where `coarse` and
+/// `fine` are bilinearly interpolated value-noise fields in image coordinates (node standard deviations
+/// `coarsePerMeterToOneAndAHalf`, `finePerSquareMeter`; cells `coarseCellPixels`, `fineCellPixels`), the coarse
+/// one drifting to a new independent field every `coarseChangeFrames` frames and the fine one new every
+/// frame, `white` is per-pixel noise (`whitePerSquareMeter`), and
+/// `m = clamp(1 + noiseGainPerUncertainty * (U - 1), minimumNoiseFactor, maximumNoiseFactor)` grows with the pixel's
+/// uncertainty U (below), so that confidence carries information about the error.
+///
+/// Uncertainty: `U = grazing * (1 / cos(incidence) - 1) + edge[k] + border * (1 - b / borderPixels)^+
+/// + reliability + distance`, where k is the chessboard distance to a depth edge (0, 1, 2; nothing
+/// beyond), b the distance to the image border, `reliability` a value-noise field (mean
+/// `reliabilityMean`, node standard deviation `reliabilitySpread`, cells `reliabilityCellPixels`, changing
+/// over `reliabilityChangeFrames`: blobby regions), and `distance = distancePerMeter * clamp(z -
+/// distanceStartMeters, 0, distanceSpanMeters) + farPerMeter * (z - farStartMeters)^+`. Confidence is 2
+/// for U < 1, 1 for U < 2, else 0; then a high pixel next to a low one becomes medium (the halo), except
+/// with probability `haloGap`. Depth is clamped to `rangeMeters`.
+///
+/// Edges: a depth-edge pixel takes, with probability `flyingOnEdgeFarSide` or `flyingOnEdgeNearSide`
+/// (which side of the edge it is on), or `flyingNextToEdge` one pixel from an edge, a depth between the
+/// nearest and farthest surface within 1 (2) pixels: 10-50 % of the way on the near side, 50-90 % on the
+/// far side, so ramps of 1-4 flying pixels stay monotonic.
+public struct CorrelatedErrorSettings: Sendable, Equatable {
+    /// Farthest return, metres (a phone's LiDAR returns to about 6.7 m); depth is clamped to it.
+    public var rangeMeters: Float = 7
+    /// Coarse (view-tied, drifting) error field's node standard deviation per z^1.5, metres per metre^1.5.
+    public var coarsePerMeterToOneAndAHalf: Float = 0.0011
+    /// Coarse field's cell, pixels.
+    public var coarseCellPixels: Int = 32
+    /// Frames over which the coarse field turns into a new independent one.
+    public var coarseChangeFrames: Int = 2
+    /// Fine (new every frame) error field's node standard deviation per z^2, metres per square metre.
+    public var finePerSquareMeter: Float = 0.00045
+    /// Fine field's cell, pixels.
+    public var fineCellPixels: Int = 4
+    /// Per-pixel white noise standard deviation per z^2, metres per square metre.
+    public var whitePerSquareMeter: Float = 0.00005
+    /// Error growth per unit of uncertainty above 1.
+    public var noiseGainPerUncertainty: Float = 4
+    /// Smallest error factor (for the most certain pixels).
+    public var minimumNoiseFactor: Float = 1
+    /// Largest error factor (for the least certain pixels).
+    public var maximumNoiseFactor: Float = 8
+    /// Uncertainty from distance starts here, metres.
+    public var distanceStartMeters: Float = 1.5
+    /// ... grows this much per metre ...
+    public var distancePerMeter: Float = 1.9
+    /// ... over this many metres.
+    public var distanceSpanMeters: Float = 1
+    /// Uncertainty grows again beyond this depth, metres ...
+    public var farStartMeters: Float = 4
+    /// ... this much per metre.
+    public var farPerMeter: Float = 3
+    /// Uncertainty per unit of (1 / cos(incidence) - 1).
+    public var grazing: Float = 0.25
+    /// Uncertainty on a depth-edge pixel.
+    public var edgeOn: Float = 3.5
+    /// ... one pixel from one.
+    public var edgeOneAway: Float = 2.4
+    /// ... two pixels from one.
+    public var edgeTwoAway: Float = 1.7
+    /// Uncertainty on the image's outermost pixels, fading to 0 at `borderPixels`.
+    public var border: Float = 5
+    /// Width of the uncertain border, pixels.
+    public var borderPixels: Int = 6
+    /// Mean of the reliability field (negative: more certain).
+    public var reliabilityMean: Float = -0.9
+    /// Node standard deviation of the reliability field.
+    public var reliabilitySpread: Float = 3.7
+    /// Reliability field's cell, pixels.
+    public var reliabilityCellPixels: Int = 16
+    /// Frames over which the reliability field turns into a new independent one.
+    public var reliabilityChangeFrames: Int = 30
+    /// Probability that a depth-edge pixel on the far side of the edge is a flying pixel.
+    public var flyingOnEdgeFarSide: Float = 0.7
+    /// Probability that a depth-edge pixel on the near side of the edge is a flying pixel.
+    public var flyingOnEdgeNearSide: Float = 0.2
+    /// Probability that a pixel next to a depth edge is a flying pixel.
+    public var flyingNextToEdge: Float = 0.3
+    /// Probability that a high-confidence pixel next to a low one keeps its level (no medium halo there).
+    public var haloGap: Float = 0.05
+
+    public init() {}
+}

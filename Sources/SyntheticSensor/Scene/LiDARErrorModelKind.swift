@@ -1,0 +1,9 @@
+/// Which depth error and confidence model the LiDAR renderer uses (scene key `lidar.errorModel`).
+public enum LiDARErrorModelKind: String, Sendable, Equatable {
+    /// Correlated error fields, uncertainty-based confidence, edge ramps and flying pixels
+    /// (``CorrelatedErrorModel``), calibrated to phone captures (docs/lidar.md); opt-in (about four
+    /// times the white model's render cost).
+    case correlated
+    /// Per-pixel white noise and range-rule confidence (the renderer's shade pass): the default.
+    case white
+}

@@ -1,0 +1,48 @@
+extension Scene {
+    /// The `lidar` block's error-model keys: `errorModel` ("correlated" or "white") and the
+    /// `correlated` object (``CorrelatedErrorSettings``; every key optional, docs/scene-format.md).
+    static func loadLiDARErrorModel(_ l: inout JSONObjectReader, into s: inout LiDARSettings) throws(SceneLoadError) {
+        if let kind = try l.choice("errorModel", [("correlated", LiDARErrorModelKind.correlated), ("white", .white)]) {
+            s.errorModel = kind
+        }
+        guard var c = try l.object("correlated") else { return }
+        var m = s.correlated
+        m.rangeMeters = Float(try c.positive("rangeMeters", default: Double(m.rangeMeters)))
+        func real(_ key: String, _ value: Float) throws(SceneLoadError) -> Float {
+            Float(try c.nonNegative(key, default: Double(value)))
+        }
+        func cells(_ key: String, _ value: Int) throws(SceneLoadError) -> Int {
+            Int(try c.integer(key, in: 1...1024) ?? Int64(value))
+        }
+        m.coarsePerMeterToOneAndAHalf = try real("coarsePerMeterToOneAndAHalf", m.coarsePerMeterToOneAndAHalf)
+        m.coarseCellPixels = try cells("coarseCellPixels", m.coarseCellPixels)
+        m.coarseChangeFrames = try cells("coarseChangeFrames", m.coarseChangeFrames)
+        m.finePerSquareMeter = try real("finePerSquareMeter", m.finePerSquareMeter)
+        m.fineCellPixels = try cells("fineCellPixels", m.fineCellPixels)
+        m.whitePerSquareMeter = try real("whitePerSquareMeter", m.whitePerSquareMeter)
+        m.noiseGainPerUncertainty = try real("noiseGainPerUncertainty", m.noiseGainPerUncertainty)
+        m.minimumNoiseFactor = try real("minimumNoiseFactor", m.minimumNoiseFactor)
+        m.maximumNoiseFactor = try real("maximumNoiseFactor", m.maximumNoiseFactor)
+        m.distanceStartMeters = try real("distanceStartMeters", m.distanceStartMeters)
+        m.distancePerMeter = try real("distancePerMeter", m.distancePerMeter)
+        m.distanceSpanMeters = try real("distanceSpanMeters", m.distanceSpanMeters)
+        m.farStartMeters = try real("farStartMeters", m.farStartMeters)
+        m.farPerMeter = try real("farPerMeter", m.farPerMeter)
+        m.grazing = try real("grazing", m.grazing)
+        m.edgeOn = try real("edgeOn", m.edgeOn)
+        m.edgeOneAway = try real("edgeOneAway", m.edgeOneAway)
+        m.edgeTwoAway = try real("edgeTwoAway", m.edgeTwoAway)
+        m.border = try real("border", m.border)
+        m.borderPixels = try cells("borderPixels", m.borderPixels)
+        m.reliabilityMean = Float(try c.number("reliabilityMean", default: Double(m.reliabilityMean)))
+        m.reliabilitySpread = try real("reliabilitySpread", m.reliabilitySpread)
+        m.reliabilityCellPixels = try cells("reliabilityCellPixels", m.reliabilityCellPixels)
+        m.reliabilityChangeFrames = try cells("reliabilityChangeFrames", m.reliabilityChangeFrames)
+        m.flyingOnEdgeFarSide = min(1, try real("flyingOnEdgeFarSide", m.flyingOnEdgeFarSide))
+        m.flyingOnEdgeNearSide = min(1, try real("flyingOnEdgeNearSide", m.flyingOnEdgeNearSide))
+        m.flyingNextToEdge = min(1, try real("flyingNextToEdge", m.flyingNextToEdge))
+        m.haloGap = min(1, try real("haloGap", m.haloGap))
+        try c.rejectUnknownKeys()
+        s.correlated = m
+    }
+}

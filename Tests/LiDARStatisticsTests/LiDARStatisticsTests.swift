@@ -1,0 +1,147 @@
+import CaptureEngine
+import Foundation
+import LiDARStatistics
+import Testing
+import TestSupport
+
+@Suite("LiDAR statistics on small synthetic captures with known answers")
+struct LiDARStatisticsTests {
+    static let w = StrayScannerFolder.width, h = StrayScannerFolder.height
+
+    /// Left half at 1.5 m, column 32 at 2.25 m (a one-pixel ramp, a flying pixel), the rest at 3 m;
+    /// confidence 0 on column 32, 1 on columns 31 and 33 (or 2 with `mediumHalo` off), 2 elsewhere.
+    static func stepFrame(mediumHalo: Bool = true) -> (depth: [Float], confidence: [UInt8]) {
+        var depth = [Float](repeating: 0, count: w * h), confidence = [UInt8](repeating: 2, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                depth[y * w + x] = x < 32 ? 1.5 : (x == 32 ? 2.25 : 3)
+                if x == 32 { confidence[y * w + x] = 0 }
+                if mediumHalo, x == 31 || x == 33 { confidence[y * w + x] = 1 }
+            }
+        }
+        return (depth, confidence)
+    }
+
+    @Test func singleFrameStatisticsOfAStepWithAOnePixelRamp() throws {
+        let frame = Self.stepFrame()
+        let folder = try StrayScannerFolder(frames: [(frame.depth, frame.confidence, .zero)])
+        defer { folder.remove() }
+        let capture = try LiDARCapture(path: folder.path)
+        #expect(capture.format == .strayScanner)
+        #expect(abs(capture.intrinsics.fx - 50) < 1e-9 && abs(capture.intrinsics.cx - 31.5) < 1e-9)
+        let s = try LiDARStatisticsCalculator().statistics(of: capture)
+        #expect(s.analysedFrames == 1)
+        #expect(s.validShare == 1)
+        #expect(s.framesWithHolesShare == 0)
+        #expect(abs(s.maximumDepthMeters! - 3) < 1e-6)
+        #expect(abs(s.depthP95Meters! - 3) < 0.002)
+        // Columns 31, 32, 33 are depth-edge pixels.
+        #expect(abs(s.edgePixelShare! - 3.0 / 64) < 1e-12)
+        let expectedShares: [Double] = [1.0 / 64, 2.0 / 64, 61.0 / 64]
+        #expect(s.confidenceShares! == expectedShares)
+        let high = s.highShareByDepth!
+        #expect(high[0] == nil)
+        #expect(high[1] == 31.0 / 32)
+        #expect(high[2] == 0)
+        #expect(high[3] == 30.0 / 31)
+        #expect(high[4] == nil)
+        #expect(s.lowShareBelow2Meters == 0)
+        // Column 32 crosses the 6 px border in 12 of its rows; the border has 64*48 - 52*36 pixels.
+        #expect(s.borderLowShare == 12.0 / 1200)
+        #expect(s.lowShareByEdgeDistance![0] == 1.0 / 3)
+        #expect(s.lowShareByEdgeDistance![1] == 0)
+        #expect(s.directLowHighShare == 0)
+        // Every row has one flying pixel (column 32); the discontinuity zone is columns 30...34.
+        #expect(s.flyingPixelsPerFrame == 48)
+        #expect(s.flyingShareOfZone == 0.2)
+        #expect(s.flyingHighShare == 0)
+        let oneWide: [Double] = [0, 1, 0, 0, 0]
+        #expect(s.transitionWidthShares! == oneWide)
+        #expect(s.transitionWidthMean == 1)
+        // Flat blocks: no residual (a millimetre PNG stores 1.5 m exactly).
+        #expect(s.planeResidualMeters![1]! < 1e-4)
+        #expect(s.blockDifferenceRatio == nil)
+        let viewErrors: [Double?] = s.viewErrorMeters ?? []
+        #expect(viewErrors.allSatisfy { $0 == nil })
+    }
+
+    @Test func aCleanStepHasTransitionWidthZeroAndNoFlyingPixels() throws {
+        var frame = Self.stepFrame()
+        for y in 0..<Self.h { frame.depth[y * Self.w + 32] = 3 }
+        let folder = try StrayScannerFolder(frames: [(frame.depth, frame.confidence, .zero)])
+        defer { folder.remove() }
+        let s = try LiDARStatisticsCalculator().statistics(of: try LiDARCapture(path: folder.path))
+        let clean: [Double] = [1, 0, 0, 0, 0]
+        #expect(s.transitionWidthShares! == clean)
+        #expect(s.flyingPixelsPerFrame == 0)
+        #expect(abs(s.edgePixelShare! - 2.0 / 64) < 1e-12)
+    }
+
+    @Test func lowNextToHighWithoutAMediumHaloCountsAsADirectJump() throws {
+        let frame = Self.stepFrame(mediumHalo: false)
+        let folder = try StrayScannerFolder(frames: [(frame.depth, frame.confidence, .zero)])
+        defer { folder.remove() }
+        let s = try LiDARStatisticsCalculator().statistics(of: try LiDARCapture(path: folder.path))
+        #expect(s.directLowHighShare == 1)
+    }
+
+    /// A wall at 2.5 m; confidence 0, 1, 2 on the left, middle and right thirds, each with white noise of
+    /// 20, 10, 4 mm a frame; the camera steps 5 mm forward a frame.
+    static func noisyWall(smoothErrorMeters: Double, frames: Int = 14) throws -> StrayScannerFolder {
+        var random = SplitMix64(seed: 7)
+        var list: [(depth: [Float], confidence: [UInt8], translation: SIMD3<Double>)] = []
+        for k in 0..<frames {
+            let z = 2.5 - 0.005 * Double(k)
+            var depth = [Float](repeating: 0, count: w * h), confidence = [UInt8](repeating: 0, count: w * h)
+            var blockError = [Double](repeating: 0, count: (w / 8) * (h / 8))
+            for b in blockError.indices { blockError[b] = smoothErrorMeters * StrayScannerFolder.gaussian(&random) }
+            for y in 0..<h {
+                for x in 0..<w {
+                    let level = x * 3 / w
+                    let sigma = [0.020, 0.010, 0.004][level]
+                    confidence[y * w + x] = UInt8(level)
+                    depth[y * w + x] = Float(z + blockError[(y / 8) * (w / 8) + x / 8] + sigma * StrayScannerFolder.gaussian(&random))
+                }
+            }
+            // ARKit's camera looks along -Z: forward is -z in the world for the identity rotation.
+            list.append((depth, confidence, SIMD3(0, 0, -0.005 * Double(k))))
+        }
+        return try StrayScannerFolder(frames: list)
+    }
+
+    @Test func flickerByConfidenceIsTheSpreadOfFrameDifferences() throws {
+        let folder = try Self.noisyWall(smoothErrorMeters: 0)
+        defer { folder.remove() }
+        let s = try LiDARStatisticsCalculator().statistics(of: try LiDARCapture(path: folder.path))
+        let flicker = s.flickerMetersByConfidence!
+        // The difference of two independent samples: sqrt(2) sigma (plus millimetre rounding).
+        for (level, sigma) in [0.020, 0.010, 0.004].enumerated() {
+            #expect(abs(flicker[level]! / (sigma * 2.0.squareRoot()) - 1) < 0.15, "confidence \(level): \(flicker[level]!)")
+        }
+        // White noise: an 8x8 block mean has 1/8 of a pixel's spread.
+        #expect(abs(s.blockDifferenceRatio! - 0.125) < 0.03)
+        // No error but white noise, which averages away in 8x8 blocks (the spread of a block mean of the
+        // mixed noise is about 1.6 mm).
+        #expect(s.viewErrorMeters![0]! < 0.003)
+        #expect(s.viewErrorMeters![1] == nil)
+    }
+
+    @Test func smoothErrorSurvivesBlockAveragingAndShowsBetweenViews() throws {
+        let folder = try Self.noisyWall(smoothErrorMeters: 0.010)
+        defer { folder.remove() }
+        let s = try LiDARStatisticsCalculator().statistics(of: try LiDARCapture(path: folder.path))
+        #expect(s.blockDifferenceRatio! > 0.5)
+        // Independent 10 mm block errors in the two views: about 14 mm between them.
+        #expect(abs(s.viewErrorMeters![0]! / (0.010 * 2.0.squareRoot()) - 1) < 0.3, "\(s.viewErrorMeters![0]!)")
+    }
+
+    @Test func aMalformedCameraMatrixIsNamed() throws {
+        let frame = Self.stepFrame()
+        let folder = try StrayScannerFolder(frames: [(frame.depth, frame.confidence, .zero)])
+        defer { folder.remove() }
+        try "500,0,319.5\n0,500\n".write(toFile: folder.path + "/camera_matrix.csv", atomically: true, encoding: .utf8)
+        #expect { try LiDARCapture(path: folder.path) } throws: { error in
+            (error as? LiDARCaptureError)?.file.hasSuffix("camera_matrix.csv") == true
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import CaptureEngine
+import Foundation
+import Testing
+@testable import SyntheticSensor
+
+@Suite struct CorrelatedErrorModelTests {
+    static var correlated: LiDARSettings {
+        var s = LiDARSettings()
+        s.errorModel = .correlated
+        return s
+    }
+
+    static let script = #"[ { "action": "present", "position": [3, 2.5], "orientation": "landscapeRight" }, { "action": "pause", "seconds": 1 } ]"#
+
+    /// A room whose wall z = -`distance` faces a camera at the origin.
+    static func room(wallAt distance: Double) -> Room {
+        Room(name: "Test", floor: [SIMD2(4, -distance), SIMD2(-4, -distance), SIMD2(-4, 4), SIMD2(4, 4)], wallHeight: 3)
+    }
+
+    /// Interquartile range / 1.349 of the values.
+    static func robustSpread(_ values: [Float]) -> Float {
+        let sorted = values.sorted()
+        return (sorted[sorted.count * 3 / 4] - sorted[sorted.count / 4]) / 1.349
+    }
+
+    @Test func lowConfidencePixelsFlickerSeveralTimesMoreThanHighConfidenceOnesAtEqualDistance() {
+        let renderer = TestScenes.renderer(rooms: [Self.room(wallAt: 2.5)], settings: Self.correlated)
+        var differences: [[Float]] = [[], [], []]
+        var previous = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 100, frameIndex: 0, sequenceSeed: 7)
+        for frame in 1...12 {
+            let map = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 100 + UInt64(frame), frameIndex: frame, sequenceSeed: 7)
+            for i in map.depth.indices where previous.depth[i] > 2 && previous.depth[i] < 3 && map.depth[i] > 0 {
+                differences[Int(previous.confidence[i])].append(map.depth[i] - previous.depth[i])
+            }
+            previous = map
+        }
+        #expect(differences.allSatisfy { $0.count > 1000 }, "\(differences.map(\.count))")
+        let low = Self.robustSpread(differences[0]), high = Self.robustSpread(differences[2])
+        // Random confidence would give equal spreads; the phone's ratio is 3-10.
+        #expect(low > 3 * high, "low \(low), high \(high)")
+    }
+
+    @Test func everyPathAndBandCountGivesTheSameMap() {
+        let box = SceneObject(category: .storage, dimensions: SIMD3(0.6, 0.8, 0.4),
+                              transform: RigidTransform(rotation: .identity, translation: SIMD3(0.3, 1.2, -1.5)))
+        let renderer = TestScenes.renderer(rooms: [Self.room(wallAt: 3)], objects: [box], settings: Self.correlated)
+        let reference = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 5, frameIndex: 3, sequenceSeed: 9, path: .scalar)
+        for path in [RenderPath.simd, .simde, .scalar] {
+            for bands in [1, 3] {
+                let map = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 5, frameIndex: 3, sequenceSeed: 9, path: path, bands: bands)
+                #expect(map.depth == reference.depth && map.confidence == reference.confidence, "\(path) \(bands)")
+            }
+        }
+    }
+
+    @Test func aBoxEdgeBecomesARampWithFlyingPixelsBetweenForegroundAndBackground() {
+        let box = SceneObject(category: .storage, dimensions: SIMD3(1, 1, 0.4),
+                              transform: RigidTransform(rotation: .identity, translation: SIMD3(0.5, 1.5, -1.5)))
+        let renderer = TestScenes.renderer(rooms: [Self.room(wallAt: 3)], objects: [box], settings: Self.correlated)
+        let map = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 2, frameIndex: 0, sequenceSeed: 1)
+        // The box's left face is at x = 0 (1.3 m away), the wall behind at 3 m; along row 96 the edge is
+        // near the image centre. Pixels there between 1.5 and 2.8 m are flying pixels.
+        var flying = 0
+        for y in 40..<150 {
+            for x in 100..<160 {
+                let d = TestScenes.depth(map, x, y)
+                if d > 1.5 && d < 2.8 { flying += 1 }
+            }
+        }
+        #expect(flying > 20, "\(flying) flying pixels")
+    }
+
+    @Test func aFarWallGivesLowConfidenceDepthNotZeros() {
+        let renderer = TestScenes.renderer(rooms: [Self.room(wallAt: 6.2)], settings: Self.correlated)
+        let map = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 3, frameIndex: 0, sequenceSeed: 1)
+        let centre = (60..<130).flatMap { y in (80..<180).map { y * map.width + $0 } }
+        #expect(centre.allSatisfy { map.depth[$0] > 5 && map.depth[$0] <= 7 })
+        let low = centre.filter { map.confidence[$0] == 0 }.count
+        #expect(Double(low) > 0.7 * Double(centre.count))
+    }
+
+    @Test func theLiDARBlockReadsTheErrorModelAndItsParameters() throws {
+        let scene = try Scene(jsonText: TestScenes.sceneText(script: Self.script, extra: """
+
+              "lidar": { "errorModel": "correlated", "correlated": { "edgeOn": 2.5, "rangeMeters": 6, "coarseCellPixels": 16 } },
+            """), source: "test.json")
+        #expect(scene.lidar.errorModel == .correlated)
+        #expect(scene.lidar.correlated.edgeOn == 2.5)
+        #expect(scene.lidar.correlated.coarseCellPixels == 16)
+        #expect(scene.lidar.effectiveRangeMeters == 6)
+        #expect(throws: SceneLoadError.self) {
+            _ = try Scene(jsonText: TestScenes.sceneText(script: Self.script, extra: """
+
+                  "lidar": { "correlated": { "edgeOnn": 2.5 } },
+                """), source: "test.json")
+        }
+    }
+}
