@@ -120,7 +120,7 @@ import Testing
         let out = TestPaths.scratchFolder("zip-replay")
         defer { try? FileManager.default.removeItem(atPath: out) }
         let scene = CommandLineTool.packageRoot.appendingPathComponent("Scenes/ceiling.json").path
-        guard let written = try ToolRun.capture(["run", scene, "--out", out, "--no-progress"]) else {
+        guard let written = try ToolRun.capture(["run", scene, "--out", out, "--no-progress", "--no-images"]) else {
             Issue.record("capture-sim is not built next to the tests or in .build/debug")
             return
         }

@@ -84,7 +84,7 @@ import TestSupport
 
     @Test func runWritesABundleAndRefusesToOverwriteWithoutForce() throws {
         let out = try CommandLineTool.temporaryFolder("run-out")
-        let args = ["run", "Scenes/sideways-left.json", "--out", out.path, "--no-progress", "--depth-every", "6"]
+        let args = ["run", "Scenes/sideways-left.json", "--out", out.path, "--no-progress", "--depth-every", "6", "--no-images"]
         let first = try CommandLineTool.run(args)
         #expect(first.status == 0)
         let bundle = out.appendingPathComponent("sideways-left")
@@ -99,7 +99,7 @@ import TestSupport
 
     @Test func compressionOptionsChangeTheFilesNotTheEventsOrTheSamples() throws {
         let out = try CommandLineTool.temporaryFolder("run-compression")
-        let base = ["run", "Scenes/sideways-left.json", "--no-progress", "--depth-every", "6", "--format", "both"]
+        let base = ["run", "Scenes/sideways-left.json", "--no-progress", "--depth-every", "6", "--format", "both", "--no-images"]
         let standard = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("default").path])
         let stored = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("stored").path,
                                                      "--png-compression", "none", "--zip-depth", "deflate", "--zip-level", "1"])
@@ -136,7 +136,7 @@ import TestSupport
     @Test func abortedRunLeavesNoBundleAndExits4() throws {
         let out = try CommandLineTool.temporaryFolder("run-abort")
         defer { try? FileManager.default.removeItem(at: out) }
-        let r = try CommandLineTool.run(["run", "Scenes/drift.json", "--out", out.path, "--no-progress", "--depth-every", "6"])
+        let r = try CommandLineTool.run(["run", "Scenes/drift.json", "--out", out.path, "--no-progress", "--depth-every", "6", "--no-images"])
         #expect(r.status == 4)
         #expect(r.stderr.contains("no bundle written"))
         #expect(r.stderr.hasSuffix("drift not published (it ended with code 13: Scan drifted!)\n") || r.stderr.contains("drift not published (it ended with code"))

@@ -41,7 +41,7 @@ import Glibc
     }
 
     private func run(_ scene: String, out: URL, _ extra: [String] = []) throws -> CommandLineTool.Result {
-        try CommandLineTool.run(["run", scene, "--out", out.path, "--no-progress", "--depth-every", "30"] + extra)
+        try CommandLineTool.run(["run", scene, "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"] + extra)
     }
 
     @Test func aFileTheSDKSavesWithoutIsNotPublishedAndExits4() throws {
@@ -94,7 +94,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         let path = try scene(in: folder, name: "shared")
-        let arguments = ["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--force"]
+        let arguments = ["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images", "--force"]
         let processes = [try start(arguments), try start(arguments)]
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0])
@@ -160,7 +160,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let process = try start(["run", "Scenes/apartment.json", "--out", out.path, "--no-progress", "--depth-every", "30"])
+        let process = try start(["run", "Scenes/apartment.json", "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"])
         // Wait until the scan is being written.
         var waited = 0
         while !names(out).contains(where: { $0.hasSuffix(".partial") }) && waited < 600 {
@@ -182,7 +182,7 @@ import Glibc
         let path = try scene(in: folder, name: "killed")
         #expect(try run(path, out: out).status == 0)
         for delay: useconds_t in [30_000, 300_000, 1_000_000, 2_500_000] {
-            let process = try start(["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--force"])
+            let process = try start(["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images", "--force"])
             usleep(delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
