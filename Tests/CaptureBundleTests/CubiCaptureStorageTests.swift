@@ -287,7 +287,7 @@ import Testing
         fixture.write(to: &storage)
         #expect(String(decoding: out.bytes("scan/scan.log"), as: UTF8.self) == "0.100 Recording started\n0.200 Fast rotation warning\n")
         let feedback = try BundleReader(path: out.path + "/scan").feedback()
-        #expect(feedback == [ArkitFeedbackItem(code: 87, message: EventCode.fastRotation.message(), start: 0.2, end: 0.35,
+        #expect(feedback == [ArkitFeedbackItem(code: 87, message: SDKProfile.standard.message(for: .fastRotation), start: 0.2, end: 0.35,
                                                matrix: fixture.pose(5).matrix)])
     }
 

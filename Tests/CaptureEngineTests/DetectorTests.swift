@@ -16,7 +16,7 @@ import Testing
 
     @Test func driftTraceNamesDisplacementAndWindow() throws {
         let events = try run(Scenarios.drift(jumpMeters: 12), storage: NullScanStorage()).events
-        let trace = try #require(events.first { $0.code == .drifted }?.trace)
+        let trace = try #require(events.first { $0.meaning == .drifted }?.trace)
         #expect(trace.summary == "displacement 12 m over 1 s > 10 m (window from 0.500 s)")
     }
 
@@ -84,7 +84,7 @@ import Testing
 
     @Test func fastRotationTraceNamesYawRate() throws {
         let events = try run(Scenarios.fastRotation(degreesPerSecond: 100), storage: NullScanStorage()).events
-        let trace = try #require(events.first { $0.code == .fastRotation }?.trace)
+        let trace = try #require(events.first { $0.meaning == .fastRotation }?.trace)
         #expect(trace.quantity == "yaw rate")
         #expect(abs(trace.measured - 90.625) < 1e-9)
         #expect(trace.summary == "yaw rate 90.625 deg/s over 0.5 s > 90 deg/s (window from 1.453 s)")
@@ -127,8 +127,8 @@ import Testing
     }
 
     @Test func storageWarnsUnderTenMinutesThenEachWholeMinuteLost() throws {
-        let events = try run(Scenarios.storage(), storage: NullScanStorage()).events.filter { $0.code == .storageLow }
-        #expect(events.map { Stamp($0.time, $0.code.rawValue) } == [Stamp(101.5, 78), Stamp(161.5, 78)])
+        let events = try run(Scenarios.storage(), storage: NullScanStorage()).events.filter { $0.meaning == .storageLow }
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(101.5, 78), Stamp(161.5, 78)])
         #expect(events.map(\.message) == ["Storage: 9 minutes left", "Storage: 8 minutes left"])
     }
 

@@ -8,12 +8,12 @@ import Testing
 
     @Test func zipEventCarriesThePath() throws {
         let events = try run(Scenarios.happyPath(), storage: NullScanStorage(zipPath: "out/ABC.zip")).events
-        #expect(events.first { $0.code == .zipped }?.message == "Zipping finished: out/ABC.zip")
+        #expect(events.first { $0.meaning == .zipped }?.message == "Zipping finished: out/ABC.zip")
     }
 
     @Test func stopWithTooLittleDataEmits3Then5AndRemovesFiles() throws {
         let (events, driver) = try run(Scenarios.notEnoughData(), storage: FaultyStorage())
-        #expect(events.map { Stamp($0.time, $0.code.rawValue) } == [Stamp(0.25, 0), Stamp(0.5, 1), Stamp(5.5, 3), Stamp(5.5, 5)])
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0.25, 0), Stamp(0.5, 1), Stamp(5.5, 3), Stamp(5.5, 5)])
         #expect(driver.storage.removed)
         #expect(driver.session.phase == .finished)
     }

@@ -46,7 +46,7 @@ import Testing
 
     @Test func backgroundWithResumeRelocatesOnReturn() throws {
         let (events, driver) = try run(Scenarios.background(), storage: NullScanStorage())
-        #expect(afterStart(events.map { Stamp($0.time, $0.code.rawValue) }) == [Stamp(8.0, 28)])
+        #expect(afterStart(events.map { Stamp($0.time, $0.code) }) == [Stamp(8.0, 28)])
         #expect(driver.session.record.relocations.map(\.cause) == [.background])
     }
 

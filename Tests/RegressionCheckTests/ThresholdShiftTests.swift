@@ -29,7 +29,7 @@ import Testing
     /// The scene `pair-side` fails with `key` multiplied by `factor`.
     private func expectFails(_ pair: String, _ side: String, _ key: String, times factor: Double) {
         let result = check("\(pair)-\(side)", key, times: factor)
-        #expect(result.status == .failed, "\(pair)-\(side) with \(key) x\(factor) should fail; events: \(result.events.map(\.code.rawValue))")
+        #expect(result.status == .failed, "\(pair)-\(side) with \(key) x\(factor) should fail; events: \(result.events.map(\.code))")
     }
 
     /// One threshold's pair of boundary scenes and which of them a 10 % shift makes fail.

@@ -1,7 +1,7 @@
 /// A warning shown to the person scanning, as `feedback.json` lists it.
 public struct FeedbackItem: Equatable, Sendable {
-    /// The warning's code.
-    public var code: EventCode
+    /// The warning shown (its code comes from the session's ``SDKProfile``).
+    public var meaning: EventMeaning
     /// When it was shown, seconds on the session clock.
     public var start: Double
     /// When it stopped being shown (nil while still shown; closed at the end of the session).
@@ -9,8 +9,8 @@ public struct FeedbackItem: Equatable, Sendable {
     /// Camera-to-world pose when it was shown.
     public var pose: RigidTransform
 
-    public init(code: EventCode, start: Double, end: Double? = nil, pose: RigidTransform) {
-        self.code = code; self.start = start; self.end = end; self.pose = pose
+    public init(meaning: EventMeaning, start: Double, end: Double? = nil, pose: RigidTransform) {
+        self.meaning = meaning; self.start = start; self.end = end; self.pose = pose
     }
 }
 
