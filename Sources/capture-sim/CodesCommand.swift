@@ -5,23 +5,29 @@ struct CodesCommand: Command {
     static let name = "codes"
     static let summary = "Print an SDK version's event-code table (2.10: all 59 codes)"
     static let help = """
-        USAGE: capture-sim codes [--sdk VERSION] [--json]
+        USAGE: capture-sim codes [--sdk VERSION] [--sources] [--json]
 
         Prints every event code of the SDK version the engine imitates: code, severity, the message the
-        host app receives and the SDK documentation's description.
+        host app receives and the SDK documentation's description. With --sources, prints instead every
+        rule of the engine under that profile with the public text it follows, or why it is a guess and
+        which thresholds hold its numbers (the provenance table of docs/engine.md).
 
         OPTIONS:
           --sdk VERSION   the SDK profile (\(SDKProfile.knownNames); default \(SDKProfile.standard.name))
+          --sources       the rules and their sources instead of the codes
           --json          one JSON object per line: {"code","name","severity","message","documentation"}
+                          (with --sources: {"codes","rule","source"})
         """
 
     var json = false
+    var sources = false
     var sdk = SDKProfile.standard
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["sdk"], flags: ["json"])
+        let parsed = try CommandLineArguments(arguments, options: ["sdk"], flags: ["json", "sources"])
         guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
         json = parsed.flag("json")
+        sources = parsed.flag("sources")
         if let name = parsed.value("sdk") {
             guard let profile = SDKProfile(name: name) else {
                 throw UsageError("--sdk: '\(name)' is not an SDK version; expected one of \(SDKProfile.knownNames)")
@@ -31,6 +37,18 @@ struct CodesCommand: Command {
     }
 
     func run() throws -> ExitCode {
+        if sources {
+            if !json { print("| codes | rule | source |\n|---|---|---|") }
+            for source in sdk.ruleSources {
+                if json {
+                    print(JSONValue.object([("codes", .string(source.codes)), ("rule", .string(source.rule)),
+                                            ("source", .string(source.source))]).serialized())
+                } else {
+                    print("| \(source.codes) | \(source.rule) | \(source.source) |")
+                }
+            }
+            return .success
+        }
         let table = sdk.codeTable
         let width = table.map { String($0.code).count }.max() ?? 2
         for (code, meaning) in table {

@@ -29,7 +29,9 @@ import Testing
         #expect(data.propertyType == "house")
         #expect(data.address.street == "Main Street" && data.address.suite == nil)
         #expect(data.azimuthDegrees == 123.5)
-        #expect(data.trackingFlag)
+        // The fixture's one relocation follows ARKit's own tracking loss, which does not set the flag
+        // (SDK 2.8.1 notes: only SDK-initiated relocation does).
+        #expect(!data.trackingFlag)
         #expect(data.scanningFeatures == ScanOptions().enabledNames)
         #expect(data.thresholds == Thresholds())
         #expect(data.recording.frames == fixture.recordedFrames)

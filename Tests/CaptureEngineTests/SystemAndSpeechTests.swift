@@ -5,7 +5,7 @@ import Testing
     @Test func systemMonitorReportsFirstValuesThenChanges() throws {
         let events = try run(Scenarios.system(), storage: NullScanStorage()).events
         #expect(events.map { Stamp($0.time, $0.code) } == [
-            Stamp(0, 70), Stamp(0, 76), Stamp(0.25, 0), Stamp(0.5, 1),
+            Stamp(0, 70), Stamp(0, 75), Stamp(0, 76), Stamp(0.25, 0), Stamp(0.5, 1),
             Stamp(1.5, 71), Stamp(2.5, 72), Stamp(2.5, 74), Stamp(2.5, 76),
             Stamp(3.5, 73), Stamp(3.5, 75), Stamp(3.5, 77),
         ])

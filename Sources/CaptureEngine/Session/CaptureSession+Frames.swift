@@ -40,8 +40,7 @@ extension CaptureSession {
         guard let now = orientation.update(gravityInCamera: gravityInCamera) else { return }
         if reverseLandscapeShown && now != .landscapeLeft {
             reverseLandscapeShown = false
-            closeFeedback(.orientation, at: t)
-            emit(.notWrongOrientation, at: t)
+            hideWarning(.orientation, cleared: .notWrongOrientation, at: t)
         }
         switch now {
         case .landscapeRight:
@@ -49,8 +48,7 @@ extension CaptureSession {
             emit(.landscape, at: t)
         case .landscapeLeft where seenLandscape:
             reverseLandscapeShown = true
-            openFeedback(.orientation, meaning: .reverseLandscape, at: t)
-            emit(.reverseLandscape, at: t)
+            showWarning(.orientation, .reverseLandscape, at: t)
         default:
             break
         }
@@ -103,10 +101,10 @@ extension CaptureSession {
                 return startRelocation(cause: .trackingLost, at: t)
             case .limited(.insufficientLight):
                 openFeedback(.tracking, meaning: .trackingInsufficientLight, at: t)
-                emit(.trackingInsufficientLight, at: t)
+                emit(.trackingInsufficientLight, at: t, soundAllowed: previous == .normal)
             case .limited(.excessiveMotion):
                 openFeedback(.tracking, meaning: .trackingExcessiveMotion, at: t)
-                emit(.trackingExcessiveMotion, at: t)
+                emit(.trackingExcessiveMotion, at: t, soundAllowed: previous == .normal)
             case .normal:
                 if previous == .limited(.insufficientLight) || previous == .limited(.excessiveMotion) {
                     closeFeedback(.tracking, at: t)
@@ -144,7 +142,9 @@ extension CaptureSession {
         report(findings.floor, slot: .floor, warning: .scanningFloor, cleared: .notScanningFloorOrCeiling, at: t,
                quantity: "pitch", measured: DetectorFindings.pitchDegrees(up), comparison: "<",
                threshold: th.floor.pitchDegrees)
-        report(findings.ceiling, slot: .ceiling, warning: .scanningCeiling, cleared: .notScanningCeiling, at: t,
+        // The ceiling warning hidden (26) and the pitch valid again (23: "Not scanning ceiling or floor").
+        report(findings.ceiling, slot: .ceiling, warning: .scanningCeiling,
+               cleared: .notScanningCeiling, thenAlso: .notScanningFloorOrCeiling, at: t,
                quantity: "pitch", measured: DetectorFindings.pitchDegrees(up), comparison: ">",
                threshold: th.ceiling.pitchDegrees)
         report(findings.horizontal, slot: .horizontal, warning: .horizontalScanning, cleared: .notHorizontalScanning,
@@ -165,53 +165,50 @@ extension CaptureSession {
 
         switch findings.rotation {
         case .fired(let trace):
-            openFeedback(.rotation, meaning: .fastRotation, at: t)
-            emit(.fastRotation, at: t, trace: trace)
+            showWarning(.rotation, .fastRotation, at: t, trace: trace)
         case .ended:
-            closeFeedback(.rotation, at: t)
+            hideWarning(.rotation, at: t)
         case nil:
             break
         }
 
         switch findings.proximity {
         case .warned(let condition, let trace):
-            let meaning: EventMeaning = condition == .tooClose ? .tooClose : .tooFar
-            openFeedback(.proximity, meaning: meaning, at: t)
-            emit(meaning, at: t, trace: trace)
+            showWarning(.proximity, condition == .tooClose ? .tooClose : .tooFar, at: t, trace: trace)
         case .backInRange(let trace):
-            closeFeedback(.proximity, at: t)
-            emit(.distanceInRange, at: t, trace: trace)
+            hideWarning(.proximity, cleared: .distanceInRange, at: t, trace: trace)
         case nil:
             break
         }
     }
 
     mutating func startSideways(_ side: SidewaysWalkDetector.Side, trace: EventTrace, at t: Double) {
-        let meaning: EventMeaning = side == .left ? .walkingSidewaysLeft : .walkingSidewaysRight
-        openFeedback(.sideways, meaning: meaning, at: t)
-        emit(meaning, at: t, trace: trace)
+        showWarning(.sideways, side == .left ? .walkingSidewaysLeft : .walkingSidewaysRight, at: t, trace: trace)
     }
 
     mutating func stopSideways(at t: Double) {
-        closeFeedback(.sideways, at: t)
-        emit(.notWalkingSideways, at: t)
+        hideWarning(.sideways, cleared: .notWalkingSideways, at: t)
     }
 
     /// Emits a hold detector's transition: its warning, with a trace of the angle in degrees over the
-    /// window since the condition began, and feedback item when it fires; its clearing code when it
+    /// window since the condition began, and feedback item when it fires; its clearing codes when it
     /// clears. `measured` is only evaluated when the warning fires.
     mutating func report(_ transition: HoldDetector.Transition?, slot: FeedbackSlot, warning: EventMeaning,
-                         cleared: EventMeaning, at t: Double, quantity: String, measured: @autoclosure () -> Double,
+                         cleared: EventMeaning, thenAlso alsoCleared: EventMeaning? = nil, at t: Double, quantity: String, measured: @autoclosure () -> Double,
                          comparison: String, threshold: Double) {
         switch transition {
         case .fired(let since):
-            openFeedback(slot, meaning: warning, at: t)
-            emit(warning, at: t, trace: EventTrace(quantity: quantity, measured: measured(), comparison: comparison,
-                                                   threshold: threshold, unit: "deg",
-                                                   windowSeconds: t - since, windowStart: since))
+            showWarning(slot, warning, at: t, trace: EventTrace(quantity: quantity, measured: measured(), comparison: comparison,
+                                                               threshold: threshold, unit: "deg",
+                                                               windowSeconds: t - since, windowStart: since))
         case .cleared:
+            if detectors.suppressed[slot.rawValue] {
+                detectors.suppressed[slot.rawValue] = false
+                return
+            }
             closeFeedback(slot, at: t)
             emit(cleared, at: t)
+            if let alsoCleared { emit(alsoCleared, at: t) }
         case nil:
             break
         }

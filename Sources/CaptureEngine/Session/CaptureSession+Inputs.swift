@@ -2,9 +2,11 @@ extension CaptureSession {
     // MARK: System samples
 
     /// Thermal (70-73), low power (74/75), processors (76), memory (77), storage (78). The first sample
-    /// reports everything it carries ("the SDK always calls the delegate with first measured system
-    /// monitor values"); later ones report changes.
-    mutating func handleSystem(_ sample: SystemSample, at t: Double) {
+    /// reports everything it carries, low power off included (iOS 2.4.1 release notes: "SDK always calls
+    /// delegate with first measured system monitor values"); later ones report changes. Free storage at
+    /// or below ``Thresholds/Storage/outOfSpaceBytes`` while recording aborts the scan (59); returns that
+    /// abort's action.
+    mutating func handleSystem(_ sample: SystemSample, at t: Double) -> HostAction? {
         let first = !systemStarted
         systemStarted = true
         if let thermal = sample.thermal, first || thermal != lastThermal {
@@ -23,7 +25,7 @@ extension CaptureSession {
             }
         }
         if let lowPower = sample.lowPowerMode {
-            if first ? lowPower : lowPower != (lastLowPower ?? false) {
+            if first || lowPower != (lastLowPower ?? false) {
                 emit(lowPower ? .lowPowerOn : .lowPowerOff, at: t)
             }
             lastLowPower = lowPower
@@ -41,6 +43,12 @@ extension CaptureSession {
         }
         if sample.memoryWarning { emit(.memoryWarning, at: t) }
         if tapsSignals, sample.storageFreeBytes != nil { signals.storageMinutesLeft = .nan }
+        let limit = configuration.thresholds.storage.outOfSpaceBytes
+        if let free = sample.storageFreeBytes, Double(free) <= limit, phase == .recording || phase == .relocating {
+            return abort(at: t, cause: .frameWriteFailed,
+                         trace: EventTrace(quantity: "free storage", measured: Double(free), comparison: "<=",
+                                           threshold: limit, unit: "B"))
+        }
         if let free = sample.storageFreeBytes, configuration.options.storageWarnings,
            phase == .recording || phase == .relocating {
             let warning = detectors.storage.update(freeBytes: free, time: t)
@@ -49,6 +57,7 @@ extension CaptureSession {
                 emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: warning.minutes), trace: warning.trace)
             }
         }
+        return nil
     }
 
     // MARK: User actions
@@ -145,7 +154,10 @@ extension CaptureSession {
             return .writeScanFiles
         } else {
             log("Recorded \(NumberFormatting.fixed(record.recordedSeconds, decimals: 1)) s, \(NumberFormatting.fixed(record.normalTrackingSeconds, decimals: 1)) s with normal tracking; need \(NumberFormatting.compact(rule.minimumSeconds)) s and \(NumberFormatting.compact(rule.minimumNormalTrackingSeconds)) s", at: t)
+            // 3, then 15 and 5 (Android SDK 2.10.1 README, status code 3: "The scan files will be deleted
+            // (code 15) and CubiCapture will be finished after this (code 5)").
             emit(.finishedNotEnoughData, at: t)
+            emit(.scanRemoved, at: t)
             emit(.finished, at: t)
             state = .finished
             return .removeScanFiles

@@ -10,7 +10,7 @@ import Foundation
 /// ``SessionPhase/ready``) -> record pressed (1, ``SessionPhase/recording``, detectors active) ->
 /// optional ``SessionPhase/relocating`` (tracking lost or back from background; 60 s to recover, else 80)
 /// -> record pressed again and stop confirmed -> 2 (enough data; the host writes and zips: 7, 5) or 3
-/// (then 5). Unrecoverable errors abort: the cause, 15, 5, and the scan's files are removed.
+/// (then 15, 5). Unrecoverable errors abort: the cause, 15, 5, and the scan's files are removed.
 public struct CaptureSession: Sendable {
     /// Options, device and thresholds, fixed for the session.
     public let configuration: SessionConfiguration
@@ -100,7 +100,7 @@ public struct CaptureSession: Sendable {
 
         switch input.kind {
         case .frame(let frame): output.action = handleFrame(frame, at: t)
-        case .system(let sample): handleSystem(sample, at: t)
+        case .system(let sample): output.action = handleSystem(sample, at: t)
         case .user(let action): output.action = handleUser(action, at: t)
         case .storage(let outcome): output.action = handleStorage(outcome, at: t)
         }
@@ -128,10 +128,10 @@ public struct CaptureSession: Sendable {
 
     // MARK: Emitting
 
-    /// Emits an event under the session's profile (and the error sound after it where the profile plays
-    /// one), logging it; a meaning the profile has no code for emits nothing.
+    /// Emits an event under the session's profile (and, when `soundAllowed`, the error sound after it
+    /// where the profile plays one), logging it; a meaning the profile has no code for emits nothing.
     mutating func emit(_ meaning: EventMeaning, at time: Double, parameters: EventParameters = EventParameters(),
-                       trace: EventTrace? = nil) {
+                       trace: EventTrace? = nil, soundAllowed: Bool = true) {
         guard let code = sdk.code(for: meaning) else { return }
         let event = Event(time: time, meaning: meaning, sdk: sdk, parameters: parameters, trace: trace)
         output.events.append(event)
@@ -139,7 +139,7 @@ public struct CaptureSession: Sendable {
         var text = "\(code) \(event.message)"
         if let trace { text += " [\(trace.summary)]" }
         log(text, at: time)
-        if sdk.playsErrorSound(after: meaning) { emit(.errorSound, at: time) }
+        if soundAllowed, sdk.playsErrorSound(after: meaning) { emit(.errorSound, at: time) }
     }
 
     mutating func log(_ text: String, at time: Double) {
@@ -160,7 +160,55 @@ public struct CaptureSession: Sendable {
     }
 
     mutating func closeAllFeedback(at time: Double) {
-        for slot in FeedbackSlot.allCases { closeFeedback(slot, at: time) }
+        for slot in FeedbackSlot.allCases {
+            closeFeedback(slot, at: time)
+            detectors.suppressed[slot.rawValue] = false
+        }
+    }
+
+    /// Shows a warning in `slot`: opens its feedback item and emits it, unless the profile ranks
+    /// warnings and one of higher priority is showing; then the warning stays hidden (logged) until its
+    /// condition clears.
+    mutating func showWarning(_ slot: FeedbackSlot, _ meaning: EventMeaning, at time: Double,
+                              trace: EventTrace? = nil) {
+        if let outranking = outrankingWarning(of: meaning) {
+            closeFeedback(slot, at: time)
+            detectors.suppressed[slot.rawValue] = true
+            let code = sdk.code(for: meaning).map(String.init) ?? "-"
+            let by = sdk.code(for: outranking).map(String.init) ?? "-"
+            log("Warning \(code) not shown: warning \(by) has priority", at: time)
+            return
+        }
+        detectors.suppressed[slot.rawValue] = false
+        openFeedback(slot, meaning: meaning, at: time)
+        emit(meaning, at: time, trace: trace)
+    }
+
+    /// Hides the warning in `slot`: closes its feedback item and emits `cleared` (if any) when the
+    /// warning was shown; nothing when it was kept hidden by a higher priority.
+    mutating func hideWarning(_ slot: FeedbackSlot, cleared: EventMeaning? = nil, at time: Double,
+                              trace: EventTrace? = nil) {
+        if detectors.suppressed[slot.rawValue] {
+            detectors.suppressed[slot.rawValue] = false
+            return
+        }
+        closeFeedback(slot, at: time)
+        if let cleared { emit(cleared, at: time, trace: trace) }
+    }
+
+    /// The showing warning that outranks `meaning` when the profile ranks warnings (a higher priority
+    /// group; within group 4, ceiling over horizontal), or nil.
+    func outrankingWarning(of meaning: EventMeaning) -> EventMeaning? {
+        guard sdk.behaviour.appliesWarningPriorities, let rank = sdk.warningPriority(of: meaning) else { return nil }
+        for index in detectors.openFeedback {
+            guard let index else { continue }
+            let showing = record.feedback[index].meaning
+            guard let other = sdk.warningPriority(of: showing) else { continue }
+            if other < rank || (other == rank && showing == .scanningCeiling && meaning == .horizontalScanning) {
+                return showing
+            }
+        }
+        return nil
     }
 
     /// Ends the session with an unrecoverable error: the cause (if any), 15, 5; returns the action that

@@ -20,6 +20,8 @@ struct Detectors: Sendable {
     var storage: StorageRateMonitor
     /// The index in ``SessionRecord/feedback`` of each slot's open item.
     var openFeedback = [Int?](repeating: nil, count: FeedbackSlot.allCases.count)
+    /// Whether each slot's warning fired but is kept hidden by a higher-priority one.
+    var suppressed = [Bool](repeating: false, count: FeedbackSlot.allCases.count)
     /// The longest window any detector looks back over, seconds.
     let maximumWindowSeconds: Double
     /// Sines of the pitch thresholds.

@@ -67,9 +67,9 @@ public struct SessionRecord: Equatable, Sendable {
     public var roomLabels: [RoomLabel] = []
     /// SDK-initiated relocations.
     public var relocations: [RelocationRecord] = []
-    /// *SDK doc (2.8.1)*: whether an SDK-initiated relocation happened (back from background, or after
-    /// tracking loss); ARKit-internal relocalisation does not count.
-    public var trackingFlag: Bool { !relocations.isEmpty }
+    /// *SDK doc (2.8.1)*: whether an SDK-initiated relocation happened ("coming back from background, or
+    /// drift detected"); the relocation after ARKit's own tracking loss does not count.
+    public var trackingFlag: Bool { relocations.contains { $0.cause == .background } }
     /// When thermal state critical shut scene reconstruction down (no mesh in the bundle).
     public var reconstructionShutDownAt: Double?
     /// When recording started and ended (seconds on the session clock).
