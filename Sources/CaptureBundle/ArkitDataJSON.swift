@@ -81,10 +81,10 @@ public enum ArkitDataJSON {
     }
 
     /// A `feedbackItems` / `feedback.json` entry: code, message, start, end (null while shown), transform.
-    public static func feedback(_ item: FeedbackItem) -> JSONValue {
+    public static func feedback(_ item: FeedbackItem, sdk: SDKProfile) -> JSONValue {
         .object([
-            ("code", .integer(item.code.rawValue)),
-            ("message", .string(item.code.message())),
+            ("code", .integer(sdk.code(for: item.meaning) ?? -1)),
+            ("message", .string(sdk.message(for: item.meaning))),
             ("start", .number(item.start)),
             ("end", item.end.map { .number($0) } ?? .null),
             ("transform", transform(item.pose)),
@@ -116,6 +116,9 @@ public enum ArkitDataJSON {
             if items.isEmpty { return "\"\(key)\":[]" }
             return "\"\(key)\":[\n" + items.map { $0.serialized() }.joined(separator: ",\n") + "\n]"
         }
+        // The profile the engine imitated, for replay; absent for the standard one (2.10), so bundles
+        // written before profiles existed read the same.
+        let profile = c.sdk == .standard ? [] : [line("sdk", .string(c.sdk.name))]
         return [
             line("sdkVersion", .string(m.sdkVersion)),
             line("dataVersion", .string(m.dataVersion)),
@@ -124,6 +127,7 @@ public enum ArkitDataJSON {
             line("propertyType", .string(m.propertyType)),
             line("scanningFeatures", .array(c.options.enabledNames.map { .string($0) })),
             line("landscapeGating", .bool(c.landscapeGating)),
+        ] + profile + [
             line("address", address(m.address)),
             line("azimuth", c.options.azimuth ? (m.azimuthDegrees.map { .number($0) } ?? .null) : .null),
             line("trackingFlag", .bool(record.trackingFlag)),
@@ -144,7 +148,7 @@ public enum ArkitDataJSON {
                          ("end", $0.end.map { .number($0) } ?? .null), ("recovered", .bool($0.recovered))])
             }),
             list("scanLog", record.scanLog.map { .object([("time", .number($0.time)), ("text", .string($0.text))]) }),
-            list("feedbackItems", record.feedback.map(feedback)),
+            list("feedbackItems", record.feedback.map { feedback($0, sdk: c.sdk) }),
             list("events", record.events.map(\.json)),
         ]
     }

@@ -53,7 +53,7 @@ public enum BundleInspector {
                 _ = try c["options"].get().object()
             } catch { result.problems.append(error.description) }
         }
-        let gotScanLogFailure = data.events.contains { $0.code == EventCode.scanLogStartFailed.rawValue }
+        let gotScanLogFailure = data.events.contains { $0.code == SDKProfile.standard.code(for: .scanLogStartFailed) }
         if reader.has("scan.log") {
             do {
                 let bytes = try reader.bytes("scan.log")

@@ -210,7 +210,7 @@ public final class CubiCaptureStorage: ScanStorage {
         if scanLogOpen {
             attempt("scan.log", Array(record.scanLog.map(ArkitDataJSON.scanLogLine).joined().utf8), as: .scanLog)
         }
-        attempt("feedback.json", Array((JSONValue.array(record.feedback.map(ArkitDataJSON.feedback)).serialized(pretty: true) + "\n").utf8),
+        attempt("feedback.json", Array((JSONValue.array(record.feedback.map { ArkitDataJSON.feedback($0, sdk: configuration.sdk) }).serialized(pretty: true) + "\n").utf8),
                 as: .feedback)
         if let mesh = settings.mesh, configuration.reconstructsScene, record.reconstructionShutDownAt == nil {
             attempt("mesh.ply", MeshFileEncoding.ply(mesh), as: .mesh)

@@ -150,10 +150,17 @@ struct BundleJSONReader {
         }
     }
 
-    /// The session's options, device, landscape gating (true when the file predates the key) and
-    /// thresholds.
+    /// The session's SDK profile (2.10 when the file has no `sdk`), options, device, landscape gating
+    /// (true when the file predates the key) and thresholds.
     func configuration(_ root: [String: Any]) throws(ReplayLogError) -> SessionConfiguration {
         var configuration = SessionConfiguration()
+        if let s = root["sdk"] {
+            let name = try string(s, "sdk")
+            guard let profile = SDKProfile(name: name) else {
+                throw fail("sdk", "an SDK version among \(SDKProfile.knownNames)", name)
+            }
+            configuration.sdk = profile
+        }
         if let d = root["device"] {
             let device = try object(d, "device")
             configuration.device = DeviceCapabilities(hasLiDAR: try bool(device["hasLiDAR"], "device.hasLiDAR"),

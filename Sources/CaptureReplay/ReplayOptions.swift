@@ -1,3 +1,5 @@
+import CaptureEngine
+
 /// How a log is read: the choices a log cannot state itself, with documented defaults.
 public struct ReplayOptions: Equatable, Sendable {
     /// The log's format; nil detects it from the file name and content.
@@ -14,6 +16,9 @@ public struct ReplayOptions: Equatable, Sendable {
     /// A quaternion whose length differs from 1 by more than this is reported before it is normalised.
     /// Default 0.001 (logs print 6 to 9 digits).
     public var unitQuaternionTolerance: Double = 0.001
+    /// The SDK profile to replay with (`--sdk`): a bundle records its own and replays with it unless this
+    /// is given; other logs record none and replay with 2.10 unless this is given.
+    public var sdk: SDKProfile?
     /// Keep only inputs at or after this time on the session clock, seconds (nil: from the start).
     public var from: Double?
     /// Keep only inputs at or before this time on the session clock, seconds (nil: to the end).

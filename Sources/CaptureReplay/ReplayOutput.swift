@@ -17,7 +17,7 @@ public enum ReplayOutput {
     /// event without a trace.
     public static func traceLine(_ event: Event) -> String? {
         guard let trace = event.trace else { return nil }
-        return "\(event.code.rawValue) at \(NumberFormatting.fixed(event.time, decimals: 3)) s: \(trace.summary)"
+        return "\(event.code) at \(NumberFormatting.fixed(event.time, decimals: 3)) s: \(trace.summary)"
     }
 
     /// Diagnostics as printed on standard error: each as `warning: FILE:LINE: message`, at most

@@ -30,7 +30,7 @@ extension SceneExpectations {
             }
             matched.append((expected, found))
             if found == nil && problems.isEmpty {
-                let same = events.filter { $0.code.rawValue == expected.code }
+                let same = events.filter { $0.code == expected.code }
                 if same.isEmpty {
                     problems.append("expected \(expected), but \(expected.code) never occurred")
                 } else {
@@ -40,7 +40,7 @@ extension SceneExpectations {
             }
         }
         for code in forbidden {
-            if let e = events.first(where: { $0.code.rawValue == code }) {
+            if let e = events.first(where: { $0.code == code }) {
                 problems.append("forbidden \(code) occurred at \(NumberFormatting.fixed(e.time, decimals: 3)) s: \(e.message)")
             }
         }
@@ -50,7 +50,7 @@ extension SceneExpectations {
                 diff.append(Self.row(expected.description, found.map(Self.describe) ?? "(missing)", mark: found == nil))
             }
             for code in forbidden {
-                for e in events where e.code.rawValue == code {
+                for e in events where e.code == code {
                     diff.append(Self.row("no \(code)", Self.describe(e), mark: true))
                 }
             }
@@ -59,7 +59,7 @@ extension SceneExpectations {
     }
 
     static func describe(_ e: Event) -> String {
-        "\(e.code.rawValue) at \(NumberFormatting.fixed(e.time, decimals: 3)) s  \(e.message)"
+        "\(e.code) at \(NumberFormatting.fixed(e.time, decimals: 3)) s  \(e.message)"
     }
 
     static func row(_ left: String, _ right: String, mark: Bool = false) -> String {

@@ -40,7 +40,7 @@ public struct SceneCheck: Sendable {
         do {
             scene = try Scene.load(path: path)
             expectations = try SceneExpectations(expect: Self.foundationObject(scene.expect),
-                                                 golden: Self.foundationObject(scene.golden))
+                                                 golden: Self.foundationObject(scene.golden), sdk: scene.sdk)
         } catch let error as CustomStringConvertible {
             status = .unreadable
             problems = [Self.prefixed(error.description, path)]

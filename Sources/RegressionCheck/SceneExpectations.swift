@@ -26,7 +26,7 @@ public struct SceneExpectations: Equatable, Sendable {
 
         /// Whether an event satisfies it.
         public func matches(_ event: Event) -> Bool {
-            guard event.code.rawValue == code else { return false }
+            guard event.code == code else { return false }
             if let earliest, event.time < earliest - 1e-9 { return false }
             if let latest, event.time > latest + 1e-9 { return false }
             return true
@@ -73,7 +73,7 @@ public struct ExpectationFormatError: Error, Equatable, CustomStringConvertible 
 extension SceneExpectations {
     /// Reads the `expect` object and `golden` string of a scene from parsed JSON (`JSONSerialization`
     /// values). `source` prefixes JSON paths in errors.
-    public init(expect: Any?, golden: Any?) throws(ExpectationFormatError) {
+    public init(expect: Any?, golden: Any?, sdk: SDKProfile = .standard) throws(ExpectationFormatError) {
         self.init()
         if let golden {
             guard let g = golden as? String, !g.isEmpty else {
@@ -99,7 +99,7 @@ extension SceneExpectations {
                 throw ExpectationFormatError(path: "expect.sequence", expected: "an array of codes")
             }
             for (i, item) in items.enumerated() {
-                sequence.append(try Self.expected(item, path: "expect.sequence[\(i)]"))
+                sequence.append(try Self.expected(item, path: "expect.sequence[\(i)]", sdk: sdk))
             }
         }
         if let forbid = object["forbid"] {
@@ -107,27 +107,27 @@ extension SceneExpectations {
                 throw ExpectationFormatError(path: "expect.forbid", expected: "an array of codes")
             }
             for (i, item) in items.enumerated() {
-                forbidden.append(try Self.code(item, path: "expect.forbid[\(i)]"))
+                forbidden.append(try Self.code(item, path: "expect.forbid[\(i)]", sdk: sdk))
             }
         }
     }
 
-    private static func code(_ any: Any, path: String) throws(ExpectationFormatError) -> Int {
-        guard let n = any as? Double ?? (any as? Int).map(Double.init), n == n.rounded(),
-              EventCode(rawValue: Int(n)) != nil else {
-            throw ExpectationFormatError(path: path, expected: "one of the SDK's event codes (see `capture-sim codes`)")
+    private static func code(_ any: Any, path: String, sdk: SDKProfile) throws(ExpectationFormatError) -> Int {
+        guard let n = any as? Double ?? (any as? Int).map(Double.init), n == n.rounded(), abs(n) < 1e9,
+              sdk.meaning(forCode: Int(n)) != nil else {
+            throw ExpectationFormatError(path: path, expected: "one of SDK \(sdk.name)'s event codes (see `capture-sim codes --sdk \(sdk.name)`)")
         }
         return Int(n)
     }
 
-    private static func expected(_ any: Any, path: String) throws(ExpectationFormatError) -> Expected {
-        if !(any is [String: Any]) { return Expected(code: try code(any, path: path)) }
+    private static func expected(_ any: Any, path: String, sdk: SDKProfile) throws(ExpectationFormatError) -> Expected {
+        if !(any is [String: Any]) { return Expected(code: try code(any, path: path, sdk: sdk)) }
         let object = any as! [String: Any]
         for key in object.keys.sorted() where !["code", "between", "after", "before"].contains(key) {
             throw ExpectationFormatError(path: "\(path).\(key)", expected: "only code, between, after, before (unknown key)")
         }
         guard let c = object["code"] else { throw ExpectationFormatError(path: "\(path).code", expected: "an event code") }
-        var e = Expected(code: try code(c, path: "\(path).code"))
+        var e = Expected(code: try code(c, path: "\(path).code", sdk: sdk))
         func seconds(_ v: Any?, _ p: String) throws(ExpectationFormatError) -> Double? {
             guard let v else { return nil }
             guard let d = v as? Double ?? (v as? Int).map(Double.init), d.isFinite else {

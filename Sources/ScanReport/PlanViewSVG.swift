@@ -98,7 +98,7 @@ enum PlanViewSVG {
                 p = SIMD2(Double(trace.positions[f].x), Double(trace.positions[f].z))
             }
             let radius = e.severity == .info ? unit * 0.9 : unit * 1.4
-            s += "<circle class=\"event-marker \(e.severity.rawValue)\" data-event=\"\(k)\" data-code=\"\(e.code.rawValue)\" data-time=\"\(HTMLText.number(e.time, decimals: 3))\" cx=\"\(num(p.x))\" cy=\"\(num(p.y))\" r=\"\(num(radius))\" fill=\"\(ReportColours.severity(e.severity))\" stroke=\"#fff\" stroke-width=\"1\" vector-effect=\"non-scaling-stroke\"><title>\(HTMLText.escape(EventsTableHTML.tooltip(e)))</title></circle>\n"
+            s += "<circle class=\"event-marker \(e.severity.rawValue)\" data-event=\"\(k)\" data-code=\"\(e.code)\" data-time=\"\(HTMLText.number(e.time, decimals: 3))\" cx=\"\(num(p.x))\" cy=\"\(num(p.y))\" r=\"\(num(radius))\" fill=\"\(ReportColours.severity(e.severity))\" stroke=\"#fff\" stroke-width=\"1\" vector-effect=\"non-scaling-stroke\"><title>\(HTMLText.escape(EventsTableHTML.tooltip(e)))</title></circle>\n"
         }
         s += "</g>\n"
         s += "<circle id=\"plan-cursor\" r=\"\(num(unit * 1.6))\" cx=\"0\" cy=\"0\" fill=\"none\" stroke=\"#e0115f\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\" visibility=\"hidden\"/>\n"

@@ -64,13 +64,13 @@ public final class ScanTraceRecorder {
         let frameIndex = frame != nil ? trace.times.count - 1 : lastFrame
         for event in events {
             trace.events.append((event, frameIndex))
-            if event.severity != .info, event.code != .errorSound, eventCount + pending.count < maximumEventThumbnails {
+            if event.severity != .info, event.meaning != .errorSound, eventCount + pending.count < maximumEventThumbnails {
                 pending.append(event)
             }
         }
         guard let frame, let depth = frame.depth else { return }
         for event in pending {
-            trace.thumbnails.append(DepthThumbnail(depth, time: input.time, reason: .event(event.code.rawValue, event.time)))
+            trace.thumbnails.append(DepthThumbnail(depth, time: input.time, reason: .event(event.code, event.time)))
             eventCount += 1
         }
         pending.removeAll()

@@ -17,9 +17,12 @@ public struct SweepHeatMap: Sendable {
     public struct SceneRows: Sendable {
         public var scene: String
         public var rows: [[Int: Cell]]
-        public init(scene: String, rows: [[Int: Cell]]) {
+        /// The SDK whose codes the cells count (for their messages and severities).
+        public var sdk: SDKProfile
+        public init(scene: String, rows: [[Int: Cell]], sdk: SDKProfile = .standard) {
             self.scene = scene
             self.rows = rows
+            self.sdk = sdk
         }
     }
 
@@ -50,7 +53,7 @@ public struct SweepHeatMap: Sendable {
             }
             s += "<table class=\"heat\"><thead><tr><th>\(HTMLText.escape(keys.joined(separator: " x ")))</th>"
             for code in codes {
-                let message = EventCode(rawValue: code).map { $0.message() } ?? ""
+                let message = scene.sdk.meaning(forCode: code).map { scene.sdk.message(for: $0) } ?? ""
                 s += "<th title=\"\(HTMLText.escape(message))\">\(code)</th>"
             }
             s += "</tr></thead><tbody>\n"
@@ -59,7 +62,7 @@ public struct SweepHeatMap: Sendable {
                 for code in codes {
                     if let cell = row[code] {
                         let strength = 0.25 + 0.75 * Double(cell.count) / Double(max(1, maximum))
-                        let colour = EventCode(rawValue: code)?.severity == .error ? "209,45,45" : "230,149,0"
+                        let colour = scene.sdk.meaning(forCode: code).map(scene.sdk.severity(of:)) == .error ? "209,45,45" : "230,149,0"
                         s += "<td class=\"cell fired\" data-code=\"\(code)\" style=\"background:rgba(\(colour),\(HTMLText.number(strength)))\" title=\"\(code) fired \(cell.count) time(s), first at \(HTMLText.number(cell.first, decimals: 3)) s\">\(cell.count)<br><small>\(HTMLText.number(cell.first, decimals: 2))</small></td>"
                     } else {
                         s += "<td class=\"cell\" data-code=\"\(code)\">&#183;</td>"

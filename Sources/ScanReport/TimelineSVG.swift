@@ -79,7 +79,7 @@ enum TimelineSVG {
             let matches = sequenceMatches(expected, actual: trace.events.map(\.event))
             var lastTime = t0
             for (k, e) in expected.enumerated() {
-                let colour = ReportColours.severity(EventCode(rawValue: e.code)?.severity ?? .info)
+                let colour = ReportColours.severity(page.sdk.meaning(forCode: e.code).map(page.sdk.severity(of:)) ?? .info)
                 if let a = e.earliest ?? e.latest.map({ _ in t0 }), e.time == nil {
                     let b = e.latest ?? t1
                     s += "<rect class=\"expected-window\" x=\"\(num(x(a)))\" y=\"\(num(expectedTop + 18))\" width=\"\(num(max(3, x(b) - x(a))))\" height=\"8\" fill=\"\(colour)\" fill-opacity=\"0.3\" stroke=\"\(colour)\"><title>expected \(e.code) between \(HTMLText.number(a, decimals: 3)) and \(HTMLText.number(b, decimals: 3)) s (\(e.source))</title></rect>\n"
@@ -186,7 +186,7 @@ enum TimelineSVG {
             var i = next
             while i < actual.count {
                 let a = actual[i]
-                if a.code.rawValue == e.code, a.time >= (e.earliest ?? -.infinity) - 1e-9, a.time <= (e.latest ?? .infinity) + 1e-9 {
+                if a.code == e.code, a.time >= (e.earliest ?? -.infinity) - 1e-9, a.time <= (e.latest ?? .infinity) + 1e-9 {
                     next = i + 1
                     return a.time
                 }

@@ -181,7 +181,7 @@ struct BundleBenchmark {
                       sessionSeconds: feedSeconds - log - depth - rawFrames - files - zip, waitSeconds: waitSeconds,
                       cubiLogSeconds: log, cubiDepthSeconds: depth, rawFrameSeconds: rawFrames, filesSeconds: files,
                       zipSeconds: zip, wallSeconds: wall, bundleBytes: 0, zipBytes: 0, rawBytes: 0,
-                      finished: session.phase == .finished && record.events.contains { $0.code == .finishedWithEnoughData },
+                      finished: session.phase == .finished && record.events.contains { $0.meaning == .finishedWithEnoughData },
                       peakResidentKilobytes: nil, cpuSeconds: Self.cpuSeconds() - cpuStart)
     }
 

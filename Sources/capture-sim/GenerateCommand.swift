@@ -154,7 +154,7 @@ struct GenerateCommand: Command {
             storage.withdrawPublication()
             throw CommandFailure("\(scenePath): \(error)", exitCode: .outputFailed)
         }
-        let finished = run.driver.session.record.events.contains { $0.code == .finishedWithEnoughData }
+        let finished = run.driver.session.record.events.contains { $0.meaning == .finishedWithEnoughData }
         if let problem = storage.publicationProblem ?? (finished ? nil : "the scan did not finish") {
             storage.withdrawPublication()
             throw CommandFailure("\(scenePath): bundles not published: \(problem)", exitCode: .outputFailed)
@@ -164,7 +164,7 @@ struct GenerateCommand: Command {
         members.append(("bundle", .string("bundles/\(scene.name)")))
         members.append(("rawPackage", .string("bundles/\(scene.name)-raw")))
         members.append(("frames", .integer(run.driver.session.record.recordedFrameCount)))
-        members.append(("codes", .array(run.events.map { .integer(Int($0.code.rawValue)) })))
+        members.append(("codes", .array(run.events.map { .integer($0.code) })))
         return .object(members)
     }
 }

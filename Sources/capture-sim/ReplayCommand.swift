@@ -15,7 +15,8 @@ struct ReplayCommand: Command {
         odometry.csv), a TUM trajectory, an ARKitScenes .traj or an ARKit camera-transform log;
         docs/replay-formats.md describes each.
 
-        A bundle replays exactly as it was recorded (its options, device, thresholds and every input).
+        A bundle replays exactly as it was recorded (its SDK profile, options, device, thresholds and every
+        input).
         Any other log records from its first pose: no landscape gating, a record press at the first
         pose's time, tracking normal, no depth (depth detectors run only where depth is present), and no
         stop at the end. Times are seconds from the log's first pose.
@@ -27,6 +28,7 @@ struct ReplayCommand: Command {
           --format F          bundle, raw, tum, stray, traj or arkit (default: detected)
           --fps N             frame rate of raw poses.csv, frames per second (default 60)
           --up y|z            world up axis of TUM (default z) and .traj (default y) logs
+          --sdk VERSION       the SDK profile to replay with (2.10; default: the bundle's own, else 2.10)
           --from S            replay only inputs at or after S seconds
           --to S              replay only inputs at or before S seconds
           --trace             under each event, why it fired: measured value, threshold and window
@@ -45,7 +47,7 @@ struct ReplayCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try CommandLineArguments(
-            arguments, options: ["format", "fps", "up", "from", "to", "thresholds", "set"], flags: ["json", "trace"])
+            arguments, options: ["format", "fps", "up", "sdk", "from", "to", "thresholds", "set"], flags: ["json", "trace"])
         guard let path = parsed.positionals.first else { throw UsageError("which log? capture-sim replay LOG") }
         guard parsed.positionals.count == 1 else { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
         self.path = path
@@ -70,6 +72,7 @@ struct ReplayCommand: Command {
         if framesPerSecondGiven, log.format != .raw {
             throw UsageError("--fps applies to raw poses.csv logs, which have no time stamps")
         }
+        if let sdk = options.sdk { log.configuration.sdk = sdk }
         log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)
         ReplayOutput.diagnosticLines(log.diagnostics).forEach(printError)
         let run = ReplayRun(log: log)

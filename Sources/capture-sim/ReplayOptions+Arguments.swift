@@ -1,7 +1,8 @@
+import CaptureEngine
 import CaptureReplay
 
 extension ReplayOptions {
-    /// The log options shared by `replay` and `report`: `--format F`, `--fps N`, `--up y|z`, `--from S`,
+    /// The log options shared by `replay` and `report`: `--format F`, `--fps N`, `--up y|z`, `--sdk V`, `--from S`,
     /// `--to S` (validated: a known format, a positive frame rate, `--to` not before `--from`).
     init(parsing parsed: CommandLineArguments) throws(UsageError) {
         self.init()
@@ -18,6 +19,12 @@ extension ReplayOptions {
         if let text = parsed.value("up") {
             guard let up = WorldUpAxis(rawValue: text) else { throw UsageError("--up expects y or z, got '\(text)'") }
             worldUp = up
+        }
+        if let name = parsed.value("sdk") {
+            guard let profile = SDKProfile(name: name) else {
+                throw UsageError("--sdk: '\(name)' is not an SDK version; expected one of \(SDKProfile.knownNames)")
+            }
+            sdk = profile
         }
         from = try parsed.double("from")
         to = try parsed.double("to")

@@ -31,6 +31,7 @@ struct ReportCommand: Command {
           --format F          log format, as replay's (default: detected)
           --fps N             frame rate of raw poses.csv (default 60)
           --up y|z            world up axis of TUM and .traj logs
+          --sdk VERSION       the SDK profile to replay with (default: a bundle's own, else 2.10)
           --from S, --to S    replay only inputs within [S, S] seconds
           --set KEY=VALUE     override a threshold (repeatable)
           --thresholds FILE   apply a (partial) thresholds JSON file
@@ -49,7 +50,7 @@ struct ReportCommand: Command {
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try CommandLineArguments(
-            arguments, options: ["out", "scene", "seed", "format", "fps", "up", "from", "to", "set", "thresholds"],
+            arguments, options: ["out", "scene", "seed", "format", "fps", "up", "sdk", "from", "to", "set", "thresholds"],
             flags: ["force"])
         guard let input = parsed.positionals.first else { throw UsageError("which input? capture-sim report INPUT --out FILE") }
         guard parsed.positionals.count == 1 else { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }

@@ -49,6 +49,7 @@ enum ReportInput {
         } catch {
             throw CommandFailure(error.description, exitCode: .badInput)
         }
+        if let sdk = options.sdk { log.configuration.sdk = sdk }
         log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)
         let duration = log.inputs.last.map(\.time) ?? 0
         let recorder = ScanTraceRecorder(expectedDurationSeconds: duration)

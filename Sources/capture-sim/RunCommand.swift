@@ -190,7 +190,7 @@ struct RunCommand: Command {
         }
         var problem: String?
         if let bundle, let publishing {
-            let finished = session.phase == .finished && session.record.events.contains { $0.code == .finishedWithEnoughData }
+            let finished = session.phase == .finished && session.record.events.contains { $0.meaning == .finishedWithEnoughData }
             problem = publishing.publicationProblem
             if problem == nil && !finished { problem = "\(bundle) not published: the scan did not finish" }
             if var text = problem {
@@ -198,9 +198,9 @@ struct RunCommand: Command {
                 if let failure = run.driver.storageErrors.first, !text.contains(failure.error.reason) {
                     text += ": \(failure.error.reason)"
                 } else if run.driver.storageErrors.isEmpty,
-                          let cause = session.record.events.last(where: { $0.code.severity == .error })
-                              ?? session.record.events.last(where: { $0.code != .finished }) {
-                    text += " (it ended with code \(cause.code.rawValue): \(cause.code.message()))"
+                          let cause = session.record.events.last(where: { $0.severity == .error })
+                              ?? session.record.events.last(where: { $0.meaning != .finished }) {
+                    text += " (it ended with code \(cause.code): \(cause.message))"
                 }
                 problem = text
                 summary += "\n  no bundle written"

@@ -26,7 +26,7 @@ func expectations(of scene: Scene) throws -> SceneExpectations {
         return try? JSONSerialization.jsonObject(with: Data(value.serialized().utf8), options: [.fragmentsAllowed])
     }
     do {
-        return try SceneExpectations(expect: any(scene.expect), golden: any(scene.golden))
+        return try SceneExpectations(expect: any(scene.expect), golden: any(scene.golden), sdk: scene.sdk)
     } catch {
         throw CommandFailure("\(scene.source): \(error.description)", exitCode: .badInput)
     }

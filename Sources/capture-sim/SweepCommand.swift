@@ -54,7 +54,7 @@ struct SweepCommand: Command {
         if let c = parsed.value("codes") {
             var set = Set<Int>()
             for part in c.split(separator: ",") {
-                guard let n = Int(part), EventCode(rawValue: n) != nil else { throw UsageError("--codes: '\(part)' is not an event code") }
+                guard let n = Int(part), SDKProfile.allCases.contains(where: { $0.meaning(forCode: n) != nil }) else { throw UsageError("--codes: '\(part)' is not an event code") }
                 set.insert(n)
             }
             codes = set
@@ -109,8 +109,8 @@ struct SweepCommand: Command {
                                            storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)))
                     var fired: [Fired] = []
                     for e in run.events {
-                        let c = e.code.rawValue
-                        let wanted = codes.map { $0.contains(c) } ?? (e.severity != .info && e.code != .errorSound)
+                        let c = e.code
+                        let wanted = codes.map { $0.contains(c) } ?? (e.severity != .info && e.meaning != .errorSound)
                         guard wanted else { continue }
                         if let k = fired.firstIndex(where: { $0.code == c }) { fired[k].count += 1 }
                         else { fired.append(Fired(code: c, count: 1, first: e.time)) }

@@ -37,7 +37,7 @@ struct RoundTripReplay {
     /// zip, and without `trace.measured` (compared within ``measuredRelativeTolerance``).
     static func comparable(_ event: Event) -> String {
         var event = event
-        if event.code == .zipped { event.parameters.zipPath = nil }
+        if event.meaning == .zipped { event.parameters.zipPath = nil }
         event.trace?.measured = 0
         return event.json.serialized()
     }

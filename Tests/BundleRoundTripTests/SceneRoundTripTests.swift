@@ -20,7 +20,7 @@ import Testing
         guard let bundle = recorded.bundlePath else {
             // Aborted or not enough data: no bundle, and nothing of the scan left behind.
             #expect(recorded.leftovers.isEmpty, "\(name): files left without a bundle: \(recorded.leftovers)")
-            #expect(!runEvents.contains { $0.code == .zipped }, "\(name): zipped but no bundle")
+            #expect(!runEvents.contains { $0.meaning == .zipped }, "\(name): zipped but no bundle")
             return
         }
         // The bundle's events are the run's events up to the moment the files were written.
@@ -43,6 +43,6 @@ import Testing
 extension ArkitEvent {
     /// The `events` entry of `arkitData.json` an event is written as.
     init(event: Event) {
-        self.init(time: event.time, code: event.code.rawValue, message: event.message, severity: event.severity.rawValue)
+        self.init(time: event.time, code: event.code, message: event.message, severity: event.severity.rawValue)
     }
 }

@@ -60,14 +60,14 @@ struct BundleFixture {
     var record: SessionRecord {
         var r = SessionRecord()
         r.events = [
-            Event(time: 0.05, code: .landscape),
-            Event(time: Self.recordStart, code: .recordingStarted),
-            Event(time: 0.2, code: .fastRotation,
+            Event(time: 0.05, meaning: .landscape),
+            Event(time: Self.recordStart, meaning: .recordingStarted),
+            Event(time: 0.2, meaning: .fastRotation,
                   trace: EventTrace(quantity: "yaw rate", measured: 112, comparison: ">", threshold: 90, unit: "deg/s",
                                     windowSeconds: 0.5, windowStart: -0.3)),
-            Event(time: stopTime, code: .finishedWithEnoughData),
+            Event(time: stopTime, meaning: .finishedWithEnoughData),
         ]
-        r.feedback = [FeedbackItem(code: .fastRotation, start: 0.2, end: 0.35, pose: pose(5))]
+        r.feedback = [FeedbackItem(meaning: .fastRotation, start: 0.2, end: 0.35, pose: pose(5))]
         r.scanLog = [ScanLogLine(time: Self.recordStart, text: "Recording started"),
                      ScanLogLine(time: 0.2, text: "Fast rotation\nwarning")]
         r.roomLabels = [RoomLabel(label: "Kitchen", time: 0.25, pose: pose(8))]

@@ -15,7 +15,7 @@ import Testing
                                    storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path)))
         for input in SessionDriverBundleTests.inputs(fixture: fixture) { _ = try driver.feed(input) }
         let recorded = try BundleReader(path: out.path + "/scan").arkitData().events
-        #expect(recorded.contains { $0.code == EventCode.recordingStarted.rawValue })
+        #expect(recorded.contains { $0.code == SDKProfile.standard.code(for: .recordingStarted) })
 
         let log = try ReplayReader.read(path: out.path + "/scan")
         #expect(log.inputs.count == SessionDriverBundleTests.inputs(fixture: fixture).count)
@@ -24,7 +24,7 @@ import Testing
         var session = CaptureSession(configuration: log.configuration)
         var replayed: [Event] = []
         for input in log.inputs { replayed += try session.step(input).events }
-        let comparable = replayed.prefix(recorded.count).map { ArkitEvent(time: $0.time, code: $0.code.rawValue, message: $0.message, severity: $0.severity.rawValue) }
+        let comparable = replayed.prefix(recorded.count).map { ArkitEvent(time: $0.time, code: $0.code, message: $0.message, severity: $0.severity.rawValue) }
         #expect(comparable == recorded)
     }
 

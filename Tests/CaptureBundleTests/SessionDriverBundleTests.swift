@@ -31,20 +31,20 @@ import Testing
                                    storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path)))
         var events: [Event] = []
         for input in Self.inputs(fixture: fixture) { events += try driver.feed(input) }
-        let zipped = try #require(events.first { $0.code == .zipped })
+        let zipped = try #require(events.first { $0.meaning == .zipped })
         #expect(zipped.parameters.zipPath == driver.storage.zipPath)
-        #expect(events.last?.code == .finished)
+        #expect(events.last?.meaning == .finished)
         let inspection = try BundleInspector.inspect(path: out.path + "/scan")
         #expect(inspection.problems == [])
-        #expect(inspection.eventsByCode.map(\.code).contains(EventCode.recordingStarted.rawValue))
+        #expect(inspection.eventsByCode.map(\.code).contains(SDKProfile.standard.code(for: .recordingStarted)))
         let replayed = try BundleReader(path: out.path + "/scan").sessionInputs()
         #expect(replayed.map(\.time) == Self.inputs(fixture: fixture).map(\.time))
     }
 
-    @Test(arguments: [(ScanFile.folder, StorageFault.Operation.open, EventCode.filePathNotFound),
+    @Test(arguments: [(ScanFile.folder, StorageFault.Operation.open, EventMeaning.filePathNotFound),
                       (.depthFrames, .open, .depthWriteStartFailed), (.depthFrames, .write, .frameWriteFailed),
                       (.arkitData, .write, .arkitDataWriteFailed), (.zip, .write, .zipFailed)])
-    func aFatalWriteFailureEmitsItsCodeAndLeavesNothing(file: ScanFile, operation: StorageFault.Operation, code: EventCode) throws {
+    func aFatalWriteFailureEmitsItsCodeAndLeavesNothing(file: ScanFile, operation: StorageFault.Operation, code: EventMeaning) throws {
         let out = try TemporaryFolder()
         defer { out.remove() }
         let fixture = BundleFixture()
@@ -53,8 +53,8 @@ import Testing
                                                                                           faults: [StorageFault(file: file, operation: operation, atSeconds: operation == .open ? nil : 5)])))
         var events: [Event] = []
         for input in Self.inputs(fixture: fixture) { events += try driver.feed(input) }
-        #expect(events.map(\.code).contains(code))
-        #expect(events.map(\.code).contains(.scanRemoved))
+        #expect(events.map(\.meaning).contains(code))
+        #expect(events.map(\.meaning).contains(.scanRemoved))
         #expect(out.tree() == [])
     }
 
@@ -67,14 +67,14 @@ import Testing
                                                                                         faults: [StorageFault(file: .zip, operation: .invalidZip)])))
         var events: [Event] = []
         for input in Self.inputs(fixture: fixture) { events += try once.feed(input) }
-        #expect(events.map(\.code).contains(.zipInvalid))
-        #expect(events.map(\.code).contains(.zipped))
+        #expect(events.map(\.meaning).contains(.zipInvalid))
+        #expect(events.map(\.meaning).contains(.zipped))
         var twice = SessionDriver(session: CaptureSession(configuration: fixture.configuration),
                                   storage: CubiCaptureStorage(settings: fixture.settings(folder: out.path, name: "twice",
                                                                                          faults: Array(repeating: StorageFault(file: .zip, operation: .invalidZip), count: 2))))
         events = []
         for input in Self.inputs(fixture: fixture) { events += try twice.feed(input) }
-        #expect(events.map(\.code).contains(.zipFailed))
+        #expect(events.map(\.meaning).contains(.zipFailed))
         #expect(!out.tree().contains { $0.hasPrefix("twice") || $0.hasPrefix(".twice") })
     }
 
@@ -87,8 +87,8 @@ import Testing
                                                                                           faults: [StorageFault(file: .scanLog, operation: .open)])))
         var events: [Event] = []
         for input in Self.inputs(fixture: fixture) { events += try driver.feed(input) }
-        #expect(events.map(\.code).contains(.scanLogStartFailed))
-        #expect(events.map(\.code).contains(.zipped))
+        #expect(events.map(\.meaning).contains(.scanLogStartFailed))
+        #expect(events.map(\.meaning).contains(.zipped))
         #expect(!out.tree().contains("scan/scan.log"))
         #expect(try BundleInspector.inspect(path: out.path + "/scan").problems == [])
     }
@@ -103,7 +103,7 @@ import Testing
         for input in Self.inputs(fixture: fixture) where input.time <= 3 { events += try driver.feed(input) }
         events += try driver.feed(SessionInput(time: 3.1, .user(.recordPressed)))
         events += try driver.feed(SessionInput(time: 3.2, .user(.stopConfirmed)))
-        #expect(events.map(\.code).contains(.finishedNotEnoughData))
+        #expect(events.map(\.meaning).contains(.finishedNotEnoughData))
         #expect(out.tree() == [])
     }
 
@@ -134,8 +134,8 @@ import Testing
                                                             RawRGBDStorage(settings: fixture.settings(folder: out.path, name: "scan-raw"))))
         var events: [Event] = []
         for input in Self.inputs(fixture: fixture) { events += try driver.feed(input) }
-        #expect(events.map(\.code).contains(.configWriteFailed))
-        #expect(events.map(\.code).contains(.zipped))
+        #expect(events.map(\.meaning).contains(.configWriteFailed))
+        #expect(events.map(\.meaning).contains(.zipped))
         // The session zips without it, as the SDK does; the bundle (which inspect would reject:
         // "config.json: missing") is not published, the raw package is.
         let partial = driver.storage.first.workspace.partialPath

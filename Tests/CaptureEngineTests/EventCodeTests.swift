@@ -15,31 +15,40 @@ import Testing
         }
     }
 
-    @Test func all59CodesOfTheSDKTableExistWithItsText() throws {
+    @Test func all59CodesOfTheSDKTableExistWithItsTextIn210() throws {
         let table = try #require(table)
+        let sdk = SDKProfile.v2_10
         #expect(table.count == 59)
-        #expect(EventCode.allCases.count == 59)
+        #expect(sdk.codeTable.count == 59)
         for (raw, text) in table {
-            let code = try #require(EventCode(rawValue: raw))
-            #expect(code.documentation == text)
+            let meaning = try #require(sdk.meaning(forCode: raw))
+            #expect(sdk.documentation(for: meaning) == text)
         }
     }
 
+    @Test func everyMeaningHasOneDistinct210Code() {
+        let codes = EventMeaning.allCases.compactMap { SDKProfile.v2_10.code(for: $0) }
+        #expect(codes.count == EventMeaning.allCases.count)
+        #expect(Set(codes).count == codes.count)
+    }
+
     @Test func errorsAreTheCodesThatAbortTheScan() {
-        let errors = EventCode.allCases.filter { $0.severity == .error }.map(\.rawValue)
+        let sdk = SDKProfile.v2_10
+        let errors = sdk.codeTable.filter { sdk.severity(of: $0.meaning) == .error }.map(\.code)
         #expect(errors == [13, 15, 51, 54, 57, 58, 59, 66, 80, 81, 82, 83])
     }
 
     @Test func parameterisedMessagesCarryTheirValues() {
-        #expect(EventCode.storageLow.message(EventParameters(minutesLeft: 7)) == "Storage: 7 minutes left")
-        #expect(EventCode.processorCount.message(EventParameters(activeProcessors: 4, processorCount: 6))
+        let sdk = SDKProfile.v2_10
+        #expect(sdk.message(for: .storageLow, EventParameters(minutesLeft: 7)) == "Storage: 7 minutes left")
+        #expect(sdk.message(for: .processorCount, EventParameters(activeProcessors: 4, processorCount: 6))
                 == "Active processor count is 4 of 6")
-        #expect(EventCode.speechChosen.message(EventParameters(label: "Sauna")) == "Recognition result 'Sauna' was chosen.")
-        #expect(EventCode.zipped.message(EventParameters(zipPath: "/a/b.zip")) == "Zipping finished: /a/b.zip")
+        #expect(sdk.message(for: .speechChosen, EventParameters(label: "Sauna")) == "Recognition result 'Sauna' was chosen.")
+        #expect(sdk.message(for: .zipped, EventParameters(zipPath: "/a/b.zip")) == "Zipping finished: /a/b.zip")
     }
 
     @Test func eventJSONHasTheDocumentedShape() {
-        let event = Event(time: 12.5, code: .fastRotation,
+        let event = Event(time: 12.5, meaning: .fastRotation,
                           trace: EventTrace(quantity: "yaw rate", measured: 112, comparison: ">", threshold: 90,
                                             unit: "deg/s", windowSeconds: 0.5, windowStart: 12))
         #expect(event.json.serialized() == #"{"time":12.5,"code":87,"message":"Too fast rotations. Showing fast movement warning","severity":"warning","trace":{"quantity":"yaw rate","measured":112,"comparison":">","threshold":90,"unit":"deg/s","windowSeconds":0.5,"windowStart":12}}"#)

@@ -46,7 +46,7 @@ import Testing
         s.stop()
         let a = try run(s, storage: NullScanStorage())
         let b = try run(s, storage: NullScanStorage())
-        #expect(a.events.count > 40)
+        #expect(a.events.count > 30)
         #expect(a.events == b.events)
         #expect(a.driver.session.record == b.driver.session.record)
     }

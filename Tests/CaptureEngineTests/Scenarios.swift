@@ -56,13 +56,13 @@ enum Scenarios {
         return s
     }
 
-    /// Walks along the camera's left (speed < 0) or right axis for two seconds, then stands.
+    /// Walks along the camera's left (speed < 0) or right axis for two seconds, then stands for two.
     static func sideways(speed: Double) -> ScriptedInputs {
         var s = ScriptedInputs()
         s.startRecording()
         s.hold(1)
         s.walk(2, velocity: SIMD3(speed, 0, 0))
-        s.hold(1, ScriptedInputs.pose(x: speed * 2))
+        s.hold(2, ScriptedInputs.pose(x: speed * 2))
         return s
     }
 

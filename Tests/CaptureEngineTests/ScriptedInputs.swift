@@ -139,7 +139,7 @@ func run<S: ScanStorage>(_ script: ScriptedInputs, configuration: SessionConfigu
 /// Runs inputs with storage that always succeeds; returns (time, code) of every event.
 func stamps(_ script: ScriptedInputs, configuration: SessionConfiguration = SessionConfiguration()) throws -> [Stamp] {
     try run(script, configuration: configuration, storage: NullScanStorage(zipPath: "out/scan.zip")).events
-        .map { Stamp($0.time, $0.code.rawValue) }
+        .map { Stamp($0.time, $0.code) }
 }
 
 /// A depth map filled with one depth (0 = no return).

@@ -4,7 +4,7 @@ import Testing
 @Suite struct StorageFailureTests {
     private func codes(_ storage: FaultyStorage, _ script: ScriptedInputs = Scenarios.happyPath()) throws -> ([Int], FaultyStorage) {
         let (events, driver) = try run(script, storage: storage)
-        return (events.map(\.code.rawValue).drop { $0 <= 1 }.map { $0 }, driver.storage)
+        return (events.map(\.code).drop { $0 <= 1 }.map { $0 }, driver.storage)
     }
 
     @Test func depthStreamThatCannotStartEmits57AndAborts() throws {

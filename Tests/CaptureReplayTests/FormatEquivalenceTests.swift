@@ -88,7 +88,7 @@ import Testing
         ]
         let runs = logs.map { ReplayRun(log: $0) }
         let reference = runs[0].events.map { "\($0.line) \($0.trace?.summary ?? "")" }
-        #expect(runs[0].events.contains { $0.code == .fastRotation } && runs[0].events.contains { $0.code == .drifted })
+        #expect(runs[0].events.contains { $0.meaning == .fastRotation } && runs[0].events.contains { $0.meaning == .drifted })
         for run in runs.dropFirst() {
             #expect(run.events.map { "\($0.line) \($0.trace?.summary ?? "")" } == reference)
         }

@@ -38,7 +38,7 @@ import Testing
         for event in events {
             expected.append(event.line)
             if let trace = event.trace {
-                expected.append("    \(event.code.rawValue) at \(NumberFormatting.fixed(event.time, decimals: 3)) s: \(trace.summary)")
+                expected.append("    \(event.code) at \(NumberFormatting.fixed(event.time, decimals: 3)) s: \(trace.summary)")
             }
         }
         #expect(run.standardOutput == expected.map { $0 + "\n" }.joined())
@@ -59,7 +59,7 @@ import Testing
             RigidTransform(rotation: .identity, translation: SIMD3(0.3 * t + (t >= 3 ? 12 : 0), level, -creep * t))
         }
         let events = try replayWithTrace(poses, name: "drift")
-        let drift = try #require(events.first { $0.code == .drifted })
+        let drift = try #require(events.first { $0.meaning == .drifted })
         #expect(drift.time >= 3 && drift.time < 3 + thresholds.drift.intervalSeconds)
         let trace = try #require(drift.trace)
         #expect(trace.threshold == thresholds.drift.meters)
@@ -74,14 +74,14 @@ import Testing
             return RigidTransform(rotation: Quaternion(angle: turned, axis: SIMD3(0, 1, 0)), translation: SIMD3(0, level, -creep * t))
         }
         let events = try replayWithTrace(poses, name: "fast-rotation")
-        let fast = try #require(events.first { $0.code == .fastRotation })
+        let fast = try #require(events.first { $0.meaning == .fastRotation })
         #expect(fast.time > 2 && fast.time < 3.5)
         let trace = try #require(fast.trace)
         #expect(trace.threshold == thresholds.fastRotation.degreesPerSecond)
         #expect(trace.measured > 90 && trace.measured < 200 && holds(trace))
         // A threshold above the turn's rate silences it.
         let relaxed = try replayWithTrace(poses, name: "fast-rotation-relaxed", extra: ["--set", "fastRotation.degreesPerSecond=400"])
-        #expect(!relaxed.contains { $0.code == .fastRotation })
+        #expect(!relaxed.contains { $0.meaning == .fastRotation })
     }
 
     @Test func sidewaysWalkEventTracesWhatCrossedItsThreshold() throws {
@@ -90,7 +90,7 @@ import Testing
         let down = Quaternion(angle: Angle.radians(fromDegrees: -20), axis: SIMD3(1, 0, 0))
         let poses = walk(seconds: 4) { t in RigidTransform(rotation: down, translation: SIMD3(0.5 * t, level, 0)) }
         let events = try replayWithTrace(poses, name: "sideways")
-        let sideways = try #require(events.first { $0.code == .walkingSidewaysRight })
+        let sideways = try #require(events.first { $0.meaning == .walkingSidewaysRight })
         #expect(sideways.time >= thresholds.holdSeconds)
         let trace = try #require(sideways.trace)
         let known = [thresholds.minimumSpeedMetersPerSecond, thresholds.lateralFraction, 100 * thresholds.lateralFraction,
@@ -113,7 +113,7 @@ import Testing
         try LogWriter.bundle(at: folder, frames: frames, recordPressAfterFrames: 20)
         let log = try ReplayReader.read(path: folder)
         let events = ReplayRun(log: log).events
-        let close = try #require(events.first { $0.code == .tooClose })
+        let close = try #require(events.first { $0.meaning == .tooClose })
         #expect(close.time >= 0.5 + thresholds.holdSeconds - 1e-9)
         let trace = try #require(close.trace)
         #expect([thresholds.nearFraction, 100 * thresholds.nearFraction, thresholds.nearMeters].contains(trace.threshold),

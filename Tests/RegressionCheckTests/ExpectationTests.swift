@@ -10,10 +10,10 @@ import Testing
     }
 
     private let events = [
-        Event(time: 0.25, code: .landscape), Event(time: 0.5, code: .recordingStarted),
-        Event(time: 12.25, code: .fastRotation), Event(time: 12.25, code: .errorSound),
-        Event(time: 20, code: .finishedWithEnoughData), Event(time: 20, code: .zipped, parameters: EventParameters(zipPath: "a.zip")),
-        Event(time: 20, code: .finished),
+        Event(time: 0.25, meaning: .landscape), Event(time: 0.5, meaning: .recordingStarted),
+        Event(time: 12.25, meaning: .fastRotation), Event(time: 12.25, meaning: .errorSound),
+        Event(time: 20, meaning: .finishedWithEnoughData), Event(time: 20, meaning: .zipped, parameters: EventParameters(zipPath: "a.zip")),
+        Event(time: 20, meaning: .finished),
     ]
 
     @Test func sequenceWithTimeWindowPasses() throws {
@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func malformedExpectationsNameTheJSONPath() {
-        #expect(throws: ExpectationFormatError(path: "expect.sequence[1]", expected: "one of the SDK's event codes (see `capture-sim codes`)")) {
+        #expect(throws: ExpectationFormatError(path: "expect.sequence[1]", expected: "one of SDK 2.10's event codes (see `capture-sim codes --sdk 2.10`)")) {
             try SceneExpectations(expect: json(#"{"sequence": [0, 4]}"#), golden: nil)
         }
         #expect(throws: ExpectationFormatError(path: "expect.sequence[0].between", expected: "[earliest, latest] in seconds")) {

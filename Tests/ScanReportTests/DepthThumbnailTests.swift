@@ -8,11 +8,11 @@ import Testing
     @Test func takenAtEachWarningAndAtIntervals() throws {
         let (run, page) = try ScriptedScan.page()
         let thumbnails = page.trace.thumbnails
-        let warnings = run.events.filter { $0.severity != .info && $0.code != .errorSound }
+        let warnings = run.events.filter { $0.severity != .info && $0.meaning != .errorSound }
         let atEvents = thumbnails.filter { if case .event = $0.reason { true } else { false } }
         #expect(atEvents.count == warnings.count)
         for (thumb, event) in zip(atEvents, warnings) {
-            #expect(thumb.reason == .event(event.code.rawValue, event.time))
+            #expect(thumb.reason == .event(event.code, event.time))
             #expect(thumb.time >= event.time)
         }
         #expect(thumbnails.contains { $0.reason == .regular })

@@ -8,7 +8,7 @@ import Testing
     @Test func oneEventMarkerPerEventOnThePlanAndOneRowInTheTable() throws {
         let (run, page) = try ScriptedScan.page()
         let html = HTMLReportWriter.html(page)
-        let codes = run.events.map(\.code.rawValue)
+        let codes = run.events.map(\.code)
         #expect(codes.contains(87) && codes.contains(21) && codes.contains(85), "the script should warn: \(codes)")
         #expect(page.trace.events.count == run.events.count)
         #expect(ScriptedScan.count("class=\"event-marker ", in: html) == run.events.count)
@@ -63,11 +63,11 @@ import Testing
     @Test func lanesHoldTheDetectorsOwnValues() throws {
         let (run, page) = try ScriptedScan.page()
         let trace = page.trace
-        let fast = try #require(trace.events.first { $0.event.code == .fastRotation })
+        let fast = try #require(trace.events.first { $0.event.meaning == .fastRotation })
         let frame = try #require(fast.frame)
         let measured = try #require(fast.event.trace?.measured)
         #expect(abs(Double(trace.signals[SignalLane.yawRate.rawValue][frame]) - measured) < 1e-3)
-        let floor = try #require(trace.events.first { $0.event.code == .scanningFloor })
+        let floor = try #require(trace.events.first { $0.event.meaning == .scanningFloor })
         #expect(Double(trace.signals[SignalLane.pitch.rawValue][try #require(floor.frame)]) < Thresholds().floor.pitchDegrees)
         _ = run
     }
@@ -98,7 +98,7 @@ import Testing
             trace.phases.append(1)
             for lane in SignalLane.allCases { trace.signals[lane.rawValue].append(Float(50 + 40 * sin(t * Double(lane.rawValue + 1)))) }
             if i % 600 == 0 {
-                trace.events.append((Event(time: t, code: .fastRotation,
+                trace.events.append((Event(time: t, meaning: .fastRotation,
                                            trace: EventTrace(quantity: "yaw rate", measured: 95, comparison: ">", threshold: 90, unit: "deg/s")), i))
             }
         }

@@ -15,7 +15,7 @@ enum ScriptedScan {
             let t = Double(i) / frameRate
             if t >= 6 && t < 7 { heading += 200 / frameRate }  // 200 deg/s for one second
             let pitch = t >= 9 && t < 12 ? -70.0 : -20
-            let position = SIMD3(0.4 * t, 1.4, -0.1 * t)
+            let position = SIMD3(0.1 * t, 1.4, -0.4 * t)  // mostly forward: no sideways warning to outrank the floor
             let near: Float = t >= 13 && t < 14.5 ? 0.3 : 2.5
             let depth = DepthMap(width: 16, height: 12, depth: [Float](repeating: near, count: 192),
                                  confidence: [UInt8](repeating: 2, count: 192))

@@ -13,7 +13,7 @@ import Testing
         var driver = SessionDriver(session: CaptureSession(configuration: capture.configuration), storage: NullScanStorage())
         var codes: [Int] = []
         for input in capture {
-            codes += try driver.feed(input).map { Int($0.code.rawValue) }
+            codes += try driver.feed(input).map { Int($0.code) }
         }
         return codes
     }

@@ -45,8 +45,10 @@ public struct DeviceCapabilities: Codable, Equatable, Sendable {
     }
 }
 
-/// Everything fixed for one session: options, device, thresholds.
+/// Everything fixed for one session: SDK profile, options, device, thresholds.
 public struct SessionConfiguration: Equatable, Sendable {
+    /// The SDK version imitated (default ``SDKProfile/standard``, 2.10).
+    public var sdk: SDKProfile
     public var options: ScanOptions
     public var device: DeviceCapabilities
     public var thresholds: Thresholds
@@ -55,7 +57,8 @@ public struct SessionConfiguration: Equatable, Sendable {
     public var landscapeGating: Bool
 
     public init(options: ScanOptions = ScanOptions(), device: DeviceCapabilities = DeviceCapabilities(),
-                thresholds: Thresholds = Thresholds(), landscapeGating: Bool = true) {
+                thresholds: Thresholds = Thresholds(), landscapeGating: Bool = true, sdk: SDKProfile = .standard) {
+        self.sdk = sdk
         self.options = options
         self.device = device
         self.thresholds = thresholds

@@ -51,9 +51,11 @@ public enum ThresholdRanges {
         "sideways.lateralFraction": within(0, 1),
         "sideways.holdSeconds": within(0, longest),
         "sideways.velocityWindowSeconds": above(0, to: 60),
+        "sideways.exitSpeedMetersPerSecond": within(0, 100),
+        "sideways.minimumDisplaySeconds": within(0, longest),
         "fastRotation.degreesPerSecond": above(0, to: 100_000),
         "fastRotation.windowSeconds": above(0, to: 60),
-        "fastRotation.cooldownSeconds": within(0, longest),
+        "fastRotation.minimumDisplaySeconds": within(0, longest),
         "proximity.nearMeters": above(0, to: 100),
         "proximity.nearFraction": within(0, 1),
         "proximity.noReturnFraction": within(0, 1),
@@ -70,6 +72,7 @@ public enum ThresholdRanges {
         "poseValidity.frozenSeconds": above(0, to: hour),
         "storage.warningMinutes": within(0, 1e6),
         "storage.minimumRateWindowSeconds": above(0, to: hour),
+        "storage.outOfSpaceBytes": within(0, 1e15),
         "speech.maximumLabelLength": within(1, 10_000),
     ]
 
@@ -87,6 +90,10 @@ public enum ThresholdRanges {
         let o = thresholds.orientation
         if o.exitDegrees < o.enterDegrees {
             problems.append("orientation.exitDegrees (\(NumberFormatting.compact(o.exitDegrees))) must not be below orientation.enterDegrees (\(NumberFormatting.compact(o.enterDegrees))): leaving an orientation needs at least the angle that enters it")
+        }
+        let s = thresholds.sideways
+        if s.exitSpeedMetersPerSecond > s.minimumSpeedMetersPerSecond {
+            problems.append("sideways.exitSpeedMetersPerSecond (\(NumberFormatting.compact(s.exitSpeedMetersPerSecond))) must not be above sideways.minimumSpeedMetersPerSecond (\(NumberFormatting.compact(s.minimumSpeedMetersPerSecond))): the warning that started at a speed must not end at it")
         }
         return problems
     }

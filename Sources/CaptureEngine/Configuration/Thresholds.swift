@@ -95,6 +95,14 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public var holdSeconds: Double = 1
         /// Window the velocity is averaged over (smooths gait bob and sway), seconds.
         public var velocityWindowSeconds: Double = 0.5
+        /// Once the warning shows, it stays while the sideways speed is at least this (hysteresis
+        /// against gait bob around the minimum speed), metres per second. Guess: the SDK documents no
+        /// number.
+        public var exitSpeedMetersPerSecond: Double = 0.15
+        /// The warning shows at least this long before 27 (*Android SDK 2.10.1 README, code 27*: "always
+        /// displayed for at least a certain amount of time to avoid quick flashes"; the time is a
+        /// guess), seconds.
+        public var minimumDisplaySeconds: Double = 2
         public init() {}
     }
 
@@ -104,8 +112,10 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public var degreesPerSecond: Double = 90
         /// Window the angular speed is averaged over, seconds.
         public var windowSeconds: Double = 0.5
-        /// Minimum time between two warnings, seconds.
-        public var cooldownSeconds: Double = 3
+        /// The warning shows at least this long, then ends when the turning is slow again; a new fast
+        /// turn after that warns again (*Android SDK 2.10.1 README, code 89*: "always displayed for at
+        /// least a certain amount of time"; the time is a guess), seconds.
+        public var minimumDisplaySeconds: Double = 1
         public init() {}
     }
 
@@ -160,6 +170,10 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public var warningMinutes: Double = 10
         /// Measure the scan's write rate over at least this much recording, seconds.
         public var minimumRateWindowSeconds: Double = 5
+        /// Free storage at or below this while recording means the device ran out: the next write
+        /// fails (code 59 in 2.10, whose description is "an error in writing the data to disk"; the
+        /// Android SDK 2.8.0 aborts there with its code 79), bytes. Guess: one depth frame's worth.
+        public var outOfSpaceBytes: Double = 200_000
         public init() {}
     }
 

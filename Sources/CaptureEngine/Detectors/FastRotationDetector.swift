@@ -1,10 +1,11 @@
 /// Turning too fast (code 87): the angular speed about world up, averaged over
 /// ``Thresholds/FastRotation/windowSeconds``, above ``Thresholds/FastRotation/degreesPerSecond``.
-/// Fires when the condition begins and the cool-down since the last warning has passed (or, if the
-/// cool-down suppressed the start, as soon as it has passed while still turning fast).
+/// Fires when the condition begins; the warning then shows at least
+/// ``Thresholds/FastRotation/minimumDisplaySeconds`` and ends once the turning is slow again, so each
+/// fast turn after that warns again and one long spin warns once.
 struct FastRotationDetector: Sendable {
     var thresholds: Thresholds.FastRotation
-    private var lastFired: Double?
+    private var shownSince = 0.0
     /// Whether the warning is showing (the feedback item is open).
     private(set) var showing = false
     private var cursor = PoseHistory.Cursor()
@@ -35,17 +36,14 @@ struct FastRotationDetector: Sendable {
         let rate = Angle.degrees(fromRadians: (now.yaw - old.yaw) / (now.time - old.time))
         measuredDegreesPerSecond = abs(rate)
         let fast = abs(rate) > thresholds.degreesPerSecond
-        if !fast {
-            if showing {
-                showing = false
-                return .ended
-            }
-            return nil
+        if showing {
+            guard !fast, time - shownSince >= thresholds.minimumDisplaySeconds - Tolerance.seconds else { return nil }
+            showing = false
+            return .ended
         }
-        guard !showing else { return nil }
-        if let lastFired, time - lastFired < thresholds.cooldownSeconds - Tolerance.seconds { return nil }
+        guard fast else { return nil }
         showing = true
-        lastFired = time
+        shownSince = time
         return .fired(EventTrace(quantity: "yaw rate", measured: abs(rate), comparison: ">",
                                  threshold: thresholds.degreesPerSecond, unit: "deg/s",
                                  windowSeconds: now.time - old.time, windowStart: old.time))

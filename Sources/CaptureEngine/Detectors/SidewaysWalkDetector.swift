@@ -1,6 +1,8 @@
 /// Walking sideways (codes 29 left, 30 right, 27 cleared): horizontal speed at least
 /// ``Thresholds/Sideways/minimumSpeedMetersPerSecond`` with at least ``Thresholds/Sideways/lateralFraction``
-/// of it along the camera's left/right axis, held for ``Thresholds/Sideways/holdSeconds``.
+/// of it along the camera's left/right axis, held for ``Thresholds/Sideways/holdSeconds``. Once shown, the
+/// warning stays while the walk goes on at ``Thresholds/Sideways/exitSpeedMetersPerSecond`` or more
+/// (hysteresis), and at least ``Thresholds/Sideways/minimumDisplaySeconds`` in any case.
 struct SidewaysWalkDetector: Sendable {
     enum Side: Equatable, Sendable { case left, right }
 
@@ -16,6 +18,7 @@ struct SidewaysWalkDetector: Sendable {
     private var pendingSide: Side?
     private var pendingSince = 0.0
     private(set) var showing: Side?
+    private var shownSince = 0.0
     private var cursor = PoseHistory.Cursor()
     /// The horizontal speed measured at the latest update, metres per second (NaN when the window was
     /// not yet half filled).
@@ -34,13 +37,15 @@ struct SidewaysWalkDetector: Sendable {
 
     /// Updates with the history (whose newest sample is now) and the current camera right axis.
     mutating func update(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double) -> Transition? {
-        let measured = measure(history: history, cameraRight: cameraRight, time: time)
+        let minimumSpeed = showing == nil ? thresholds.minimumSpeedMetersPerSecond : thresholds.exitSpeedMetersPerSecond
+        let measured = measure(history: history, cameraRight: cameraRight, time: time, minimumSpeed: minimumSpeed)
         var stopped = false
         if let shown = showing, measured?.side != shown {
+            guard time - shownSince >= thresholds.minimumDisplaySeconds - Tolerance.seconds else { return nil }
             showing = nil
             stopped = true
         }
-        guard let measured else {
+        guard let measured, measured.speed >= thresholds.minimumSpeedMetersPerSecond || showing == measured.side else {
             pendingSide = nil
             return stopped ? .stopped : nil
         }
@@ -51,6 +56,7 @@ struct SidewaysWalkDetector: Sendable {
         }
         guard time - pendingSince >= thresholds.holdSeconds - Tolerance.seconds else { return stopped ? .stopped : nil }
         showing = measured.side
+        shownSince = time
         pendingSide = nil
         let percent = (measured.fraction * 100).rounded()
         let trace = EventTrace(
@@ -60,7 +66,8 @@ struct SidewaysWalkDetector: Sendable {
         return stopped ? .switched(measured.side, trace) : .started(measured.side, trace)
     }
 
-    private mutating func measure(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double)
+    /// The side walked towards when the speed is at least `minimumSpeed` and sideways enough.
+    private mutating func measure(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double, minimumSpeed: Double)
         -> (side: Side, speed: Double, fraction: Double)? {
         guard let now = history.last,
               let old = history.oldestSample(notBefore: time - thresholds.velocityWindowSeconds, cursor: &cursor),
@@ -74,7 +81,7 @@ struct SidewaysWalkDetector: Sendable {
         let speed = v.length
         measuredSpeed = speed
         measuredFraction = .nan
-        guard speed >= thresholds.minimumSpeedMetersPerSecond else { return nil }
+        guard speed >= minimumSpeed else { return nil }
         var right = cameraRight
         right.y = 0
         let rightLength = right.length

@@ -6,7 +6,7 @@ extension Event {
     public var json: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("time", .number(time)),
-            ("code", .integer(code.rawValue)),
+            ("code", .integer(code)),
             ("message", .string(message)),
             ("severity", .string(severity.rawValue)),
         ]
@@ -29,7 +29,7 @@ extension Event {
     /// `  12.500  87  Too fast rotations. Showing fast movement warning`.
     public var line: String {
         let t = NumberFormatting.fixed(time, decimals: 3)
-        let c = String(code.rawValue)
+        let c = String(code)
         return String(repeating: " ", count: max(0, 9 - t.count)) + t + "  "
             + String(repeating: " ", count: max(0, 2 - c.count)) + c + "  " + message
     }

@@ -71,27 +71,35 @@ public struct EventTrace: Equatable, Sendable {
     }
 }
 
-/// One event the session emits: the SDK's code at a time on the session clock.
+/// One event the session emits: what happened at a time on the session clock, and the SDK profile that
+/// gives it its code, message and severity.
 public struct Event: Equatable, Sendable {
     /// Seconds on the session clock.
     public var time: Double
-    /// The SDK's code.
-    public var code: EventCode
+    /// What happened.
+    public var meaning: EventMeaning
+    /// The SDK version whose code, text and severity the event carries.
+    public var sdk: SDKProfile
     /// Values carried in the message.
     public var parameters: EventParameters
     /// Why it fired, for detector events.
     public var trace: EventTrace?
 
-    public init(time: Double, code: EventCode, parameters: EventParameters = EventParameters(),
-                trace: EventTrace? = nil) {
+    /// An event of `meaning` under `sdk`, which must have a code for it (the session emits only those).
+    public init(time: Double, meaning: EventMeaning, sdk: SDKProfile = .standard,
+                parameters: EventParameters = EventParameters(), trace: EventTrace? = nil) {
+        precondition(sdk.code(for: meaning) != nil, "SDK \(sdk.name) has no code for \(meaning)")
         self.time = time
-        self.code = code
+        self.meaning = meaning
+        self.sdk = sdk
         self.parameters = parameters
         self.trace = trace
     }
 
+    /// The code the host app receives.
+    public var code: Int { sdk.code(for: meaning) ?? -1 }
     /// The message text the host app receives.
-    public var message: String { code.message(parameters) }
+    public var message: String { sdk.message(for: meaning, parameters) }
     /// The code's severity.
-    public var severity: EventSeverity { code.severity }
+    public var severity: EventSeverity { sdk.severity(of: meaning) }
 }

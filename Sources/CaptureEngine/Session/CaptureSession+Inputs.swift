@@ -2,28 +2,30 @@ extension CaptureSession {
     // MARK: System samples
 
     /// Thermal (70-73), low power (74/75), processors (76), memory (77), storage (78). The first sample
-    /// reports everything it carries ("the SDK always calls the delegate with first measured system
-    /// monitor values"); later ones report changes.
-    mutating func handleSystem(_ sample: SystemSample, at t: Double) {
+    /// reports everything it carries, low power off included (iOS 2.4.1 release notes: "SDK always calls
+    /// delegate with first measured system monitor values"); later ones report changes. Free storage at
+    /// or below ``Thresholds/Storage/outOfSpaceBytes`` while recording aborts the scan (59); returns that
+    /// abort's action.
+    mutating func handleSystem(_ sample: SystemSample, at t: Double) -> HostAction? {
         let first = !systemStarted
         systemStarted = true
         if let thermal = sample.thermal, first || thermal != lastThermal {
             lastThermal = thermal
             record.thermalHistory.append((t, thermal))
-            let code: EventCode = switch thermal {
+            let meaning: EventMeaning = switch thermal {
             case .nominal: .thermalNominal
             case .fair: .thermalFair
             case .serious: .thermalSerious
             case .critical: .thermalCritical
             }
-            emit(code, at: t)
+            emit(meaning, at: t)
             if thermal == .critical, configuration.reconstructsScene, record.reconstructionShutDownAt == nil {
                 record.reconstructionShutDownAt = t
                 log("Thermal state critical: scene reconstruction shut down, no mesh will be saved", at: t)
             }
         }
         if let lowPower = sample.lowPowerMode {
-            if first ? lowPower : lowPower != (lastLowPower ?? false) {
+            if first || lowPower != (lastLowPower ?? false) {
                 emit(lowPower ? .lowPowerOn : .lowPowerOff, at: t)
             }
             lastLowPower = lowPower
@@ -41,112 +43,147 @@ extension CaptureSession {
         }
         if sample.memoryWarning { emit(.memoryWarning, at: t) }
         if tapsSignals, sample.storageFreeBytes != nil { signals.storageMinutesLeft = .nan }
+        let limit = configuration.thresholds.storage.outOfSpaceBytes
+        if let free = sample.storageFreeBytes, Double(free) <= limit, phase == .recording || phase == .relocating {
+            return abort(at: t, cause: .frameWriteFailed,
+                         trace: EventTrace(quantity: "free storage", measured: Double(free), comparison: "<=",
+                                           threshold: limit, unit: "B"))
+        }
         if let free = sample.storageFreeBytes, configuration.options.storageWarnings,
            phase == .recording || phase == .relocating {
-            let warning = storage.update(freeBytes: free, time: t)
-            if tapsSignals { signals.storageMinutesLeft = storage.measuredMinutesLeft }
+            let warning = detectors.storage.update(freeBytes: free, time: t)
+            if tapsSignals { signals.storageMinutesLeft = detectors.storage.measuredMinutesLeft }
             if let warning {
                 emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: warning.minutes), trace: warning.trace)
             }
         }
+        return nil
     }
 
     // MARK: User actions
 
-    mutating func handleUser(_ action: UserAction, at t: Double) {
+    /// The person's actions; returns the host action they cause.
+    mutating func handleUser(_ action: UserAction, at t: Double) -> HostAction? {
         switch action {
         case .recordPressed:
-            pressRecord(at: t)
+            return pressRecord(at: t)
         case .stopConfirmed:
-            guard stopRequested, phase == .recording || phase == .relocating || phase == .backgrounded else {
+            guard state.recording?.stopRequested == true else {
                 log("Stop confirmed without a stop request: ignored", at: t)
-                return
+                return nil
             }
-            finishRecording(at: t)
+            return finishRecording(at: t)
         case .stopCancelled:
-            if stopRequested { log("Stop cancelled, recording continues", at: t) }
-            stopRequested = false
+            if state.recording?.stopRequested == true { log("Stop cancelled, recording continues", at: t) }
+            setStopRequested(false)
+            return nil
         case .background:
-            goToBackground(at: t)
+            return goToBackground(at: t)
         case .foreground:
-            guard phase == .backgrounded else {
+            guard case .backgrounded(let recording) = state else {
                 log("App in foreground", at: t)
-                return
+                return nil
             }
             log("App back in foreground", at: t)
-            phase = .recording
-            startRelocation(cause: .background, at: t)
+            state = .recording(recording)
+            return startRelocation(cause: .background, at: t)
         case .speechStarted, .speechResults, .speechChosen, .speechCancelled, .speechAborted:
             handleSpeech(action, at: t)
+            return nil
         }
     }
 
-    mutating func pressRecord(at t: Double) {
-        switch phase {
-        case .ready:
-            startRecording(at: t)
-        case .waitingForLandscape:
-            if configuration.landscapeGating {
-                log("Record pressed while not in landscape-right: ignored", at: t)
-            } else {
-                startRecording(at: t)
-            }
-        case .recording, .relocating, .backgrounded:
-            stopRequested = true
-            log("Record pressed again: asking to confirm stop", at: t)
-        case .writing, .zipping, .finished, .aborted:
+    /// Sets the pending stop in the phases that have a recording.
+    mutating func setStopRequested(_ requested: Bool) {
+        switch state {
+        case .recording(var r):
+            r.stopRequested = requested
+            state = .recording(r)
+        case .relocating(var r, let since):
+            r.stopRequested = requested
+            state = .relocating(r, since: since)
+        case .backgrounded(var r):
+            r.stopRequested = requested
+            state = .backgrounded(r)
+        case .waitingForLandscape, .ready, .writing, .zipping, .finished, .aborted:
             break
         }
     }
 
-    mutating func startRecording(at t: Double) {
-        phase = .recording
+    mutating func pressRecord(at t: Double) -> HostAction? {
+        switch state {
+        case .ready:
+            return startRecording(at: t)
+        case .waitingForLandscape:
+            if configuration.landscapeGating {
+                log("Record pressed while not in landscape-right: ignored", at: t)
+                return nil
+            }
+            return startRecording(at: t)
+        case .recording, .relocating, .backgrounded:
+            setStopRequested(true)
+            log("Record pressed again: asking to confirm stop", at: t)
+            return nil
+        case .writing, .zipping, .finished, .aborted:
+            return nil
+        }
+    }
+
+    mutating func startRecording(at t: Double) -> HostAction {
+        state = .recording(RecordingState())
         record.recordingStart = t
         lastRecordedFrameTime = nil
         lastTracking = .normal
         normalTrackingSince = nil
         resetDetectors()
-        storage.reset()
+        detectors.storage.reset()
         emit(.recordingStarted, at: t)
-        output.action = .startRecordingFiles
+        return .startRecordingFiles
     }
 
     /// Stop confirmed: 2 with enough data (the host writes and zips), otherwise 3 and 5.
-    mutating func finishRecording(at t: Double) {
-        stopRequested = false
-        if phase == .relocating { endRelocation(at: t, recovered: false) }
+    mutating func finishRecording(at t: Double) -> HostAction {
+        if case .relocating = state { endRelocation(at: t, recovered: false) }
         record.recordingEnd = t
         closeAllFeedback(at: t)
         let rule = configuration.thresholds.recording
         if record.recordedSeconds >= rule.minimumSeconds - Tolerance.seconds,
            record.normalTrackingSeconds >= rule.minimumNormalTrackingSeconds - Tolerance.seconds {
             emit(.finishedWithEnoughData, at: t)
-            phase = .writing
-            output.action = .writeScanFiles
+            state = .writing
+            return .writeScanFiles
         } else {
             log("Recorded \(NumberFormatting.fixed(record.recordedSeconds, decimals: 1)) s, \(NumberFormatting.fixed(record.normalTrackingSeconds, decimals: 1)) s with normal tracking; need \(NumberFormatting.compact(rule.minimumSeconds)) s and \(NumberFormatting.compact(rule.minimumNormalTrackingSeconds)) s", at: t)
+            // 3, then 15 and 5 (Android SDK 2.10.1 README, status code 3: "The scan files will be deleted
+            // (code 15) and CubiCapture will be finished after this (code 5)").
             emit(.finishedNotEnoughData, at: t)
+            emit(.scanRemoved, at: t)
             emit(.finished, at: t)
-            phase = .finished
-            output.action = .removeScanFiles
+            state = .finished
+            return .removeScanFiles
         }
     }
 
-    mutating func goToBackground(at t: Double) {
-        switch phase {
-        case .recording, .relocating:
-            if phase == .relocating { endRelocation(at: t, recovered: false) }
-            closeAllFeedback(at: t)
-            guard configuration.options.backgroundResume else {
-                abort(at: t, cause: .backgroundAborted)
-                return
-            }
-            log("App in background: will relocate on return", at: t)
-            phase = .backgrounded
-            lastRecordedFrameTime = nil
-        default:
+    mutating func goToBackground(at t: Double) -> HostAction? {
+        let recording: RecordingState
+        switch state {
+        case .recording(let r):
+            recording = r
+        case .relocating(let r, _):
+            recording = r
+            endRelocation(at: t, recovered: false)
+        case .waitingForLandscape, .ready, .backgrounded, .writing, .zipping, .finished, .aborted:
             log("App in background", at: t)
+            return nil
         }
+        closeAllFeedback(at: t)
+        guard configuration.options.backgroundResume else {
+            return abort(at: t, cause: .backgroundAborted)
+        }
+        log("App in background: will relocate on return", at: t)
+        state = .backgrounded(recording)
+        lastRecordedFrameTime = nil
+        return nil
     }
 
     // MARK: Room labels by speech
@@ -210,50 +247,51 @@ extension CaptureSession {
     // MARK: Storage outcomes
 
     /// After the files were written (a non-fatal failure among them is reported first): zip them.
-    mutating func continueZipping(at t: Double) {
-        guard phase == .writing else { return }
-        phase = .zipping
-        output.action = .zip
+    mutating func continueZipping(at t: Double) -> HostAction? {
+        guard case .writing = state else { return nil }
+        state = .zipping(rezipped: false)
+        return .zip
     }
 
     /// The host's file operations: 54/56/57/58/59/90 on failures, 53 and one re-zip, 51, 7 and 5.
-    mutating func handleStorage(_ outcome: StorageOutcome, at t: Double) {
+    /// Returns the host action the outcome leads to.
+    mutating func handleStorage(_ outcome: StorageOutcome, at t: Double) -> HostAction? {
         switch outcome {
         case .openFailed(.folder), .writeFailed(.folder):
-            abort(at: t, cause: .filePathNotFound)
+            return abort(at: t, cause: .filePathNotFound)
         case .openFailed(.depthFrames):
-            abort(at: t, cause: .depthWriteStartFailed)
+            return abort(at: t, cause: .depthWriteStartFailed)
         case .writeFailed(.depthFrames):
-            abort(at: t, cause: .frameWriteFailed)
+            return abort(at: t, cause: .frameWriteFailed)
         case .openFailed(.scanLog), .writeFailed(.scanLog):
             emit(.scanLogStartFailed, at: t)
-            continueZipping(at: t)
+            return continueZipping(at: t)
         case .openFailed(.arkitData), .writeFailed(.arkitData):
-            abort(at: t, cause: .arkitDataWriteFailed)
+            return abort(at: t, cause: .arkitDataWriteFailed)
         case .openFailed(.config), .writeFailed(.config):
             emit(.configWriteFailed, at: t)
-            continueZipping(at: t)
+            return continueZipping(at: t)
         case .openFailed(.zip), .writeFailed(.zip):
-            abort(at: t, cause: .zipFailed)
+            return abort(at: t, cause: .zipFailed)
         case .openFailed(let file), .writeFailed(let file):
             log("Failed to write \(file.rawValue); the bundle is saved without it", at: t)
-            continueZipping(at: t)
+            return continueZipping(at: t)
         case .filesWritten:
-            continueZipping(at: t)
+            return continueZipping(at: t)
         case .zipInvalid:
-            guard phase == .zipping else { return }
+            guard case .zipping(let rezipped) = state else { return nil }
             if rezipped {
-                abort(at: t, cause: .zipFailed)
-            } else {
-                rezipped = true
-                emit(.zipInvalid, at: t)
-                output.action = .rezip
+                return abort(at: t, cause: .zipFailed)
             }
+            state = .zipping(rezipped: true)
+            emit(.zipInvalid, at: t)
+            return .rezip
         case .zipped(let path):
-            guard phase == .zipping else { return }
+            guard case .zipping = state else { return nil }
             emit(.zipped, at: t, parameters: EventParameters(zipPath: path))
             emit(.finished, at: t)
-            phase = .finished
+            state = .finished
+            return nil
         }
     }
 }

@@ -10,12 +10,12 @@ import Foundation
 /// ``SessionPhase/ready``) -> record pressed (1, ``SessionPhase/recording``, detectors active) ->
 /// optional ``SessionPhase/relocating`` (tracking lost or back from background; 60 s to recover, else 80)
 /// -> record pressed again and stop confirmed -> 2 (enough data; the host writes and zips: 7, 5) or 3
-/// (then 5). Unrecoverable errors abort: the cause, 15, 5, and the scan's files are removed.
+/// (then 15, 5). Unrecoverable errors abort: the cause, 15, 5, and the scan's files are removed.
 public struct CaptureSession: Sendable {
     /// Options, device and thresholds, fixed for the session.
     public let configuration: SessionConfiguration
     /// Where the session is in the lifecycle.
-    public internal(set) var phase: SessionPhase = .waitingForLandscape
+    public var phase: SessionPhase { state.phase }
     /// What the session keeps for the bundle.
     public internal(set) var record = SessionRecord()
     /// Whether each step records what the detectors measured in ``signals`` (default off: the step
@@ -26,6 +26,8 @@ public struct CaptureSession: Sendable {
 
     // MARK: State
 
+    /// The lifecycle phase with its own data.
+    var state: SessionState = .waitingForLandscape
     var lastInputTime: Double?
     var output = StepResult()
     /// The latest finite camera pose (for feedback items and labels).
@@ -35,81 +37,34 @@ public struct CaptureSession: Sendable {
     var lastTracking: TrackingState = .normal
     var normalTrackingSince: Double?
     var frozenSince: Double?
-    var stopRequested = false
-    var rezipped = false
     var systemStarted = false
     var lastThermal: ThermalState?
     var lastLowPower: Bool?
     var lastProcessors: (active: Int?, total: Int?)
-    var relocationStart: Double?
     var seenLandscape = false
     var reverseLandscapeShown = false
     var microphonePermission: Bool?
     var speech: SpeechState = .idle
-    var openFeedback = [Int?](repeating: nil, count: FeedbackSlot.allCases.count)
 
     // MARK: Detectors
 
     var orientation: OrientationClassifier
-    var history = PoseHistory()
-    var drift: DriftDetector
-    var floor: HoldDetector
-    var ceiling: HoldDetector
-    var horizontal: HoldDetector
-    var sideways: SidewaysWalkDetector
-    var fastRotation: FastRotationDetector
-    var proximity: ProximityDetector
-    var keyframes: KeyframeStore
-    var storage: StorageRateMonitor
-    /// The longest window any detector looks back over, seconds.
-    let maximumWindowSeconds: Double
-    /// Sines of the pitch thresholds (see ``updatePitchDetectors(_:at:)``).
-    let pitchSines: PitchSines
-    /// Whether the ceiling warning runs on this device.
-    let ceilingEnabled: Bool
-
-    /// Sines of the pitch thresholds, for comparison with the viewing direction's vertical component.
-    struct PitchSines: Sendable {
-        var floor, floorClear, ceiling, ceilingClear, level, levelClear: Double
-
-        init(_ t: Thresholds) {
-            func sine(_ degrees: Double) -> Double { sin(Angle.radians(fromDegrees: max(-90, min(90, degrees)))) }
-            floor = sine(t.floor.pitchDegrees)
-            floorClear = sine(t.floor.pitchDegrees + t.floor.hysteresisDegrees)
-            ceiling = sine(t.ceiling.pitchDegrees)
-            ceilingClear = sine(t.ceiling.pitchDegrees - t.ceiling.hysteresisDegrees)
-            level = sine(t.horizontal.levelDegrees)
-            levelClear = sine(t.horizontal.levelDegrees + t.horizontal.hysteresisDegrees)
-        }
-    }
+    /// The recording detectors, their order, reset and feedback slots.
+    var detectors: Detectors
+    /// The SDK version imitated: codes, texts, severities, error sound, priorities.
+    let sdk: SDKProfile
 
     enum SpeechState: Equatable, Sendable {
         case idle, listening
         case showingResults([String])
     }
 
-    /// The warnings that can be showing at once, each with its open feedback item.
-    enum FeedbackSlot: Int, CaseIterable {
-        case orientation, tracking, floor, ceiling, horizontal, sideways, rotation, proximity
-    }
-
     /// A session for a view just presented.
     public init(configuration: SessionConfiguration = SessionConfiguration()) {
         self.configuration = configuration
-        let t = configuration.thresholds
-        orientation = OrientationClassifier(thresholds: t.orientation)
-        drift = DriftDetector(thresholds: t.drift)
-        floor = HoldDetector(holdSeconds: t.floor.holdSeconds)
-        ceiling = HoldDetector(holdSeconds: t.ceiling.holdSeconds)
-        horizontal = HoldDetector(holdSeconds: t.horizontal.holdSeconds)
-        sideways = SidewaysWalkDetector(thresholds: t.sideways)
-        fastRotation = FastRotationDetector(thresholds: t.fastRotation)
-        proximity = ProximityDetector(thresholds: t.proximity)
-        keyframes = KeyframeStore(thresholds: t.relocation)
-        storage = StorageRateMonitor(thresholds: t.storage)
-        pitchSines = PitchSines(t)
-        ceilingEnabled = !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR
-        maximumWindowSeconds = max(t.drift.intervalSeconds, t.sideways.velocityWindowSeconds, t.fastRotation.windowSeconds)
+        orientation = OrientationClassifier(thresholds: configuration.thresholds.orientation)
+        detectors = Detectors(configuration: configuration)
+        sdk = configuration.sdk
     }
 
     /// The orientation the phone is held in, once a frame has shown it.
@@ -132,22 +87,22 @@ public struct CaptureSession: Sendable {
         if tapsSignals { beginSignals(for: input) }
         guard !isOver else { return StepResult() }
 
-        if phase == .relocating, let start = relocationStart,
+        if case .relocating(_, let start) = state,
            t - start >= configuration.thresholds.relocation.timeoutSeconds - Tolerance.seconds {
             let deadline = start + configuration.thresholds.relocation.timeoutSeconds
             endRelocation(at: deadline, recovered: false)
-            abort(at: deadline, cause: .relocationTimedOut,
-                  trace: EventTrace(quantity: "time relocating", measured: t - start, comparison: ">=",
-                                    threshold: configuration.thresholds.relocation.timeoutSeconds, unit: "s",
-                                    windowSeconds: t - start, windowStart: start))
+            output.action = abort(at: deadline, cause: .relocationTimedOut,
+                                  trace: EventTrace(quantity: "time relocating", measured: t - start, comparison: ">=",
+                                                    threshold: configuration.thresholds.relocation.timeoutSeconds, unit: "s",
+                                                    windowSeconds: t - start, windowStart: start))
             return takeOutput()
         }
 
         switch input.kind {
-        case .frame(let frame): handleFrame(frame, at: t)
-        case .system(let sample): handleSystem(sample, at: t)
-        case .user(let action): handleUser(action, at: t)
-        case .storage(let outcome): handleStorage(outcome, at: t)
+        case .frame(let frame): output.action = handleFrame(frame, at: t)
+        case .system(let sample): output.action = handleSystem(sample, at: t)
+        case .user(let action): output.action = handleUser(action, at: t)
+        case .storage(let outcome): output.action = handleStorage(outcome, at: t)
         }
         return takeOutput()
     }
@@ -173,48 +128,99 @@ public struct CaptureSession: Sendable {
 
     // MARK: Emitting
 
-    /// Emits an event (and the error sound after it where the SDK plays one), logging it.
-    mutating func emit(_ code: EventCode, at time: Double, parameters: EventParameters = EventParameters(),
-                       trace: EventTrace? = nil) {
-        let event = Event(time: time, code: code, parameters: parameters, trace: trace)
+    /// Emits an event under the session's profile (and, when `soundAllowed`, the error sound after it
+    /// where the profile plays one), logging it; a meaning the profile has no code for emits nothing.
+    mutating func emit(_ meaning: EventMeaning, at time: Double, parameters: EventParameters = EventParameters(),
+                       trace: EventTrace? = nil, soundAllowed: Bool = true) {
+        guard let code = sdk.code(for: meaning) else { return }
+        let event = Event(time: time, meaning: meaning, sdk: sdk, parameters: parameters, trace: trace)
         output.events.append(event)
         record.events.append(event)
-        var text = "\(code.rawValue) \(event.message)"
+        var text = "\(code) \(event.message)"
         if let trace { text += " [\(trace.summary)]" }
         log(text, at: time)
-        if code.playsErrorSound { emit(.errorSound, at: time) }
+        if soundAllowed, sdk.playsErrorSound(after: meaning) { emit(.errorSound, at: time) }
     }
 
     mutating func log(_ text: String, at time: Double) {
         record.scanLog.append(ScanLogLine(time: time, text: text))
     }
 
-    mutating func openFeedback(_ slot: FeedbackSlot, code: EventCode, at time: Double) {
+    mutating func openFeedback(_ slot: FeedbackSlot, meaning: EventMeaning, at time: Double) {
         closeFeedback(slot, at: time)
-        openFeedback[slot.rawValue] = record.feedback.count
-        record.feedback.append(FeedbackItem(code: code, start: time, pose: lastPose))
+        detectors.openFeedback[slot.rawValue] = record.feedback.count
+        record.feedback.append(FeedbackItem(meaning: meaning, start: time, pose: lastPose))
     }
 
     mutating func closeFeedback(_ slot: FeedbackSlot, at time: Double) {
-        if let index = openFeedback[slot.rawValue] {
+        if let index = detectors.openFeedback[slot.rawValue] {
             record.feedback[index].end = time
-            openFeedback[slot.rawValue] = nil
+            detectors.openFeedback[slot.rawValue] = nil
         }
     }
 
     mutating func closeAllFeedback(at time: Double) {
-        for slot in FeedbackSlot.allCases { closeFeedback(slot, at: time) }
+        for slot in FeedbackSlot.allCases {
+            closeFeedback(slot, at: time)
+            detectors.suppressed[slot.rawValue] = false
+        }
     }
 
-    /// Ends the session with an unrecoverable error: the cause (if any), 15, 5; the files are removed.
-    mutating func abort(at time: Double, cause: EventCode?, parameters: EventParameters = EventParameters(),
-                        trace: EventTrace? = nil) {
+    /// Shows a warning in `slot`: opens its feedback item and emits it, unless the profile ranks
+    /// warnings and one of higher priority is showing; then the warning stays hidden (logged) until its
+    /// condition clears.
+    mutating func showWarning(_ slot: FeedbackSlot, _ meaning: EventMeaning, at time: Double,
+                              trace: EventTrace? = nil) {
+        if let outranking = outrankingWarning(of: meaning) {
+            closeFeedback(slot, at: time)
+            detectors.suppressed[slot.rawValue] = true
+            let code = sdk.code(for: meaning).map(String.init) ?? "-"
+            let by = sdk.code(for: outranking).map(String.init) ?? "-"
+            log("Warning \(code) not shown: warning \(by) has priority", at: time)
+            return
+        }
+        detectors.suppressed[slot.rawValue] = false
+        openFeedback(slot, meaning: meaning, at: time)
+        emit(meaning, at: time, trace: trace)
+    }
+
+    /// Hides the warning in `slot`: closes its feedback item and emits `cleared` (if any) when the
+    /// warning was shown; nothing when it was kept hidden by a higher priority.
+    mutating func hideWarning(_ slot: FeedbackSlot, cleared: EventMeaning? = nil, at time: Double,
+                              trace: EventTrace? = nil) {
+        if detectors.suppressed[slot.rawValue] {
+            detectors.suppressed[slot.rawValue] = false
+            return
+        }
+        closeFeedback(slot, at: time)
+        if let cleared { emit(cleared, at: time, trace: trace) }
+    }
+
+    /// The showing warning that outranks `meaning` when the profile ranks warnings (a higher priority
+    /// group; within group 4, ceiling over horizontal), or nil.
+    func outrankingWarning(of meaning: EventMeaning) -> EventMeaning? {
+        guard sdk.behaviour.appliesWarningPriorities, let rank = sdk.warningPriority(of: meaning) else { return nil }
+        for index in detectors.openFeedback {
+            guard let index else { continue }
+            let showing = record.feedback[index].meaning
+            guard let other = sdk.warningPriority(of: showing) else { continue }
+            if other < rank || (other == rank && showing == .scanningCeiling && meaning == .horizontalScanning) {
+                return showing
+            }
+        }
+        return nil
+    }
+
+    /// Ends the session with an unrecoverable error: the cause (if any), 15, 5; returns the action that
+    /// removes the files.
+    mutating func abort(at time: Double, cause: EventMeaning?, parameters: EventParameters = EventParameters(),
+                        trace: EventTrace? = nil) -> HostAction {
         if let cause { emit(cause, at: time, parameters: parameters, trace: trace) }
         emit(.scanRemoved, at: time)
         emit(.finished, at: time)
         closeAllFeedback(at: time)
         if record.recordingStart != nil, record.recordingEnd == nil { record.recordingEnd = time }
-        phase = .aborted
-        output.action = .removeScanFiles
+        state = .aborted
+        return .removeScanFiles
     }
 }

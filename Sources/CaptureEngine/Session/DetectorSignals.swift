@@ -13,7 +13,8 @@ public struct DetectorSignals: Equatable, Sendable {
     /// Horizontal speed over ``Thresholds/Sideways/velocityWindowSeconds``, metres per second (codes 29/30).
     public var horizontalSpeedMetersPerSecond: Double
     /// Share of that speed along the camera's left/right axis, 0...1 (codes 29/30); measured only when
-    /// the speed reaches the minimum, as the detector looks no further below it.
+    /// the speed reaches the minimum in force (the exit speed while the warning shows), as the detector
+    /// looks no further below it.
     public var lateralFraction: Double
     /// Pitch of the viewing direction above the horizon, degrees (codes 21, 22, 31).
     public var pitchDegrees: Double

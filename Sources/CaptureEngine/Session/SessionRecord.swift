@@ -1,7 +1,7 @@
 /// A warning shown to the person scanning, as `feedback.json` lists it.
 public struct FeedbackItem: Equatable, Sendable {
-    /// The warning's code.
-    public var code: EventCode
+    /// The warning shown (its code comes from the session's ``SDKProfile``).
+    public var meaning: EventMeaning
     /// When it was shown, seconds on the session clock.
     public var start: Double
     /// When it stopped being shown (nil while still shown; closed at the end of the session).
@@ -9,8 +9,8 @@ public struct FeedbackItem: Equatable, Sendable {
     /// Camera-to-world pose when it was shown.
     public var pose: RigidTransform
 
-    public init(code: EventCode, start: Double, end: Double? = nil, pose: RigidTransform) {
-        self.code = code; self.start = start; self.end = end; self.pose = pose
+    public init(meaning: EventMeaning, start: Double, end: Double? = nil, pose: RigidTransform) {
+        self.meaning = meaning; self.start = start; self.end = end; self.pose = pose
     }
 }
 
@@ -67,9 +67,9 @@ public struct SessionRecord: Equatable, Sendable {
     public var roomLabels: [RoomLabel] = []
     /// SDK-initiated relocations.
     public var relocations: [RelocationRecord] = []
-    /// *SDK doc (2.8.1)*: whether an SDK-initiated relocation happened (back from background, or after
-    /// tracking loss); ARKit-internal relocalisation does not count.
-    public var trackingFlag: Bool { !relocations.isEmpty }
+    /// *SDK doc (2.8.1)*: whether an SDK-initiated relocation happened ("coming back from background, or
+    /// drift detected"); the relocation after ARKit's own tracking loss does not count.
+    public var trackingFlag: Bool { relocations.contains { $0.cause == .background } }
     /// When thermal state critical shut scene reconstruction down (no mesh in the bundle).
     public var reconstructionShutDownAt: Double?
     /// When recording started and ended (seconds on the session clock).

@@ -32,6 +32,13 @@ extension Scene {
         }
         let description = try r.string("description", default: "")
         let seed = try r.unsigned64("seed") ?? 1
+        var sdk = SDKProfile.standard
+        if let name = try r.string("sdk") {
+            guard let profile = SDKProfile(name: name) else {
+                throw r.error("sdk", "expected an SDK version among \(SDKProfile.knownNames), found '\(name)'")
+            }
+            sdk = profile
+        }
         let metadata = try r.object("metadata").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.metadata(m) } ?? ScanMetadata()
         let device = try r.object("device").map { (d: JSONObjectReader) throws(SceneLoadError) in try Scene.device(d) } ?? SceneDevice()
         let depth = try r.object("depth").map { (d: JSONObjectReader) throws(SceneLoadError) in try Scene.depthSettings(d) } ?? DepthSettings()
@@ -79,7 +86,7 @@ extension Scene {
             script.append(step)
         }
         try r.rejectUnknownKeys()
-        self.init(name: name, description: description, seed: seed, metadata: metadata, device: device,
+        self.init(name: name, description: description, seed: seed, sdk: sdk, metadata: metadata, device: device,
                   depth: depth, thresholds: thresholds, faults: faults, expect: expect, golden: golden,
                   rooms: rooms, objects: objects, motion: motion, lidar: lidar, script: script, source: source)
         self.camera = camera

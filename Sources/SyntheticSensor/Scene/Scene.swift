@@ -9,6 +9,8 @@ public struct Scene: Sendable {
     public var description: String
     /// Seed of every random choice (noise, hand motion); default 1.
     public var seed: UInt64
+    /// The SDK version the session imitates (`"sdk"`, default 2.10).
+    public var sdk: SDKProfile
     /// The scan metadata the host app passes to the SDK.
     public var metadata: ScanMetadata
     /// The phone and its state at the start.
@@ -38,7 +40,7 @@ public struct Scene: Sendable {
     /// The file the scene came from (for messages), or a description of its source.
     public var source: String
 
-    public init(name: String, description: String = "", seed: UInt64 = 1, metadata: ScanMetadata = ScanMetadata(),
+    public init(name: String, description: String = "", seed: UInt64 = 1, sdk: SDKProfile = .standard, metadata: ScanMetadata = ScanMetadata(),
                 device: SceneDevice = SceneDevice(), depth: DepthSettings = DepthSettings(),
                 thresholds: Thresholds = Thresholds(), faults: [StorageFault] = [], expect: JSONValue? = nil,
                 golden: JSONValue? = nil, rooms: [Room], objects: [SceneObject] = [],
@@ -47,6 +49,7 @@ public struct Scene: Sendable {
         self.name = name
         self.description = description
         self.seed = seed
+        self.sdk = sdk
         self.metadata = metadata
         self.device = device
         self.depth = depth
@@ -64,7 +67,7 @@ public struct Scene: Sendable {
 
     /// The session configuration the scene implies: its options, device and thresholds.
     public var configuration: SessionConfiguration {
-        SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds)
+        SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds, sdk: sdk)
     }
 
     /// The scene's surfaces as one mesh (walls with their holes, floors, ceilings, object boxes),

@@ -1,9 +1,9 @@
-extension EventCode {
-    /// The message text the host app receives with this code (`messenger(_:errorCode:message:)`),
-    /// filled in from the event's parameters where the code carries some (zip path, chosen label,
-    /// processor counts, minutes of storage left).
-    public func message(_ parameters: EventParameters = EventParameters()) -> String {
-        switch self {
+extension SDKProfile {
+    /// CubiCapture 2.10's message text for each meaning (`messenger(_:errorCode:message:)`), filled in from
+    /// the event's parameters where the code carries some (zip path, chosen label, processor counts,
+    /// minutes of storage left).
+    static func message2_10(_ meaning: EventMeaning, _ parameters: EventParameters) -> String {
+        switch meaning {
         case .landscape: "Device in landscape orientation"
         case .recordingStarted: "Recording started"
         case .finishedWithEnoughData: "Recording finished, saving the scan files"

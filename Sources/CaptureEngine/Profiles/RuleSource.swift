@@ -1,0 +1,28 @@
+/// Where one engine rule comes from: the public text it follows, or "guess" with why and the threshold
+/// that exposes its number. `capture-sim codes --sources` prints a profile's list; docs/engine.md
+/// carries the same table.
+public struct RuleSource: Sendable, Equatable {
+    /// The codes the rule concerns, e.g. "29, 30, 27".
+    public var codes: String
+    /// The rule as the engine implements it.
+    public var rule: String
+    /// The source: a section of seed 000 (the 2.10 documentation), of the iOS example project's
+    /// README, of the Android example project's README (CubiCasa/cubicasa-android-sdk-example-project
+    /// at 4496c7d, README.md), or "guess: why" with the threshold keys that hold its numbers.
+    public var source: String
+
+    public init(codes: String, rule: String, source: String) {
+        self.codes = codes
+        self.rule = rule
+        self.source = source
+    }
+}
+
+extension SDKProfile {
+    /// Every rule of this profile with its source.
+    public var ruleSources: [RuleSource] {
+        switch self {
+        case .v2_10: RuleSource.v2_10
+        }
+    }
+}
