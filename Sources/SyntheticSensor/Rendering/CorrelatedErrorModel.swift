@@ -97,15 +97,16 @@ struct CorrelatedErrorModel: Sendable {
         let w = width, h = height, s = settings, jump = edgeRelativeJump
         let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
         let frame32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
-        // Depth edges, eight pixels at a time, as an edge distance of 0 (edge) or 3 (none) into `edgeRows`
-        // (rows of w + 4 with two bytes of padding each side); then each pixel's Chebyshev distance to the
-        // nearest edge pixel, 0, 1, 2 or 3 (farther), by two separable passes (rows, then columns).
-        let paddedRow = w + 4
-        var edgeRows = [UInt8](repeating: 3, count: paddedRow * h)
-        var rowDistance = [UInt8](repeating: 3, count: w * (h + 4))
+        // Depth edges, eight pixels at a time, as 0/1 bytes; the 3x3 and 5x5 dilations of that mask (OR along
+        // rows, then along columns, eight bytes at a time in 64-bit words); then each pixel's Chebyshev
+        // distance to the nearest edge pixel, 0, 1, 2 or 3 (farther): 3 - edge - within1 - within2.
+        // Mask rows are `rowBytes` long with the pixels from `pad` on, and two rows of zeros above and below.
+        let pad = 8, rowBytes = (w + 7) / 8 * 8 + 2 * pad, planeBytes = rowBytes * (h + 4)
+        var masks = [UInt8](repeating: 0, count: 3 * planeBytes)
         var level = [UInt8](repeating: 3, count: w * h)
-        edgeRows.withUnsafeMutableBufferPointer { edgeBuffer in
-            let e = edgeBuffer.baseAddress!
+        masks.withUnsafeMutableBufferPointer { maskBuffer in
+            let edgeMask = maskBuffer.baseAddress! + 2 * rowBytes + pad
+            let within1 = edgeMask + planeBytes, within2 = within1 + planeBytes
             if w % 8 == 0 {
                 typealias V = SIMD8<Float>
                 for y in 0..<h {
@@ -120,9 +121,9 @@ struct CorrelatedErrorModel: Sendable {
                         let down = y + 1 < h ? UnsafeRawPointer(best + i + stride).loadUnaligned(as: V.self) : inv
                         let edge = (inv .> 0) .& (DepthKernels.isEdge(inv, left, jump) .| DepthKernels.isEdge(inv, right, jump)
                             .| DepthKernels.isEdge(inv, up, jump) .| DepthKernels.isEdge(inv, down, jump))
-                        let distance = SIMD8<Int32>(repeating: 3).replacing(with: 0, where: edge)
-                        UnsafeMutableRawPointer(e + y * paddedRow + x + 2).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: distance),
-                                                                                    as: SIMD8<UInt8>.self)
+                        let bytes = SIMD8<Int32>(repeating: 0).replacing(with: 1, where: edge)
+                        UnsafeMutableRawPointer(edgeMask + y * rowBytes + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: bytes),
+                                                                                      as: SIMD8<UInt8>.self)
                     }
                 }
             } else {
@@ -136,30 +137,34 @@ struct CorrelatedErrorModel: Sendable {
                             edge = left <= 0 || abs(inv - left) > jump * left || right <= 0 || abs(inv - right) > jump * right
                                 || up <= 0 || abs(inv - up) > jump * up || down <= 0 || abs(inv - down) > jump * down
                         }
-                        e[y * paddedRow + x + 2] = edge ? 0 : 3
+                        edgeMask[y * rowBytes + x] = edge ? 1 : 0
                     }
                 }
             }
-            rowDistance.withUnsafeMutableBufferPointer { rowBuffer in
-                let r = rowBuffer.baseAddress!
-                // Along rows: min(e[x], e[x +- 1] + 1, e[x +- 2] + 2) (rows 2...h + 1 of `rowDistance`; two
-                // rows of 3 above and below).
-                for y in 0..<h {
-                    let line = e + y * paddedRow + 2, target = r + (y + 2) * w
-                    for x in 0..<w {
-                        let near = min(line[x - 1], line[x + 1]) &+ 1, far = min(line[x - 2], line[x + 2]) &+ 2
-                        target[x] = min(line[x], min(near, far))
-                    }
+            @inline(__always) func word(_ p: UnsafeMutablePointer<UInt8>) -> UInt64 { UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) }
+            // Along rows (words past the width read and write only padding, which the column pass ignores).
+            for y in 0..<h {
+                for x in Swift.stride(from: 0, to: w, by: 8) {
+                    let p = edgeMask + (y * rowBytes + x)
+                    let one = word(p - 1) | word(p) | word(p + 1)
+                    UnsafeMutableRawPointer(within1 + (y * rowBytes + x)).storeBytes(of: one, as: UInt64.self)
+                    UnsafeMutableRawPointer(within2 + (y * rowBytes + x)).storeBytes(of: one | word(p - 2) | word(p + 2), as: UInt64.self)
                 }
-                level.withUnsafeMutableBufferPointer { levelBuffer in
-                    let l = levelBuffer.baseAddress!
-                    // Along columns: min(d[y], max(d[y +- 1], 1), max(d[y +- 2], 2)).
-                    for y in 0..<h {
-                        let centre = r + (y + 2) * w, target = l + y * w
-                        for x in 0..<w {
-                            let near = max(min(centre[x - w], centre[x + w]), 1)
-                            let far = max(min(centre[x - 2 * w], centre[x + 2 * w]), 2)
-                            target[x] = min(centre[x], min(near, far))
+            }
+            level.withUnsafeMutableBufferPointer { levelBuffer in
+                let l = levelBuffer.baseAddress!
+                for y in 0..<h {
+                    for x in Swift.stride(from: 0, to: w, by: 8) {
+                        let o = y * rowBytes + x
+                        let one = word(within1 + (o - rowBytes)) | word(within1 + o) | word(within1 + (o + rowBytes))
+                        let two = word(within2 + (o - 2 * rowBytes)) | word(within2 + (o - rowBytes)) | word(within2 + o)
+                            | word(within2 + (o + rowBytes)) | word(within2 + (o + 2 * rowBytes))
+                        // Bytes of 0 or 1 each: the sum carries into no neighbouring byte.
+                        let distances = 0x0303_0303_0303_0303 &- (word(edgeMask + o) &+ one &+ two)
+                        if x + 8 <= w {
+                            UnsafeMutableRawPointer(l + (y * w + x)).storeBytes(of: distances, as: UInt64.self)
+                        } else {
+                            for lane in 0..<(w - x) { l[y * w + x + lane] = UInt8(truncatingIfNeeded: distances >> (8 * UInt64(lane))) }
                         }
                     }
                 }
@@ -301,14 +306,15 @@ struct CorrelatedErrorModel: Sendable {
     /// equals a scan of the square).
     static func rowWindows(best: UnsafePointer<Float>, stride: Int, width w: Int, height h: Int) -> [Float] {
         let plane = w * h
-        var line = [Float](repeating: 0, count: 2 * (w + 4))
+        var line = [Float](repeating: 0, count: 2 * (w + 16))
         return [Float](unsafeUninitializedCapacity: 4 * plane) { buffer, count in
             let out = buffer.baseAddress!
             line.withUnsafeMutableBufferPointer { lineBuffer in
                 // Two padded copies of the row: returns with 0 around (for maxima), returns with
                 // infinity for no return and around (for minima).
-                let near = lineBuffer.baseAddress! + 2, far = near + w + 4
-                far[-2] = .infinity; far[-1] = .infinity; far[w] = .infinity; far[w + 1] = .infinity
+                let near = lineBuffer.baseAddress! + 8, far = near + w + 16
+                for x in -8..<0 { far[x] = .infinity }
+                for x in w..<(w + 8) { far[x] = .infinity }
                 for y in 0..<h {
                     let row = best + y * stride
                     for x in 0..<w {
@@ -317,6 +323,21 @@ struct CorrelatedErrorModel: Sendable {
                         far[x] = n > 0 ? n : .infinity
                     }
                     let nearest1 = out + y * w, farthest1 = nearest1 + plane, nearest2 = farthest1 + plane, farthest2 = nearest2 + plane
+                    if w % 8 == 0 {
+                        typealias V = SIMD8<Float>
+                        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
+                        @inline(__always) func maxV(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
+                        @inline(__always) func minV(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
+                        for x in Swift.stride(from: 0, to: w, by: 8) {
+                            let a = maxV(maxV(load(near + (x - 1)), load(near + x)), load(near + (x + 1)))
+                            UnsafeMutableRawPointer(nearest1 + x).storeBytes(of: a, as: V.self)
+                            UnsafeMutableRawPointer(nearest2 + x).storeBytes(of: maxV(a, maxV(load(near + (x - 2)), load(near + (x + 2)))), as: V.self)
+                            let b = minV(minV(load(far + (x - 1)), load(far + x)), load(far + (x + 1)))
+                            UnsafeMutableRawPointer(farthest1 + x).storeBytes(of: b, as: V.self)
+                            UnsafeMutableRawPointer(farthest2 + x).storeBytes(of: minV(b, minV(load(far + (x - 2)), load(far + (x + 2)))), as: V.self)
+                        }
+                        continue
+                    }
                     for x in 0..<w {
                         let a = max(max(near[x - 1], near[x]), near[x + 1])
                         nearest1[x] = a
