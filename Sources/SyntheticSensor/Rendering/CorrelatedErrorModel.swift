@@ -1,7 +1,7 @@
 import Foundation
 
-/// The correlated LiDAR error model (``LiDARErrorModelKind/correlated``; opt-in: its one-pass shade costs
-/// about four times the white model's, see docs/benchmarks.md): after the raster pass, turns a
+/// The correlated LiDAR error model (``LiDARErrorModelKind/correlated``; opt-in, see docs/benchmarks.md
+/// for its render cost against the white model's): after the raster pass, turns a
 /// frame's nearest inverse depths into depth with view-tied correlated error, uncertainty-based
 /// confidence with a medium halo, and edge ramps with flying pixels, following
 /// ``CorrelatedErrorSettings``. One implementation for every render path (they differ only in the
