@@ -53,6 +53,28 @@ import Testing
         }
     }
 
+    @Test(arguments: [16, 12]) func rowWindowsHoldEachPixelsNearestAndFarthestReturnWithinOneAndTwoPixelsOfItsRow(width: Int) {
+        let height = 3, plane = width * height
+        var state: UInt32 = 7
+        let best: [Float] = (0..<plane).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return state % 4 == 0 ? 0 : Float((state >> 8) % 1000 + 1) / 1000
+        }
+        let windows = best.withUnsafeBufferPointer {
+            CorrelatedErrorModel.rowWindows(best: $0.baseAddress!, stride: width, width: width, height: height)
+        }
+        for y in 0..<height {
+            for x in 0..<width {
+                for r in 1...2 {
+                    let row = (max(0, x - r)...min(width - 1, x + r)).map { best[y * width + $0] }
+                    let nearest = row.max()!, farthest = row.filter { $0 > 0 }.min() ?? .infinity
+                    let offset = (r - 1) * 2 * plane + y * width + x
+                    #expect(windows[offset] == nearest && windows[offset + plane] == farthest, "x \(x) y \(y) r \(r)")
+                }
+            }
+        }
+    }
+
     @Test func aBoxEdgeBecomesARampWithFlyingPixelsBetweenForegroundAndBackground() {
         let box = SceneObject(category: .storage, dimensions: SIMD3(1, 1, 0.4),
                               transform: RigidTransform(rotation: .identity, translation: SIMD3(0.5, 1.5, -1.5)))

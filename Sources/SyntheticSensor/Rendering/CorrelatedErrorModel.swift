@@ -1,7 +1,7 @@
 import Foundation
 
-/// The correlated LiDAR error model (``LiDARErrorModelKind/correlated``; opt-in: its one-pass shade costs
-/// about four times the white model's, see docs/benchmarks.md): after the raster pass, turns a
+/// The correlated LiDAR error model (``LiDARErrorModelKind/correlated``; opt-in, see docs/benchmarks.md
+/// for its render cost against the white model's): after the raster pass, turns a
 /// frame's nearest inverse depths into depth with view-tied correlated error, uncertainty-based
 /// confidence with a medium halo, and edge ramps with flying pixels, following
 /// ``CorrelatedErrorSettings``. One implementation for every render path (they differ only in the
@@ -67,7 +67,8 @@ struct CorrelatedErrorModel: Sendable {
     }
 
     /// One row of a field (`which`: 0 coarse, 1 fine, 2 reliability), bilinearly interpolated, into `out`
-    /// (`width` values); `scratch` holds the row's node values (at least `field.columns`).
+    /// (`width` values); `scratch` holds the row's node values (at least `field.columns`). Cell by cell:
+    /// each cell's two nodes are read once and its pixels interpolated in a contiguous run (no gather per pixel).
     @inline(__always) func row(_ field: (columns: Int, values: [Float]), which: Int, cell: Int, y: Int,
                                scratch: UnsafeMutablePointer<Float>, out: UnsafeMutablePointer<Float>) {
         let gy = y / cell, fy = Float(y % cell) / Float(cell)
@@ -75,13 +76,15 @@ struct CorrelatedErrorModel: Sendable {
             let top = v.baseAddress! + gy * field.columns, bottom = top + field.columns
             for c in 0..<field.columns { scratch[c] = top[c] + (bottom[c] - top[c]) * fy }
         }
-        columnNodes[which].withUnsafeBufferPointer { nodes in
-            columnFractions[which].withUnsafeBufferPointer { fractions in
-                for x in 0..<width {
-                    let c = Int(nodes[x]), fx = fractions[x]
-                    let left = scratch[c], right = scratch[c + 1]
-                    out[x] = left + (right - left) * fx
-                }
+        columnFractions[which].withUnsafeBufferPointer { fractionBuffer in
+            let fractions = fractionBuffer.baseAddress!
+            var start = 0, c = 0
+            while start < width {
+                let end = min(width, start + cell)
+                let left = scratch[c], difference = scratch[c + 1] - left
+                for x in start..<end { out[x] = left + difference * fractions[x] }
+                start = end
+                c += 1
             }
         }
     }
@@ -94,29 +97,74 @@ struct CorrelatedErrorModel: Sendable {
         let w = width, h = height, s = settings, jump = edgeRelativeJump
         let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
         let frame32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
-        // Depth edges (into `confidence` as scratch), then each pixel's edge distance 0, 1, 2 or 3 (farther).
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = y * stride + x, inv = best[i]
-                var edge = false
-                if inv > 0 {
-                    let left = x > 0 ? best[i - 1] : inv, right = x + 1 < w ? best[i + 1] : inv
-                    let up = y > 0 ? best[i - stride] : inv, down = y + 1 < h ? best[i + stride] : inv
-                    edge = left <= 0 || abs(inv - left) > jump * left || right <= 0 || abs(inv - right) > jump * right
-                        || up <= 0 || abs(inv - up) > jump * up || down <= 0 || abs(inv - down) > jump * down
-                }
-                confidence[y * w + x] = edge ? 1 : 0
-            }
-        }
+        // Depth edges, eight pixels at a time, as 0/1 bytes; the 3x3 and 5x5 dilations of that mask (OR along
+        // rows, then along columns, eight bytes at a time in 64-bit words); then each pixel's Chebyshev
+        // distance to the nearest edge pixel, 0, 1, 2 or 3 (farther): 3 - edge - within1 - within2.
+        // Mask rows are `rowBytes` long with the pixels from `pad` on, and two rows of zeros above and below.
+        let pad = 8, rowBytes = (w + 7) / 8 * 8 + 2 * pad, planeBytes = rowBytes * (h + 4)
+        var masks = [UInt8](repeating: 0, count: 3 * planeBytes)
         var level = [UInt8](repeating: 3, count: w * h)
-        level.withUnsafeMutableBufferPointer { levels in
-            let l = levels.baseAddress!
+        masks.withUnsafeMutableBufferPointer { maskBuffer in
+            let edgeMask = maskBuffer.baseAddress! + 2 * rowBytes + pad
+            let within1 = edgeMask + planeBytes, within2 = within1 + planeBytes
+            if w % 8 == 0 {
+                typealias V = SIMD8<Float>
+                for y in 0..<h {
+                    for x in Swift.stride(from: 0, to: w, by: 8) {
+                        let i = y * stride + x
+                        let inv = UnsafeRawPointer(best + i).loadUnaligned(as: V.self)
+                        var left = UnsafeRawPointer(best + i - 1).loadUnaligned(as: V.self)
+                        var right = UnsafeRawPointer(best + i + 1).loadUnaligned(as: V.self)
+                        if x == 0 { left[0] = inv[0] }
+                        if x + 8 == w { right[7] = inv[7] }
+                        let up = y > 0 ? UnsafeRawPointer(best + i - stride).loadUnaligned(as: V.self) : inv
+                        let down = y + 1 < h ? UnsafeRawPointer(best + i + stride).loadUnaligned(as: V.self) : inv
+                        let edge = (inv .> 0) .& (DepthKernels.isEdge(inv, left, jump) .| DepthKernels.isEdge(inv, right, jump)
+                            .| DepthKernels.isEdge(inv, up, jump) .| DepthKernels.isEdge(inv, down, jump))
+                        let bytes = SIMD8<Int32>(repeating: 0).replacing(with: 1, where: edge)
+                        UnsafeMutableRawPointer(edgeMask + y * rowBytes + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: bytes),
+                                                                                      as: SIMD8<UInt8>.self)
+                    }
+                }
+            } else {
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let i = y * stride + x, inv = best[i]
+                        var edge = false
+                        if inv > 0 {
+                            let left = x > 0 ? best[i - 1] : inv, right = x + 1 < w ? best[i + 1] : inv
+                            let up = y > 0 ? best[i - stride] : inv, down = y + 1 < h ? best[i + stride] : inv
+                            edge = left <= 0 || abs(inv - left) > jump * left || right <= 0 || abs(inv - right) > jump * right
+                                || up <= 0 || abs(inv - up) > jump * up || down <= 0 || abs(inv - down) > jump * down
+                        }
+                        edgeMask[y * rowBytes + x] = edge ? 1 : 0
+                    }
+                }
+            }
+            @inline(__always) func word(_ p: UnsafeMutablePointer<UInt8>) -> UInt64 { UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) }
+            // Along rows (words past the width read and write only padding, which the column pass ignores).
             for y in 0..<h {
-                for x in 0..<w where confidence[y * w + x] == 1 {
-                    for dy in max(0, y - 2)...min(h - 1, y + 2) {
-                        for dx in max(0, x - 2)...min(w - 1, x + 2) {
-                            let k = UInt8(max(abs(dx - x), abs(dy - y)))
-                            if k < l[dy * w + dx] { l[dy * w + dx] = k }
+                for x in Swift.stride(from: 0, to: w, by: 8) {
+                    let p = edgeMask + (y * rowBytes + x)
+                    let one = word(p - 1) | word(p) | word(p + 1)
+                    UnsafeMutableRawPointer(within1 + (y * rowBytes + x)).storeBytes(of: one, as: UInt64.self)
+                    UnsafeMutableRawPointer(within2 + (y * rowBytes + x)).storeBytes(of: one | word(p - 2) | word(p + 2), as: UInt64.self)
+                }
+            }
+            level.withUnsafeMutableBufferPointer { levelBuffer in
+                let l = levelBuffer.baseAddress!
+                for y in 0..<h {
+                    for x in Swift.stride(from: 0, to: w, by: 8) {
+                        let o = y * rowBytes + x
+                        let one = word(within1 + (o - rowBytes)) | word(within1 + o) | word(within1 + (o + rowBytes))
+                        let two = word(within2 + (o - 2 * rowBytes)) | word(within2 + (o - rowBytes)) | word(within2 + o)
+                            | word(within2 + (o + rowBytes)) | word(within2 + (o + 2 * rowBytes))
+                        // Bytes of 0 or 1 each: the sum carries into no neighbouring byte.
+                        let distances = 0x0303_0303_0303_0303 &- (word(edgeMask + o) &+ one &+ two)
+                        if x + 8 <= w {
+                            UnsafeMutableRawPointer(l + (y * w + x)).storeBytes(of: distances, as: UInt64.self)
+                        } else {
+                            for lane in 0..<(w - x) { l[y * w + x + lane] = UInt8(truncatingIfNeeded: distances >> (8 * UInt64(lane))) }
                         }
                     }
                 }
@@ -132,6 +180,9 @@ struct CorrelatedErrorModel: Sendable {
         rows.withUnsafeMutableBufferPointer { buffer in
           borderTerm.withUnsafeBufferPointer { borderBuffer in
            level.withUnsafeBufferPointer { levelBuffer in
+           let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
+           windowRows.withUnsafeBufferPointer { windowBuffer in
+            let windows = windowBuffer.baseAddress!
             let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, scratch = reliabilityRow + w
             let borderTerm = borderBuffer.baseAddress!, level = levelBuffer.baseAddress!
             let edgeTerm0 = edgeTerms[0], edgeTerm1 = edgeTerms[1], edgeTerm2 = edgeTerms[2]
@@ -139,42 +190,25 @@ struct CorrelatedErrorModel: Sendable {
                 row(coarse, which: 0, cell: max(1, s.coarseCellPixels), y: y, scratch: scratch, out: coarseRow)
                 row(fine, which: 1, cell: max(1, s.fineCellPixels), y: y, scratch: scratch, out: fineRow)
                 row(reliability, which: 2, cell: max(1, s.reliabilityCellPixels), y: y, scratch: scratch, out: reliabilityRow)
-                // Eight pixels at a time without flying pixels; then the pixels within 1 px of an edge one at a
-                // time (all of them when the width is not a multiple of 8).
+                // Eight pixels at a time (one at a time when the width is not a multiple of 8).
                 let vectorised = w % 8 == 0
                 if vectorised {
                     for x in Swift.stride(from: 0, to: w, by: 8) {
-                        shadeEight(x: x, y: y, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
+                        shadeEight(x: x, y: y, windows: windows, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
                                    inverseRayLength: inverseRayLength, border: borderTerm, level: level, coarseRow: coarseRow,
                                    fineRow: fineRow, reliabilityRow: reliabilityRow, frame32: frame32, depth: depth, confidence: confidence)
                     }
                 }
+                if vectorised { continue }
                 for x in 0..<w {
                     let i = y * stride + x, o = y * w + x, inv = best[i]
-                    if vectorised, level[o] > 1 { continue }
                     guard inv > 0 else { depth[o] = 0; confidence[o] = 0; continue }
                     let z = 1 / inv
                     let k = Int(level[o])
                     let key = DepthKernels.hash32(frame32 ^ UInt32(truncatingIfNeeded: o &* 2 &+ 1))
                     var surface = z
                     if k <= 1 {
-                        let r = k + 1
-                        var nearest: Float = 0, farthest = Float.infinity
-                        for dy in max(0, y - r)...min(h - 1, y + r) {
-                            for dx in max(0, x - r)...min(w - 1, x + r) {
-                                let n = best[dy * stride + dx]
-                                if n > 0 { nearest = max(nearest, n); farthest = min(farthest, n) }
-                            }
-                        }
-                        // A pixel of the near side moves 10-50 % of the way to the far side, one of the far side
-                        // 50-90 %: ramps stay monotonic.
-                        let zNear = 1 / nearest, zFar = 1 / farthest
-                        let onNearSide = z - zNear < zFar - z
-                        let chance: Float = k == 1 ? s.flyingNextToEdge : (onNearSide ? s.flyingOnEdgeNearSide : s.flyingOnEdgeFarSide)
-                        if Float(key & 0xFFFF) * (1 / 65536) < chance {
-                            let t: Float = 0.1 + (onNearSide ? 0 : 0.4) + 0.4 * Float(key >> 16) * (1 / 65536)
-                            surface = zNear + t * (zFar - zNear)
-                        }
+                        surface = flyingSurface(z: z, level: k, key: key, x: x, y: y, windows: windows)
                     }
                     let cosine = max(0.05, min(1, abs(inv * planeDistance[Int(ids[i])]) * inverseRayLength[o]))
                     let grazingTerm: Float = s.grazing * (1 / cosine - 1)
@@ -195,25 +229,132 @@ struct CorrelatedErrorModel: Sendable {
                 }
             }
            }
+           }
           }
         }
-        // A medium halo between low and high (but for a share `haloGap` of the high pixels).
+        // A medium halo between low and high (but for a share `haloGap` of the high pixels): a high pixel
+        // next to a low one with a return (4-neighbours) becomes medium. `lowReturn` marks those low
+        // pixels, with a frame of zeros around the map; the test runs eight pixels at a time and the hash
+        // only for the pixels it selects (demoting 2 to 1 never changes which pixels are low).
         let keepShare = UInt32(min(1, max(0, s.haloGap)) * 65535)
-        for y in 0..<h {
-            for x in 0..<w {
-                let o = y * w + x
-                guard confidence[o] == 2 else { continue }
-                if (x > 0 && depth[o - 1] > 0 && confidence[o - 1] == 0) || (x + 1 < w && depth[o + 1] > 0 && confidence[o + 1] == 0)
-                    || (y > 0 && depth[o - w] > 0 && confidence[o - w] == 0) || (y + 1 < h && depth[o + w] > 0 && confidence[o + w] == 0) {
-                    if DepthKernels.hash32(frame32 ^ 0x3C6E_F372 ^ UInt32(truncatingIfNeeded: o)) & 0xFFFF >= keepShare { confidence[o] = 1 }
+        let lowRow = w + 2
+        var lowReturn = [UInt8](repeating: 0, count: lowRow * (h + 2) + 8)
+        lowReturn.withUnsafeMutableBufferPointer { lowBuffer in
+            let low = lowBuffer.baseAddress! + lowRow + 1
+            for y in 0..<h {
+                let line = low + y * lowRow, depthRow = depth + y * w, confidenceRow = confidence + y * w
+                for x in 0..<w { line[x] = (depthRow[x] > 0 ? 1 : 0) & (confidenceRow[x] == 0 ? 1 : 0) }
+            }
+            for y in 0..<h {
+                let line = low + y * lowRow
+                var x = 0
+                while x < w {
+                    let o = y * w + x
+                    var candidates: UInt64
+                    if x + 8 <= w {
+                        func load(_ p: UnsafePointer<UInt8>) -> UInt64 { UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) }
+                        let neighbours = load(line + x - 1) | load(line + x + 1) | load(line + x - lowRow) | load(line + x + lowRow)
+                        candidates = (load(confidence + o) >> 1) & neighbours & 0x0101_0101_0101_0101
+                    } else {
+                        candidates = 0
+                        for lane in 0..<(w - x) {
+                            let p = line + x + lane
+                            let next = (p[-1] | p[1] | p[-lowRow] | p[lowRow]) & (confidence[o + lane] >> 1)
+                            candidates |= UInt64(next & 1) << (8 * lane)
+                        }
+                    }
+                    while candidates != 0 {
+                        let lane = candidates.trailingZeroBitCount / 8
+                        candidates &= candidates - 1
+                        let q = o + lane
+                        if DepthKernels.hash32(frame32 ^ 0x3C6E_F372 ^ UInt32(truncatingIfNeeded: q)) & 0xFFFF >= keepShare { confidence[q] = 1 }
+                    }
+                    x += 8
                 }
             }
         }
     }
 
-    /// The shade of eight pixels of a row that are not flying pixels (the same formulas as the one-pixel
-    /// code in ``shade``, eight lanes at a time).
-    @inline(__always) private func shadeEight(x: Int, y: Int, best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int,
+    /// The depth a pixel at `level` 0 (on a depth edge) or 1 (next to one) and depth `z` reports: with a
+    /// chance (``CorrelatedErrorSettings/flyingOnEdgeNearSide`` and the others) a flying pixel between the
+    /// nearest and farthest return of the square of `level + 1` pixels around it, else `z`. `key` is the
+    /// pixel's hash; `windows` the frame's ``rowWindows(best:stride:width:height:)``.
+    @inline(__always) func flyingSurface(z: Float, level k: Int, key: UInt32, x: Int, y: Int, windows: UnsafePointer<Float>) -> Float {
+        let w = width, h = height, s = settings
+        let r = k + 1
+        // The nearest and farthest return of the (2r + 1)-pixel square, from the row windows.
+        var nearest: Float = 0, farthest = Float.infinity
+        let nearestRows = windows + (k == 0 ? 0 : 2 * w * h), farthestRows = nearestRows + w * h
+        for dy in max(0, y - r)...min(h - 1, y + r) {
+            nearest = max(nearest, nearestRows[dy * w + x])
+            farthest = min(farthest, farthestRows[dy * w + x])
+        }
+        // A pixel of the near side moves 10-50 % of the way to the far side, one of the far side
+        // 50-90 %: ramps stay monotonic.
+        let zNear = 1 / nearest, zFar = 1 / farthest
+        let onNearSide = z - zNear < zFar - z
+        let chance: Float = k == 1 ? s.flyingNextToEdge : (onNearSide ? s.flyingOnEdgeNearSide : s.flyingOnEdgeFarSide)
+        guard Float(key & 0xFFFF) * (1 / 65536) < chance else { return z }
+        let t: Float = 0.1 + (onNearSide ? 0 : 0.4) + 0.4 * Float(key >> 16) * (1 / 65536)
+        return zNear + t * (zFar - zNear)
+    }
+
+    /// Per pixel, the largest and smallest positive inverse depth within one and within two pixels along
+    /// its row (clipped to the map): four `width` x `height` planes, nearest within 1, farthest within 1,
+    /// nearest within 2, farthest within 2 (0 and infinity where there is no return). The flying-pixel
+    /// step takes the square's extremes from these rows (maximum and minimum are exact, so the result
+    /// equals a scan of the square).
+    static func rowWindows(best: UnsafePointer<Float>, stride: Int, width w: Int, height h: Int) -> [Float] {
+        let plane = w * h
+        var line = [Float](repeating: 0, count: 2 * (w + 16))
+        return [Float](unsafeUninitializedCapacity: 4 * plane) { buffer, count in
+            let out = buffer.baseAddress!
+            line.withUnsafeMutableBufferPointer { lineBuffer in
+                // Two padded copies of the row: returns with 0 around (for maxima), returns with
+                // infinity for no return and around (for minima).
+                let near = lineBuffer.baseAddress! + 8, far = near + w + 16
+                for x in -8..<0 { far[x] = .infinity }
+                for x in w..<(w + 8) { far[x] = .infinity }
+                for y in 0..<h {
+                    let row = best + y * stride
+                    for x in 0..<w {
+                        let n = row[x]
+                        near[x] = n
+                        far[x] = n > 0 ? n : .infinity
+                    }
+                    let nearest1 = out + y * w, farthest1 = nearest1 + plane, nearest2 = farthest1 + plane, farthest2 = nearest2 + plane
+                    if w % 8 == 0 {
+                        typealias V = SIMD8<Float>
+                        @inline(__always) func load(_ p: UnsafeMutablePointer<Float>) -> V { UnsafeRawPointer(p).loadUnaligned(as: V.self) }
+                        @inline(__always) func maxV(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
+                        @inline(__always) func minV(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
+                        for x in Swift.stride(from: 0, to: w, by: 8) {
+                            let a = maxV(maxV(load(near + (x - 1)), load(near + x)), load(near + (x + 1)))
+                            UnsafeMutableRawPointer(nearest1 + x).storeBytes(of: a, as: V.self)
+                            UnsafeMutableRawPointer(nearest2 + x).storeBytes(of: maxV(a, maxV(load(near + (x - 2)), load(near + (x + 2)))), as: V.self)
+                            let b = minV(minV(load(far + (x - 1)), load(far + x)), load(far + (x + 1)))
+                            UnsafeMutableRawPointer(farthest1 + x).storeBytes(of: b, as: V.self)
+                            UnsafeMutableRawPointer(farthest2 + x).storeBytes(of: minV(b, minV(load(far + (x - 2)), load(far + (x + 2)))), as: V.self)
+                        }
+                        continue
+                    }
+                    for x in 0..<w {
+                        let a = max(max(near[x - 1], near[x]), near[x + 1])
+                        nearest1[x] = a
+                        nearest2[x] = max(a, max(near[x - 2], near[x + 2]))
+                        let b = min(min(far[x - 1], far[x]), far[x + 1])
+                        farthest1[x] = b
+                        farthest2[x] = min(b, min(far[x - 2], far[x + 2]))
+                    }
+                }
+            }
+            count = 4 * plane
+        }
+    }
+
+    /// The shade of eight pixels of a row (the same formulas as the one-pixel code in ``shade``, eight
+    /// lanes at a time; the flying-pixel step lane by lane, only for lanes on or next to a depth edge).
+    @inline(__always) private func shadeEight(x: Int, y: Int, windows: UnsafePointer<Float>, best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int,
                                               planeDistance: UnsafePointer<Float>, inverseRayLength: UnsafePointer<Float>,
                                               border: UnsafePointer<Float>, level: UnsafePointer<UInt8>,
                                               coarseRow: UnsafePointer<Float>, fineRow: UnsafePointer<Float>,
@@ -260,13 +401,21 @@ struct CorrelatedErrorModel: Sendable {
         let whiteValue = (whiteLow + whiteHigh) * (1 / 65536) - 1
         let m = minV(V(repeating: s.maximumNoiseFactor),
                              maxV(V(repeating: s.minimumNoiseFactor), 1 + s.noiseGainPerUncertainty * (uncertainty - 1)))
+        // Flying pixels: lanes with a return at edge distance 0 or 1 (a level byte without bit 1).
+        var surface = z
+        let levelBytes = UnsafeRawPointer(level + o).loadUnaligned(as: UInt64.self)
+        if ~levelBytes & 0x0202_0202_0202_0202 != 0 {
+            for lane in 0..<8 where levels[lane] <= 1 && inv[lane] > 0 {
+                surface[lane] = flyingSurface(z: z[lane], level: Int(levels[lane]), key: key[lane], x: x + lane, y: y, windows: windows)
+            }
+        }
         var root = V()
-        for lane in 0..<8 { root[lane] = z[lane].squareRoot() }
+        for lane in 0..<8 { root[lane] = surface[lane].squareRoot() }
         let coarseError = s.coarsePerMeterToOneAndAHalf * UnsafeRawPointer(coarseRow + x).loadUnaligned(as: V.self) * root
         let fineValues = UnsafeRawPointer(fineRow + x).loadUnaligned(as: V.self)
-        let fineError = (s.finePerSquareMeter * fineValues + s.whitePerSquareMeter * 2.4494898 * whiteValue) * z
-        let error = m * z * (coarseError + fineError)
-        let value = minV(V(repeating: rangeMeters), maxV(V(repeating: 0.001), z + error))
+        let fineError = (s.finePerSquareMeter * fineValues + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
+        let error = m * surface * (coarseError + fineError)
+        let value = minV(V(repeating: rangeMeters), maxV(V(repeating: 0.001), surface + error))
         var bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
         bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
         bits &= ~0x1FFF

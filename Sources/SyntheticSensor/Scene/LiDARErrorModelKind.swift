@@ -1,8 +1,8 @@
 /// Which depth error and confidence model the LiDAR renderer uses (scene key `lidar.errorModel`).
 public enum LiDARErrorModelKind: String, Sendable, Equatable {
     /// Correlated error fields, uncertainty-based confidence, edge ramps and flying pixels
-    /// (``CorrelatedErrorModel``), calibrated to phone captures (docs/lidar.md); opt-in (about four
-    /// times the white model's render cost).
+    /// (``CorrelatedErrorModel``), calibrated to phone captures (docs/lidar.md); opt-in (about 1.5
+    /// times the white model's render CPU time, docs/benchmarks.md).
     case correlated
     /// Per-pixel white noise and range-rule confidence (the renderer's shade pass): the default.
     case white
