@@ -16,6 +16,17 @@ import Testing
         #expect(t.fastRotation.windowSeconds == 0.5)
     }
 
+    @Test func aFactorWithXMultipliesTheDefault() throws {
+        let t = try Thresholds().applying(assignment: "drift.meters=1.1x")
+        #expect(abs(t.drift.meters - 11) < 1e-9)
+        // A whole-number key takes the rounded product.
+        let k = try Thresholds().applying(assignment: "relocation.maximumKeyframes=0.9x")
+        #expect(k.relocation.maximumKeyframes == 461)
+        #expect(throws: ThresholdOverrideError("--set drift.meters=ax: 'ax' is not a finite factor such as 1.1x")) {
+            try Thresholds().applying(assignment: "drift.meters=ax")
+        }
+    }
+
     @Test func partialJSONOverridesOnlyWhatItNames() throws {
         let t = try Thresholds().applying(jsonText: #"{"ceiling": {"enabledOnLiDAR": true}, "relocation": {"maximumKeyframes": 8}}"#,
                                           source: "t.json")

@@ -84,21 +84,40 @@ import Testing
                  why: "27: the minimum display time decides when 27 comes; 10 % moves it 0.2 s out of its window"),
         Boundary(pair: "sideways-exit-speed", key: "sideways.exitSpeedMetersPerSecond", failsWhenRaised: "window", failsWhenLowered: "window",
                  why: "27: the exit speed decides when the slowing walk ends the warning; 10 % moves 27 out of its window"),
+        Boundary(pair: "drift-interval", key: "drift.intervalSeconds", failsWhenRaised: "below", failsWhenLowered: "above",
+                 why: "13: two 5.25 m jumps 1.9 / 2.1 s apart; a longer interval spans the 2.1 s gap, a shorter misses the 1.9 s one"),
+        Boundary(pair: "sideways-lateral", key: "sideways.lateralFraction", failsWhenRaised: "above", failsWhenLowered: "below",
+                 why: "29: a diagonal walk 84 / 76 % sideways; raised misses the first, lowered warns on the second"),
+        // One scene each: the threshold sets when the code comes; 10 % either way moves it out of its window.
+        Boundary(pair: "ceiling-hold", key: "ceiling.holdSeconds", failsWhenRaised: "window", failsWhenLowered: "window",
+                 why: "22 (no LiDAR): the hold time sets when 22 comes; 10 % moves it 0.15 s out of its window"),
+        Boundary(pair: "floor-hysteresis", key: "floor.hysteresisDegrees", failsWhenRaised: "window", failsWhenLowered: "window",
+                 why: "23: on a slow rise the hysteresis sets when the floor warning clears; 10 % moves it out of its window"),
+        Boundary(pair: "ceiling-hysteresis", key: "ceiling.hysteresisDegrees", failsWhenRaised: "window", failsWhenLowered: "window",
+                 why: "26 (no LiDAR): on a slow descent the hysteresis sets when the ceiling warning clears"),
+        Boundary(pair: "horizontal-hysteresis", key: "horizontal.hysteresisDegrees", failsWhenRaised: "window", failsWhenLowered: "window",
+                 why: "32: on a slow tilt the hysteresis sets when the horizontal warning clears"),
+        Boundary(pair: "proximity-hold", key: "proximity.holdSeconds", failsWhenRaised: "window", failsWhenLowered: "window",
+                 why: "85 (depth every frame): the hold time sets when 85 comes; 10 % moves it 0.05 s out of its window"),
+        Boundary(pair: "proximity-clear", key: "proximity.clearSeconds", failsWhenRaised: "window", failsWhenLowered: "window",
+                 why: "88 (depth every frame): the clear time sets when 88 comes after backing away"),
+        Boundary(pair: "fast-rotation-average", key: "fastRotation.windowSeconds", failsWhenRaised: "window", failsWhenLowered: "window",
+                 why: "87: the averaging window sets the frame at which the turn's mean rate passes the threshold"),
+        Boundary(pair: "sideways-velocity", key: "sideways.velocityWindowSeconds", failsWhenRaised: "window", failsWhenLowered: "window",
+                 why: "29: the velocity window sets when the walk's mean speed passes the minimum"),
     ]
 
     /// Every numeric threshold is either guarded by a boundary scene above or listed here, with why it
     /// is not yet; the two lists together are exactly `capture-sim thresholds`' numeric keys, so a new
     /// threshold cannot go unnoticed.
     static let notYetGuarded: Set<String> = [
-        "ceiling.holdSeconds", "ceiling.hysteresisDegrees", "drift.intervalSeconds", "fastRotation.windowSeconds",
-        "floor.hysteresisDegrees", "horizontal.hysteresisDegrees", "orientation.enterDegrees", "orientation.exitDegrees",
-        "orientation.minimumInPlaneFraction", "proximity.clearSeconds", "proximity.featureRangeMeters",
-        "proximity.holdSeconds", "proximity.nearFraction", "proximity.noReturnFraction",
-        "recording.minimumNormalTrackingSeconds", "relocation.firstKeyframeAfterSeconds",
-        "relocation.keyframeAngleDegrees", "relocation.keyframeDistanceMeters", "relocation.keyframeSpacingDegrees",
-        "relocation.keyframeSpacingMeters", "relocation.maximumKeyframes", "sideways.lateralFraction",
-        "sideways.velocityWindowSeconds", "speech.maximumLabelLength", "storage.minimumRateWindowSeconds",
-        "storage.outOfSpaceBytes",
+        "orientation.enterDegrees", "orientation.exitDegrees",
+        "orientation.minimumInPlaneFraction", "proximity.featureRangeMeters", "proximity.nearFraction",
+        "proximity.noReturnFraction", "recording.minimumNormalTrackingSeconds",
+        "relocation.firstKeyframeAfterSeconds", "relocation.keyframeAngleDegrees",
+        "relocation.keyframeDistanceMeters", "relocation.keyframeSpacingDegrees", "relocation.keyframeSpacingMeters",
+        "relocation.maximumKeyframes", "speech.maximumLabelLength",
+        "storage.minimumRateWindowSeconds", "storage.outOfSpaceBytes",
     ]
 
     @Test func everyNumericThresholdIsGuardedOrListedAsNotYetGuarded() {

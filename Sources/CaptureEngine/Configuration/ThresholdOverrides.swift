@@ -50,11 +50,29 @@ extension Thresholds {
     }
 
     /// A copy with the field at a dotted key path set from its text form; the value must be in the
-    /// key's range (``ThresholdRanges``).
+    /// key's range (``ThresholdRanges``). A number followed by `x` (e.g. `1.1x`) multiplies the value the
+    /// key has before the assignment (the default unless set earlier); for a whole-number key the product
+    /// is rounded to the nearest whole number.
     public func setting(key: String, to text: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
         let parts = key.split(separator: ".").map(String.init)
         guard parts.count == 2 else {
             throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; expected GROUP.FIELD, see `capture-sim thresholds`")
+        }
+        if text.hasSuffix("x") {
+            guard let factor = Double(text.dropLast()), factor.isFinite else {
+                throw ThresholdOverrideError("\(source): '\(text)' is not a finite factor such as 1.1x")
+            }
+            guard let current = value(at: key) else {
+                throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; see `capture-sim thresholds` for the keys")
+            }
+            let product = current * factor
+            do throws(ThresholdOverrideError) {
+                return try setting(key: key, to: "\(product)", source: source)
+            } catch {
+                // A whole-number key does not take a fraction: round the product instead.
+                guard product.rounded() != product, abs(product) < 1e15 else { throw error }
+                return try setting(key: key, to: "\(Int(product.rounded()))", source: source)
+            }
         }
         let value: Any
         if text == "true" || text == "false" { value = text == "true" }

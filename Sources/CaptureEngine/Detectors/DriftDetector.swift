@@ -11,8 +11,8 @@ struct DriftDetector: Sendable {
 
     mutating func reset() { cursor = PoseHistory.Cursor() }
 
-    /// Returns the trace of a drift when the displacement over the interval exceeds the threshold.
-    mutating func check(history: PoseHistory, now: PoseHistory.Sample) -> EventTrace? {
+    /// Returns the reading of a drift when the displacement over the interval exceeds the threshold.
+    mutating func check(history: PoseHistory, now: PoseHistory.Sample) -> DetectorReading? {
         guard let old = history.oldestSample(notBefore: now.time - thresholds.intervalSeconds, cursor: &cursor) else {
             measuredMeters = .nan
             return nil
@@ -20,7 +20,12 @@ struct DriftDetector: Sendable {
         let distance = (now.position - old.position).length
         measuredMeters = distance
         guard distance > thresholds.meters else { return nil }
-        return EventTrace(quantity: "displacement", measured: distance, comparison: ">", threshold: thresholds.meters,
-                          unit: "m", windowSeconds: now.time - old.time, windowStart: old.time)
+        return DetectorReading(measured: distance, windowStart: old.time, windowSeconds: now.time - old.time)
+    }
+
+    /// The trace of a drift, built only when the abort is emitted.
+    func trace(_ reading: DetectorReading) -> EventTrace {
+        EventTrace(quantity: "displacement", measured: reading.measured, comparison: ">", threshold: thresholds.meters,
+                   unit: "m", windowSeconds: reading.windowSeconds, windowStart: reading.windowStart)
     }
 }

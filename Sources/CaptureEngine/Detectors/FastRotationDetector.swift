@@ -14,7 +14,7 @@ struct FastRotationDetector: Sendable {
     private(set) var measuredDegreesPerSecond = Double.nan
 
     enum Transition: Equatable {
-        case fired(EventTrace)
+        case fired(DetectorReading)
         /// The turning slowed below the threshold after a warning.
         case ended
     }
@@ -44,8 +44,13 @@ struct FastRotationDetector: Sendable {
         guard fast else { return nil }
         showing = true
         shownSince = time
-        return .fired(EventTrace(quantity: "yaw rate", measured: abs(rate), comparison: ">",
-                                 threshold: thresholds.degreesPerSecond, unit: "deg/s",
-                                 windowSeconds: now.time - old.time, windowStart: old.time))
+        return .fired(DetectorReading(measured: abs(rate), windowStart: old.time, windowSeconds: now.time - old.time))
+    }
+
+    /// The trace of a warning, built only when the event is emitted.
+    func trace(_ reading: DetectorReading) -> EventTrace {
+        EventTrace(quantity: "yaw rate", measured: reading.measured, comparison: ">",
+                   threshold: thresholds.degreesPerSecond, unit: "deg/s",
+                   windowSeconds: reading.windowSeconds, windowStart: reading.windowStart)
     }
 }

@@ -8,10 +8,10 @@ struct SidewaysWalkDetector: Sendable {
 
     /// What changed at an update.
     enum Transition: Equatable {
-        case started(Side, EventTrace)
+        case started(Side, DetectorReading)
         case stopped
         /// Stopped on one side and started on the other at the same update.
-        case switched(Side, EventTrace)
+        case switched(Side, DetectorReading)
     }
 
     var thresholds: Thresholds.Sideways
@@ -58,12 +58,18 @@ struct SidewaysWalkDetector: Sendable {
         showing = measured.side
         shownSince = time
         pendingSide = nil
-        let percent = (measured.fraction * 100).rounded()
-        let trace = EventTrace(
-            quantity: "horizontal speed (\(NumberFormatting.compact(percent)) % sideways \(measured.side == .left ? "left" : "right"))",
-            measured: measured.speed, comparison: ">=", threshold: thresholds.minimumSpeedMetersPerSecond,
-            unit: "m/s", windowSeconds: time - pendingSince, windowStart: pendingSince)
-        return stopped ? .switched(measured.side, trace) : .started(measured.side, trace)
+        let reading = DetectorReading(measured: measured.speed, windowStart: pendingSince,
+                                      windowSeconds: time - pendingSince, fraction: measured.fraction)
+        return stopped ? .switched(measured.side, reading) : .started(measured.side, reading)
+    }
+
+    /// The trace of a start towards `side`, built only when the event is emitted.
+    func trace(_ side: Side, _ reading: DetectorReading) -> EventTrace {
+        let percent = (reading.fraction * 100).rounded()
+        return EventTrace(
+            quantity: "horizontal speed (\(NumberFormatting.compact(percent)) % sideways \(side == .left ? "left" : "right"))",
+            measured: reading.measured, comparison: ">=", threshold: thresholds.minimumSpeedMetersPerSecond,
+            unit: "m/s", windowSeconds: reading.windowSeconds, windowStart: reading.windowStart)
     }
 
     /// The side walked towards when the speed is at least `minimumSpeed` and sideways enough.

@@ -127,11 +127,13 @@ extension CaptureSession {
         let axes = CameraAxes(pose.rotation)
         let findings = detectors.update(frame: frame, pose: pose, axes: axes, previousTransform: lastFrameTransform,
                                         time: t, tapsSignals: tapsSignals, signals: &signals)
-        if let trace = findings.drift {
-            return abort(at: t, cause: .drifted, trace: trace)
+        if let reading = findings.drift {
+            return abort(at: t, cause: .drifted, trace: detectors.drift.trace(reading))
         }
         updateOrientation(gravityInCamera: axes.gravityInCamera, at: t)
         report(findings, at: t)
+        let proximity = detectors.updateProximity(frame, time: t, tapsSignals: tapsSignals, signals: &signals)
+        reportProximity(proximity, at: t)
         return nil
     }
 
@@ -152,27 +154,30 @@ extension CaptureSession {
                threshold: th.horizontal.levelDegrees)
 
         switch findings.sideways {
-        case .started(let side, let trace):
-            startSideways(side, trace: trace, at: t)
+        case .started(let side, let reading):
+            startSideways(side, trace: detectors.sideways.trace(side, reading), at: t)
         case .stopped:
             stopSideways(at: t)
-        case .switched(let side, let trace):
+        case .switched(let side, let reading):
             stopSideways(at: t)
-            startSideways(side, trace: trace, at: t)
+            startSideways(side, trace: detectors.sideways.trace(side, reading), at: t)
         case nil:
             break
         }
 
         switch findings.rotation {
-        case .fired(let trace):
-            showWarning(.rotation, .fastRotation, at: t, trace: trace)
+        case .fired(let reading):
+            showWarning(.rotation, .fastRotation, at: t, trace: detectors.fastRotation.trace(reading))
         case .ended:
             hideWarning(.rotation, at: t)
         case nil:
             break
         }
+    }
 
-        switch findings.proximity {
+    /// Emits the proximity detector's transition (too close / too far, back in range).
+    mutating func reportProximity(_ transition: ProximityDetector.Transition?, at t: Double) {
+        switch transition {
         case .warned(let condition, let trace):
             showWarning(.proximity, condition == .tooClose ? .tooClose : .tooFar, at: t, trace: trace)
         case .backInRange(let trace):

@@ -80,7 +80,8 @@ struct Detectors: Sendable {
 
     /// Runs every recording detector on one frame, in order: pose history (position and heading about
     /// world up), drift (which ends the run when it fires), floor, ceiling and horizontal scanning from the
-    /// pitch, sideways walking, fast rotation, proximity from the depth.
+    /// pitch, sideways walking, fast rotation. Proximity from the depth follows in
+    /// ``updateProximity(_:time:tapsSignals:signals:)``.
     mutating func update(frame: CameraFrame, pose: RigidTransform, axes: CameraAxes,
                          previousTransform: RigidTransform?, time t: Double,
                          tapsSignals: Bool, signals: inout DetectorSignals) -> DetectorFindings {
@@ -117,12 +118,12 @@ struct Detectors: Sendable {
             signals.lateralFraction = sideways.measuredFraction
             signals.yawRateDegreesPerSecond = fastRotation.measuredDegreesPerSecond
         }
-        findings.proximity = updateProximity(frame, time: t, tapsSignals: tapsSignals, signals: &signals)
         return findings
     }
 
-    /// Too close / too far from the LiDAR depth map, or from feature depths without LiDAR.
-    private mutating func updateProximity(_ frame: CameraFrame, time t: Double, tapsSignals: Bool,
+    /// Too close / too far from the LiDAR depth map, or from feature depths without LiDAR: the last
+    /// detector of a frame, run after the others' findings are reported.
+    mutating func updateProximity(_ frame: CameraFrame, time t: Double, tapsSignals: Bool,
                                           signals: inout DetectorSignals) -> ProximityDetector.Transition? {
         let th = proximityThresholds
         let stats: DepthStatistics
