@@ -139,7 +139,7 @@ public struct ColorRenderer: Sendable {
     /// Renders one pose's linear radiance, times `weight`, added into `linear`.
     private func accumulate(pose: RigidTransform, weight: Float, into linear: inout [Float], path: RenderPath, bands: Int) {
         let w = intrinsics.width, h = intrinsics.height
-        let rasters = PatchRasterSetup.rasters(geometry.patches, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+        let rasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                rangeMeters: Self.rangeMeters)
         let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters)
