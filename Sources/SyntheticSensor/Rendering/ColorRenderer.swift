@@ -29,14 +29,16 @@ public struct ColorRenderer: Sendable {
     /// Size, lights, exposure, blur, noise.
     public let settings: CameraSettings
     private let paddedWidth: Int
+    /// Each patch's material, apart from the patches (whose shape holds arrays) for the shading loop.
+    private let patchMaterials: [Material]
     /// Each patch's room (index into `lights` and `roomWindows`), or -1.
     private let patchRoom: [Int32]
     /// Each room's ceiling light position (world).
     private let lights: [SIMD3<Float>]
     /// Each room's windows (to the sun).
     private let roomWindows: [[Window]]
-    /// Linear 0...1 in 4096 steps to 8-bit sRGB.
-    private let srgb: [UInt8]
+    /// Linear 0...1 in 4096 steps to 8-bit sRGB codes (as floats, for the encoder's eight-lane lookups).
+    private let srgb: [Float]
     /// The sensor noise's standard deviation, code values, for the same 4096 steps.
     private let noiseSigma: [Float]
     /// How far the camera sees, metres.
@@ -71,6 +73,7 @@ public struct ColorRenderer: Sendable {
                               normal: SIMD3<Float>(-u.z, 0, u.x), width: Float(o.width), height: Float(o.height))
             }
         }
+        patchMaterials = geometry.patches.map(\.material)
         patchRoom = geometry.patches.map { patch in
             // The room holding a point just in front of the patch's centre (objects: their own room).
             let corners = patch.corners
@@ -87,7 +90,7 @@ public struct ColorRenderer: Sendable {
         srgb = (0..<4096).map { i in
             let l = Double(i) / 4095
             let s = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
-            return UInt8(max(0, min(255, (s * 255).rounded())))
+            return Float(max(0, min(255, (s * 255).rounded())))
         }
     }
 
@@ -231,7 +234,7 @@ public struct ColorRenderer: Sendable {
         /// Glass panes are applied per pixel.
         func shade(rows: Range<Int>, width: Int, stride: Int, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                    paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>) {
-            let patches = renderer.geometry.patches
+            let materials = renderer.patchMaterials
             var y = rows.lowerBound
             while y < rows.upperBound {
                 let pair = y + 1 < rows.upperBound
@@ -240,11 +243,11 @@ public struct ColorRenderer: Sendable {
                     let i = y * stride + x
                     let id = ids[i]
                     if pair, x + 1 < width, id >= 0, ids[i + 1] == id, ids[i + stride] == id, ids[i + stride + 1] == id,
-                       patches[Int(id)].material.kind != .mirror {
+                       materials[Int(id)].kind != .mirror {
                         let inverse = (best[i] + best[i + 1] + best[i + stride] + best[i + stride + 1]) * 0.25
                         let ray = rayX * (Float(x) + 0.5) + rayY * (Float(y) + 0.5) + rayOrigin
                         let view = -ray / (ray * ray).sum().squareRoot()
-                        let material = patches[Int(id)].material
+                        let material = materials[Int(id)]
                         let colour = radiance(point: camera + ray * (1 / inverse), normal: normals[Int(id)], view: view,
                                               material: material, room: Int(renderer.patchRoom[Int(id)]))
                         store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
@@ -277,7 +280,7 @@ public struct ColorRenderer: Sendable {
             let inverse = best[i]
             if id >= 0, inverse > 0 {
                 let point = camera + ray * (1 / inverse)
-                let material = renderer.geometry.patches[id].material
+                let material = renderer.patchMaterials[id]
                 if material.kind == .mirror {
                     colour = reflection(point: point, normal: normals[id], view: view) * material.albedo
                 } else {
