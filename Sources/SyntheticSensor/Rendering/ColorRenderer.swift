@@ -101,10 +101,12 @@ public struct ColorRenderer: Sendable {
     public func render(poses: [RigidTransform], exposure: inout AutoExposure, noiseSeed: UInt64,
                        path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> ColorImage {
         let w = intrinsics.width, h = intrinsics.height
-        var linear = [Float](repeating: 0, count: w * h * 3)
+        // Every sample is stored by the first pose's shading (each band shades all its pixels), so the
+        // buffer starts uninitialised (3.7 MB a 640x480 image not cleared); later poses add to it.
+        var linear = [Float](unsafeUninitializedCapacity: w * h * 3) { _, count in count = w * h * 3 }
         let weight = 1 / Float(max(1, poses.count))
-        for pose in poses {
-            accumulate(pose: pose, weight: weight, into: &linear, path: path, bands: bands)
+        for (index, pose) in poses.enumerated() {
+            accumulate(pose: pose, weight: weight, into: &linear, first: index == 0, path: path, bands: bands)
         }
         // Auto exposure from the mean log luminance of every fourth row and column.
         var sum = 0.0, count = 0
@@ -139,8 +141,9 @@ public struct ColorRenderer: Sendable {
         return ColorImage(width: w, height: h, rgb: rgb)
     }
 
-    /// Renders one pose's linear radiance, times `weight`, added into `linear`.
-    private func accumulate(pose: RigidTransform, weight: Float, into linear: inout [Float], path: RenderPath, bands: Int) {
+    /// Renders one pose's linear radiance, times `weight`, stored into `linear` (`first`) or added to it.
+    private func accumulate(pose: RigidTransform, weight: Float, into linear: inout [Float], first: Bool, path: RenderPath,
+                            bands: Int) {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                rangeMeters: Self.rangeMeters)
@@ -153,7 +156,7 @@ public struct ColorRenderer: Sendable {
         let bandCount = max(1, min(bands, h))
         // Even band heights: the shading's 2x2 blocks never straddle two bands (same output for any count).
         let rowsPerBand = ((h + bandCount - 1) / bandCount + 1) / 2 * 2
-        let shading = FrameShading(renderer: self, pose: pose)
+        let shading = FrameShading(renderer: self, pose: pose, stores: first)
         best.withUnsafeMutableBufferPointer { bestBuffer in
             ids.withUnsafeMutableBufferPointer { idBuffer in
                 paneIds.withUnsafeMutableBufferPointer { paneBuffer in
@@ -209,9 +212,12 @@ public struct ColorRenderer: Sendable {
         let normals: [SIMD3<Float>]
         let paneNormals: [SIMD3<Float>]
         let sun: SIMD3<Float>
+        /// Whether ``store`` sets the linear samples (the first pose) rather than adding to them.
+        let stores: Bool
 
-        init(renderer: ColorRenderer, pose: RigidTransform) {
+        init(renderer: ColorRenderer, pose: RigidTransform, stores: Bool) {
             self.renderer = renderer
+            self.stores = stores
             let k = renderer.intrinsics
             func f(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3<Float>(Float(v.x), Float(v.y), Float(v.z)) }
             camera = f(pose.translation)
@@ -293,7 +299,7 @@ public struct ColorRenderer: Sendable {
             store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
         }
 
-        /// Adds a pixel's colour (through its glass pane, if any) times `weight` to the linear image.
+        /// Stores (first pose) or adds a pixel's colour (through its glass pane, if any) times `weight` in the linear image.
         @inline(__always)
         func store(_ surface: SIMD3<Float>, x: Int, y: Int, width: Int, stride: Int, paneIds: UnsafeMutablePointer<Int32>,
                    weight: Float, out: UnsafeMutablePointer<Float>) {
@@ -307,9 +313,15 @@ public struct ColorRenderer: Sendable {
                 colour = colour * glass.albedo * 0.94 + reflected * 0.06
             }
             let o = (y * width + x) * 3
-            out[o] += colour.x * weight
-            out[o + 1] += colour.y * weight
-            out[o + 2] += colour.z * weight
+            if stores {
+                out[o] = colour.x * weight
+                out[o + 1] = colour.y * weight
+                out[o + 2] = colour.z * weight
+            } else {
+                out[o] += colour.x * weight
+                out[o + 1] += colour.y * weight
+                out[o + 2] += colour.z * weight
+            }
         }
 
         /// Light leaving a surface point towards the viewer (linear).
