@@ -20,7 +20,8 @@ import Foundation
 ///
 /// Cost: lighting is computed once per 2x2 block of pixels that all show the same patch (at the block's
 /// centre), per pixel elsewhere (patch boundaries, mirrors, the sky), so edges stay pixel-exact while the
-/// shading work is about a quarter; surfaces with gloss below 0.15 get no specular term.
+/// shading work is about a quarter; surfaces with gloss below 0.15 get no specular term. Objects outside
+/// the view and back faces of closed solids are culled before rasterisation, as for the depth map.
 public struct ColorRenderer: Sendable {
     /// The scene's surfaces.
     public let geometry: SceneGeometry
