@@ -28,18 +28,41 @@ extension BundleInspector {
         }
         var path = reader.path + "/video.mp4"
         var temporary: String?
-        if reader.zip != nil {
-            // libavformat reads files: the entry is copied to a temporary file, removed afterwards.
-            do {
-                let bytes = try reader.bytes("video.mp4")
-                let name = NSTemporaryDirectory() + "/capture-sim-inspect-\(getpid())-video.mp4"
-                guard FileManager.default.createFile(atPath: name, contents: Data(bytes)) else {
-                    result.problems.append("video.mp4: cannot copy the zip entry to \(name) to decode it")
-                    return
+        if let zip = reader.zip {
+            // libavformat reads files: the entry is streamed to a temporary file a chunk at a time (no size
+            // limit: a long or large video is not held in memory), removed afterwards.
+            let name = NSTemporaryDirectory() + "/capture-sim-inspect-\(getpid())-video.mp4"
+            guard let index = zip.entries.firstIndex(where: { $0.name == "video.mp4" }), let file = fopen(name, "wb") else {
+                result.problems.append("video.mp4: cannot copy the zip entry to \(name) to decode it")
+                return
+            }
+            temporary = name
+            path = name
+            let declared = zip.entries[index].size
+            var written: UInt64 = 0
+            do throws(ZipError) {
+                try zip.forEachChunk(ofEntry: index) { (chunk) throws(ZipError) in
+                    written += UInt64(chunk.count)
+                    // libzip inflates on past the declared size (only the CRC is checked), so the copy stops there.
+                    guard written <= declared else {
+                        throw ZipError(call: "zip_fread(video.mp4)", path: zip.path,
+                                       message: "entry video.mp4 inflates beyond the \(declared) bytes its central directory declares")
+                    }
+                    guard fwrite(chunk.baseAddress, 1, chunk.count, file) == chunk.count else {
+                        throw ZipError(call: "fwrite", path: name, message: "cannot write the copy of video.mp4")
+                    }
                 }
-                temporary = name
-                path = name
-            } catch { result.problems.append(error.description); return }
+            } catch {
+                fclose(file)
+                try? FileManager.default.removeItem(atPath: name)
+                result.problems.append("video.mp4: " + error.description)
+                return
+            }
+            guard fclose(file) == 0 else {
+                try? FileManager.default.removeItem(atPath: name)
+                result.problems.append("video.mp4: cannot copy the zip entry to \(name) to decode it")
+                return
+            }
         }
         defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
         let summary: VideoFileSummary

@@ -82,6 +82,16 @@ import Testing
         #expect(a.rgb != c.rgb)
     }
 
+    /// The first pose of a motion-blurred frame sets every linear sample and the others add to it:
+    /// two halves of the same pose give exactly the one-pose image.
+    @Test func aBlurOfTwoEqualPosesIsTheOnePoseImage() {
+        let (geometry, rooms, pose) = Self.boxScene()
+        let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: CameraSettings(width: 160, height: 120))
+        var e1 = AutoExposure(), e2 = AutoExposure()
+        #expect(renderer.render(poses: [pose], exposure: &e1, noiseSeed: 5, path: .simd, bands: 2).rgb
+                == renderer.render(poses: [pose, pose], exposure: &e2, noiseSeed: 5, path: .simd, bands: 2).rgb)
+    }
+
     @Test func theSIMDAndScalarRasterisersGiveTheSameImage() {
         let (geometry, rooms, pose) = Self.boxScene()
         let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: CameraSettings(width: 160, height: 120))

@@ -5,10 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// For each of `count` samples: v = clamp(linear * scale, 0, 1); k = (int)(v * 4095); code = table[k]
+/// For each of `count` samples: v = clamp(linear * scale, 0, 1); k = (int)(v * 4095); code = table[k] (the
+/// 8-bit sRGB code as a float)
 /// plus, when `sigma` is not NULL, sigma[k] * sqrt(12) * (u - 0.5) with u = (hash32(seed ^ i) & 1023) / 1023;
-/// rounded half up and clamped to 0...255. hash32 is the depth renderer's integer hash.
-void ccolor_encode(const float *linear, size_t count, float scale, const uint8_t *table, const float *sigma,
+/// rounded half up and clamped to 0...255. hash32 is the depth renderer's integer hash. Eight samples at a
+/// time through SIMDe's AVX2 API, the same IEEE operations as the one-sample code, so any build gives the
+/// same bytes.
+void ccolor_encode(const float *linear, size_t count, float scale, const float *table, const float *sigma,
                    uint32_t seed, uint8_t *out);
 
 #endif

@@ -20,7 +20,8 @@ import Foundation
 ///
 /// Cost: lighting is computed once per 2x2 block of pixels that all show the same patch (at the block's
 /// centre), per pixel elsewhere (patch boundaries, mirrors, the sky), so edges stay pixel-exact while the
-/// shading work is about a quarter; surfaces with gloss below 0.15 get no specular term.
+/// shading work is about a quarter; surfaces with gloss below 0.15 get no specular term. Objects outside
+/// the view and back faces of closed solids are culled before rasterisation, as for the depth map.
 public struct ColorRenderer: Sendable {
     /// The scene's surfaces.
     public let geometry: SceneGeometry
@@ -29,14 +30,16 @@ public struct ColorRenderer: Sendable {
     /// Size, lights, exposure, blur, noise.
     public let settings: CameraSettings
     private let paddedWidth: Int
+    /// Each patch's material, apart from the patches (whose shape holds arrays) for the shading loop.
+    private let patchMaterials: [Material]
     /// Each patch's room (index into `lights` and `roomWindows`), or -1.
     private let patchRoom: [Int32]
     /// Each room's ceiling light position (world).
     private let lights: [SIMD3<Float>]
     /// Each room's windows (to the sun).
     private let roomWindows: [[Window]]
-    /// Linear 0...1 in 4096 steps to 8-bit sRGB.
-    private let srgb: [UInt8]
+    /// Linear 0...1 in 4096 steps to 8-bit sRGB codes (as floats, for the encoder's eight-lane lookups).
+    private let srgb: [Float]
     /// The sensor noise's standard deviation, code values, for the same 4096 steps.
     private let noiseSigma: [Float]
     /// How far the camera sees, metres.
@@ -71,6 +74,7 @@ public struct ColorRenderer: Sendable {
                               normal: SIMD3<Float>(-u.z, 0, u.x), width: Float(o.width), height: Float(o.height))
             }
         }
+        patchMaterials = geometry.patches.map(\.material)
         patchRoom = geometry.patches.map { patch in
             // The room holding a point just in front of the patch's centre (objects: their own room).
             let corners = patch.corners
@@ -87,7 +91,7 @@ public struct ColorRenderer: Sendable {
         srgb = (0..<4096).map { i in
             let l = Double(i) / 4095
             let s = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
-            return UInt8(max(0, min(255, (s * 255).rounded())))
+            return Float(max(0, min(255, (s * 255).rounded())))
         }
     }
 
@@ -98,10 +102,12 @@ public struct ColorRenderer: Sendable {
     public func render(poses: [RigidTransform], exposure: inout AutoExposure, noiseSeed: UInt64,
                        path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> ColorImage {
         let w = intrinsics.width, h = intrinsics.height
-        var linear = [Float](repeating: 0, count: w * h * 3)
+        // Every sample is stored by the first pose's shading (each band shades all its pixels), so the
+        // buffer starts uninitialised (3.7 MB a 640x480 image not cleared); later poses add to it.
+        var linear = [Float](unsafeUninitializedCapacity: w * h * 3) { _, count in count = w * h * 3 }
         let weight = 1 / Float(max(1, poses.count))
-        for pose in poses {
-            accumulate(pose: pose, weight: weight, into: &linear, path: path, bands: bands)
+        for (index, pose) in poses.enumerated() {
+            accumulate(pose: pose, weight: weight, into: &linear, first: index == 0, path: path, bands: bands)
         }
         // Auto exposure from the mean log luminance of every fourth row and column.
         var sum = 0.0, count = 0
@@ -136,10 +142,11 @@ public struct ColorRenderer: Sendable {
         return ColorImage(width: w, height: h, rgb: rgb)
     }
 
-    /// Renders one pose's linear radiance, times `weight`, added into `linear`.
-    private func accumulate(pose: RigidTransform, weight: Float, into linear: inout [Float], path: RenderPath, bands: Int) {
+    /// Renders one pose's linear radiance, times `weight`, stored into `linear` (`first`) or added to it.
+    private func accumulate(pose: RigidTransform, weight: Float, into linear: inout [Float], first: Bool, path: RenderPath,
+                            bands: Int) {
         let w = intrinsics.width, h = intrinsics.height
-        let rasters = PatchRasterSetup.rasters(geometry.patches, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+        let rasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                rangeMeters: Self.rangeMeters)
         let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters)
@@ -150,7 +157,7 @@ public struct ColorRenderer: Sendable {
         let bandCount = max(1, min(bands, h))
         // Even band heights: the shading's 2x2 blocks never straddle two bands (same output for any count).
         let rowsPerBand = ((h + bandCount - 1) / bandCount + 1) / 2 * 2
-        let shading = FrameShading(renderer: self, pose: pose)
+        let shading = FrameShading(renderer: self, pose: pose, stores: first)
         best.withUnsafeMutableBufferPointer { bestBuffer in
             ids.withUnsafeMutableBufferPointer { idBuffer in
                 paneIds.withUnsafeMutableBufferPointer { paneBuffer in
@@ -206,9 +213,12 @@ public struct ColorRenderer: Sendable {
         let normals: [SIMD3<Float>]
         let paneNormals: [SIMD3<Float>]
         let sun: SIMD3<Float>
+        /// Whether ``store`` sets the linear samples (the first pose) rather than adding to them.
+        let stores: Bool
 
-        init(renderer: ColorRenderer, pose: RigidTransform) {
+        init(renderer: ColorRenderer, pose: RigidTransform, stores: Bool) {
             self.renderer = renderer
+            self.stores = stores
             let k = renderer.intrinsics
             func f(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3<Float>(Float(v.x), Float(v.y), Float(v.z)) }
             camera = f(pose.translation)
@@ -231,7 +241,7 @@ public struct ColorRenderer: Sendable {
         /// Glass panes are applied per pixel.
         func shade(rows: Range<Int>, width: Int, stride: Int, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                    paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>) {
-            let patches = renderer.geometry.patches
+            let materials = renderer.patchMaterials
             var y = rows.lowerBound
             while y < rows.upperBound {
                 let pair = y + 1 < rows.upperBound
@@ -240,11 +250,11 @@ public struct ColorRenderer: Sendable {
                     let i = y * stride + x
                     let id = ids[i]
                     if pair, x + 1 < width, id >= 0, ids[i + 1] == id, ids[i + stride] == id, ids[i + stride + 1] == id,
-                       patches[Int(id)].material.kind != .mirror {
+                       materials[Int(id)].kind != .mirror {
                         let inverse = (best[i] + best[i + 1] + best[i + stride] + best[i + stride + 1]) * 0.25
                         let ray = rayX * (Float(x) + 0.5) + rayY * (Float(y) + 0.5) + rayOrigin
                         let view = -ray / (ray * ray).sum().squareRoot()
-                        let material = patches[Int(id)].material
+                        let material = materials[Int(id)]
                         let colour = radiance(point: camera + ray * (1 / inverse), normal: normals[Int(id)], view: view,
                                               material: material, room: Int(renderer.patchRoom[Int(id)]))
                         store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
@@ -277,7 +287,7 @@ public struct ColorRenderer: Sendable {
             let inverse = best[i]
             if id >= 0, inverse > 0 {
                 let point = camera + ray * (1 / inverse)
-                let material = renderer.geometry.patches[id].material
+                let material = renderer.patchMaterials[id]
                 if material.kind == .mirror {
                     colour = reflection(point: point, normal: normals[id], view: view) * material.albedo
                 } else {
@@ -290,7 +300,7 @@ public struct ColorRenderer: Sendable {
             store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
         }
 
-        /// Adds a pixel's colour (through its glass pane, if any) times `weight` to the linear image.
+        /// Stores (first pose) or adds a pixel's colour (through its glass pane, if any) times `weight` in the linear image.
         @inline(__always)
         func store(_ surface: SIMD3<Float>, x: Int, y: Int, width: Int, stride: Int, paneIds: UnsafeMutablePointer<Int32>,
                    weight: Float, out: UnsafeMutablePointer<Float>) {
@@ -304,9 +314,15 @@ public struct ColorRenderer: Sendable {
                 colour = colour * glass.albedo * 0.94 + reflected * 0.06
             }
             let o = (y * width + x) * 3
-            out[o] += colour.x * weight
-            out[o + 1] += colour.y * weight
-            out[o + 2] += colour.z * weight
+            if stores {
+                out[o] = colour.x * weight
+                out[o + 1] = colour.y * weight
+                out[o + 2] = colour.z * weight
+            } else {
+                out[o] += colour.x * weight
+                out[o + 1] += colour.y * weight
+                out[o + 2] += colour.z * weight
+            }
         }
 
         /// Light leaving a surface point towards the viewer (linear).

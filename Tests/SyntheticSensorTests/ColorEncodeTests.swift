@@ -1,0 +1,43 @@
+import CColorEncode
+import Testing
+@testable import SyntheticSensor
+
+/// The colour encoder (`ccolor_encode`, eight samples at a time in C with a one-sample tail) against a
+/// one-sample Swift reference with the same IEEE operations: every byte equal.
+@Suite struct ColorEncodeTests {
+    /// The encoder's documented arithmetic for one sample.
+    static func reference(_ linear: Float, index: Int, scale: Float, table: [Float], sigma: [Float]?, seed: UInt32) -> UInt8 {
+        var v = linear * scale
+        v = v < 0 ? 0 : (v > 1 ? 1 : v)
+        let k = Int(Int32(v * 4095))
+        var code = table[k]
+        if let sigma {
+            let u = Float(DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: index)) & 1023) * (1 / 1023) - 0.5
+            code += u * 3.4641016 * sigma[k]
+        }
+        code = (code + 0.5).rounded(.down)
+        return UInt8(code < 0 ? 0 : (code > 255 ? 255 : code))
+    }
+
+    @Test func eightLaneEncodingEqualsTheOneSampleReferenceWithAndWithoutNoise() {
+        // 8 x 100 + 5 samples: the eight-lane loop and the tail; values below 0, in range and above 1.
+        let count = 805
+        var state: UInt32 = 12345
+        let linear: [Float] = (0..<count).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Float(state >> 8) / Float(1 << 24) * 1.6 - 0.2
+        }
+        let table: [Float] = (0..<4096).map { Float(($0 * 255 + 2047) / 4095) }
+        let sigma: [Float] = (0..<4096).map { 1.5 * (0.5 + 0.5 * (Float($0) / 4095).squareRoot()) }
+        let scale: Float = 0.93, seed: UInt32 = 0xC0FFEE
+        for noisy in [false, true] {
+            var out = [UInt8](repeating: 0, count: count)
+            sigma.withUnsafeBufferPointer { s in
+                ccolor_encode(linear, count, scale, table, noisy ? s.baseAddress! : nil, seed, &out)
+            }
+            let expected = (0..<count).map { Self.reference(linear[$0], index: $0, scale: scale, table: table,
+                                                            sigma: noisy ? sigma : nil, seed: seed) }
+            #expect(out == expected)
+        }
+    }
+}
