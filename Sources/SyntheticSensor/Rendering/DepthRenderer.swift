@@ -131,105 +131,11 @@ public struct DepthRenderer: Sendable {
         return z <= Double(settings.effectiveRangeMeters) ? z : 0
     }
 
-    /// Per-patch plane equations and pixel bounds for a pose; patches out of view or range are dropped.
+    /// Per-patch plane equations and pixel bounds for a pose (``PatchRasterSetup``, shared with the colour
+    /// camera): groups out of view, back faces of solids and patches out of view or range are dropped.
     private func prepare(_ pose: RigidTransform) -> [PatchRaster] {
-        let worldToCamera = pose.inverse
-        let fx = intrinsics.fx, fy = intrinsics.fy, cx = intrinsics.cx, cy = intrinsics.cy
-        let range = Double(settings.effectiveRangeMeters)
-        var out: [PatchRaster] = []
-        let patches = geometry.patches, solidStart = geometry.solidPatchStart
-        for group in geometry.groups where isInView(group, worldToCamera: worldToCamera, range: range) {
-            for index in group.patches {
-                let patch = patches[index]
-                let o = worldToCamera.apply(toPoint: patch.origin)
-                let u = worldToCamera.apply(toDirection: patch.uAxis), v = worldToCamera.apply(toDirection: patch.vAxis)
-                let n = u.cross(v)
-                let d = n.dot(o)
-                guard abs(d) > 1e-6, abs(d) < range else { continue }
-                // A face of a closed solid seen from behind (the camera on its back side, d > 0) is hidden by
-                // the solid's front faces.
-                guard index < solidStart || d < 0 else { continue }
-                // The outline's corners in camera coordinates (no arrays: this runs for every patch of every frame).
-                let bounds: (x0: Int, x1: Int, y0: Int, y1: Int)?
-                switch patch.shape {
-                case .rectangle(let uMax, let vMax, _):
-                    bounds = pixelBounds(o, o + u * uMax, o + u * uMax + v * vMax, o + v * vMax, count: 4, range: range)
-                case .triangle(let p, let q, let r):
-                    bounds = pixelBounds(o + u * p.x + v * p.y, o + u * q.x + v * q.y, o + u * r.x + v * r.y, .zero, count: 3, range: range)
-                }
-                guard let bounds else { continue }
-                var raster = PatchRaster(
-                    a: Float(n.x / (fx * d)), b: Float(-n.y / (fy * d)), c: Float((-n.x * cx / fx + n.y * cy / fy - n.z) / d),
-                    ua: Float(u.x / fx), ub: Float(-u.y / fy), uc: Float(-u.x * cx / fx + u.y * cy / fy - u.z), uOffset: Float(o.dot(u)),
-                    va: Float(v.x / fx), vb: Float(-v.y / fy), vc: Float(-v.x * cx / fx + v.y * cy / fy - v.z), vOffset: Float(o.dot(v)),
-                    planeDistance: Float(d), x0: bounds.x0, x1: bounds.x1, y0: bounds.y0, y1: bounds.y1,
-                    uMax: 0, vMax: 0, holes: [], edges: [], patchIndex: Int32(index))
-                switch patch.shape {
-                case .rectangle(let uMax, let vMax, let holes):
-                    raster.uMax = Float(uMax)
-                    raster.vMax = Float(vMax)
-                    raster.holes = holes.map { SIMD4<Float>(Float($0.x), Float($0.y), Float($0.z), Float($0.w)) }
-                case .triangle(let p, let q, let r):
-                    raster.edges = [(p, q), (q, r), (r, p)].map { (s, e) in
-                        let len = (e - s).length2D
-                        let a = -(e.y - s.y) / len, b = (e.x - s.x) / len
-                        return SIMD3<Float>(Float(a), Float(b), Float(-(a * s.x + b * s.y)))
-                    }
-                }
-                out.append(raster)
-            }
-        }
-        return out
-    }
-
-    /// Whether any of a group's bounding sphere can be in view within range: false only when the
-    /// sphere lies wholly behind the camera, beyond range, or outside one of the four sides of the view
-    /// (widened by two pixels on each side, so a culled group never covers a pixel).
-    private func isInView(_ group: PatchGroup, worldToCamera: RigidTransform, range: Double) -> Bool {
-        guard group.radius.isFinite else { return true }
-        let c = worldToCamera.apply(toPoint: group.centre), r = group.radius
-        // The camera looks along -Z: depth is -c.z.
-        guard c.z < r, -c.z - r <= range else { return false }
-        let margin = 2.0
-        let right = (Double(intrinsics.width - 1) - intrinsics.cx + margin) / intrinsics.fx
-        let left = (intrinsics.cx + margin) / intrinsics.fx
-        let up = (intrinsics.cy + margin) / intrinsics.fy
-        let down = (Double(intrinsics.height - 1) - intrinsics.cy + margin) / intrinsics.fy
-        // Each side plane through the camera: a point p is inside when p.x <= right * -p.z, and so on;
-        // the sphere is outside when its centre is farther than r beyond the plane.
-        func outside(_ along: Double, _ tangent: Double) -> Bool { (along + tangent * c.z) / (1 + tangent * tangent).squareRoot() > r }
-        return !(outside(c.x, right) || outside(-c.x, left) || outside(c.y, up) || outside(-c.y, down))
-    }
-
-    /// The pixel rectangle covering a convex outline of `count` (3 or 4) corners in camera coordinates,
-    /// after clipping it to the space in front of the camera; nil when nothing of it is in view within range.
-    private func pixelBounds(_ c0: SIMD3<Double>, _ c1: SIMD3<Double>, _ c2: SIMD3<Double>, _ c3: SIMD3<Double>, count: Int,
-                             range: Double) -> (x0: Int, x1: Int, y0: Int, y1: Int)? {
-        let near = 0.01
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        var nearest = Double.infinity
-        func include(_ p: SIMD3<Double>) {
-            nearest = min(nearest, -p.z)
-            let x = intrinsics.cx + intrinsics.fx * p.x / -p.z, y = intrinsics.cy - intrinsics.fy * p.y / -p.z
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        }
-        func corner(_ i: Int) -> SIMD3<Double> { i == 0 ? c0 : (i == 1 ? c1 : (i == 2 ? c2 : c3)) }
-        for i in 0..<count {
-            let p = corner(i), q = corner((i + 1) % count)
-            let pIn = p.z <= -near, qIn = q.z <= -near
-            if pIn { include(p) }
-            if pIn != qIn {
-                let t = (-near - p.z) / (q.z - p.z)
-                include(p + (q - p) * t)
-            }
-        }
-        guard nearest.isFinite, nearest <= range else { return nil }
-        let w = intrinsics.width, h = intrinsics.height
-        guard maxX >= -1, minX <= Double(w), maxY >= -1, minY <= Double(h) else { return nil }
-        let x0 = max(0, Int(max(-1, minX).rounded(.down)) - 1), x1 = min(w, Int(min(Double(w), maxX).rounded(.up)) + 2)
-        let y0 = max(0, Int(max(-1, minY).rounded(.down)) - 1), y1 = min(h, Int(min(Double(h), maxY).rounded(.up)) + 2)
-        guard x0 < x1, y0 < y1 else { return nil }
-        return (x0 / 8 * 8, min(paddedWidth, (x1 + 7) / 8 * 8), y0, y1)
+        PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+                                 rangeMeters: Double(settings.effectiveRangeMeters))
     }
 
     /// Turns the nearest hits of rows into depth (noise, range, Float16 rounding) and confidence.

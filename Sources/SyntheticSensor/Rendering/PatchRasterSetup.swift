@@ -1,9 +1,8 @@
 import CaptureEngine
 
 /// Prepares surface patches for ``DepthKernels``' rasterisation from a camera pose with any intrinsics:
-/// the plane equations and pixel bounds of ``PatchRaster``. The colour camera uses it with its own
-/// intrinsics and range; it is the same arithmetic as the depth renderer's preparation, including its
-/// culling: groups (``SceneGeometry/groups``) whose bounding sphere is outside the view are skipped, and
+/// the plane equations and pixel bounds of ``PatchRaster``. The depth renderer and the colour camera both
+/// use it, each with its own intrinsics and range. It culls: groups (``SceneGeometry/groups``) whose bounding sphere is outside the view are skipped, and
 /// faces of closed solids (from ``SceneGeometry/solidPatchStart`` on) seen from behind are dropped.
 /// Culling only removes patches that could not cover a pixel (a back face of a closed solid is always
 /// behind one of its front faces), so the image is the same as without it.
