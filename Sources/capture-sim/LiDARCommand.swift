@@ -16,7 +16,7 @@ struct LiDARCommand: Command {
                 confidence by distance, border and depth edges, edge transitions and flying pixels, plane
                 residuals and their correlation, frame-to-frame and view-to-view error, flicker by
                 confidence, depth p95; each defined in docs/lidar.md) for each capture and prints them
-                side by side. A capture is a raw RGBD package folder (run --format raw), a CubiCapture
+                side by side. A capture is a raw RGBD package folder (run --format raw-rgbd), a CubiCapture
                 bundle (folder or zip) or a Stray Scanner export folder (depth/, confidence/,
                 odometry.csv, camera_matrix.csv).
         fit     estimates the correlated LiDAR model (scene key lidar.correlated) from one capture: the
@@ -27,7 +27,7 @@ struct LiDARCommand: Command {
         OPTIONS:
           --frames N       stats: analyse at most N anchor frames, spread evenly (default 200); each also
                            reads the frames 1 and 10 later. fit: anchor frames of each render of the
-                           scene (default 30; the capture is read with 200)
+                           scene (default 60; the capture is read with 200)
           --json           stats: print a JSON array, one object per capture (shares 0...1, lengths in metres)
           --scene FILE     fit: the scene rendered as the forward model, best one like the captured room
                            (default Scenes/apartment.json); its own lidar block is the starting point
@@ -70,7 +70,7 @@ struct LiDARCommand: Command {
         case "fit":
             guard paths.count == 1 else { throw UsageError("lidar fit takes one capture, got \(paths.count)") }
             if parsed.flag("json") { throw UsageError("--json is an option of lidar stats; lidar fit always prints JSON") }
-            anchors = try wholeNumber("frames", in: 4...2_000) ?? 30
+            anchors = try wholeNumber("frames", in: 4...2_000) ?? 60
             let iterations = try wholeNumber("iterations", in: 0...200) ?? 10
             action = .fit(path: paths[0], scenePath: parsed.value("scene") ?? DefaultPaths.defaultScene,
                           iterations: iterations, out: parsed.value("out"), force: parsed.flag("force"))
