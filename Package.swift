@@ -52,6 +52,9 @@ let package = Package(
         /// `capture-sim lidar stats`: the statistics that compare a capture's depth and confidence with a
         /// phone's (raw RGBD package, CubiCapture bundle, Stray Scanner export; docs/lidar.md).
         .target(name: "LiDARStatistics", dependencies: ["CaptureEngine", "CaptureBundle"]),
+        /// `capture-sim lidar fit`: the correlated LiDAR model's parameters estimated from a capture's
+        /// statistics through the synthetic sensor (the forward model).
+        .target(name: "LiDARFit", dependencies: ["CaptureEngine", "LiDARStatistics", "SyntheticSensor"]),
 
         // MARK: - Reports
 
@@ -98,7 +101,7 @@ let package = Package(
         .executableTarget(
             name: "capture-sim",
             dependencies: ["CaptureEngine", "CaptureBundle", "CaptureReplay", "RegressionCheck", "CAllocationCounter",
-                           "ScanReport", "SceneGenerator", "SyntheticSensor", "LiDARStatistics"],
+                           "ScanReport", "SceneGenerator", "SyntheticSensor", "LiDARStatistics", "LiDARFit"],
             // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
             // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=crc32"])]
@@ -128,6 +131,7 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "LiDARStatisticsTests", dependencies: ["LiDARStatistics", "CaptureBundle", "CaptureEngine", "TestSupport"]),
+        .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"]),
         .testTarget(
             name: "BundleRoundTripTests",
             dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine"]

@@ -8,4 +8,6 @@ public enum LiDARCaptureFormat: String, Sendable {
     /// A Stray Scanner export (`depth/*.png` in millimetres, `confidence/*.png`, `odometry.csv`,
     /// `camera_matrix.csv`).
     case strayScanner = "stray-scanner"
+    /// Frames rendered in memory by the synthetic sensor (`capture-sim lidar fit`'s forward model).
+    case synthetic = "synthetic"
 }

@@ -42,6 +42,9 @@ public struct SyntheticCapture: Sequence, Sendable {
     public var faults: [StorageFault] { scene.faults }
     /// Length of the stream, seconds.
     public var duration: Double { timeline.endTime }
+    /// When the script records (from the first level pose after `record` to the confirmed stop), seconds,
+    /// or nil when it never records.
+    public var recordingSeconds: Range<Double>? { timeline.recording.map { $0.start..<$0.end } }
     /// The depth renderer (the scene's geometry and LiDAR model).
     public var depthRenderer: DepthRenderer { renderer }
 
