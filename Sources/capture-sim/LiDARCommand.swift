@@ -68,6 +68,7 @@ struct LiDARCommand: Command {
             anchors = try wholeNumber("frames", in: 1...100_000) ?? 200
             action = .stats(paths: paths, json: parsed.flag("json"))
         case "fit":
+            guard !paths.isEmpty else { throw UsageError("which capture? give one path") }
             guard paths.count == 1 else { throw UsageError("lidar fit takes one capture, got \(paths.count)") }
             if parsed.flag("json") { throw UsageError("--json is an option of lidar stats; lidar fit always prints JSON") }
             anchors = try wholeNumber("frames", in: 4...2_000) ?? 60
