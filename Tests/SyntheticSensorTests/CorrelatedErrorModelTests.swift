@@ -40,6 +40,56 @@ import Testing
         #expect(low > 3 * high, "low \(low), high \(high)")
     }
 
+    /// Confidence shares (low, medium, high) and the robust frame-to-frame spread of the pixels of the
+    /// image's middle rows (the far wall, at 2.5 m straight ahead, 20 m wide) made of `walls`, seen from the
+    /// level camera turned `yawDegrees` away from the wall's normal.
+    static func wallStatistics(walls: Material, yawDegrees: Double = 0) -> (shares: [Double], flicker: Float) {
+        var room = Room(name: "Test", floor: [SIMD2(10, -2.5), SIMD2(-10, -2.5), SIMD2(-10, 4), SIMD2(10, 4)], wallHeight: 3)
+        room.materials = RoomMaterials(walls: walls, floor: .preset(.matte), ceiling: .preset(.matte))
+        let renderer = TestScenes.renderer(rooms: [room], settings: Self.correlated)
+        let yaw = yawDegrees * .pi / 180
+        let pose = RigidTransform(rotation: Quaternion(angle: yaw, axis: SIMD3(0, 1, 0)), translation: TestScenes.levelCamera.translation)
+        var counts = [0, 0, 0], differences: [Float] = []
+        var previous = renderer.render(cameraToWorld: pose, noiseSeed: 40, frameIndex: 0, sequenceSeed: 3)
+        let rows = previous.height * 2 / 5 ..< previous.height * 3 / 5
+        for frame in 1...4 {
+            let map = renderer.render(cameraToWorld: pose, noiseSeed: 40 + UInt64(frame), frameIndex: frame, sequenceSeed: 3)
+            for y in rows {
+                for x in 0..<map.width {
+                    let i = y * map.width + x
+                    guard previous.depth[i] > 0, map.depth[i] > 0 else { continue }
+                    counts[Int(map.confidence[i])] += 1
+                    differences.append(map.depth[i] - previous.depth[i])
+                }
+            }
+            previous = map
+        }
+        let total = Double(counts.reduce(0, +))
+        return (counts.map { Double($0) / total }, Self.robustSpread(differences))
+    }
+
+    @Test func darkWallsLoseConfidenceAndFlickerMoreThanMatteOnes() {
+        let matte = Self.wallStatistics(walls: .preset(.matte)), dark = Self.wallStatistics(walls: .preset(.dark))
+        #expect(dark.shares[0] > matte.shares[0] + 0.1, "low share dark \(dark.shares[0]), matte \(matte.shares[0])")
+        #expect(dark.shares[2] < matte.shares[2] - 0.1, "high share dark \(dark.shares[2]), matte \(matte.shares[2])")
+        #expect(dark.flicker > 1.3 * matte.flicker, "flicker dark \(dark.flicker), matte \(matte.flicker)")
+    }
+
+    @Test func glossyWallsLoseConfidenceOnlyWhenSeenObliquely() {
+        let matteFacing = Self.wallStatistics(walls: .preset(.matte)), glossyFacing = Self.wallStatistics(walls: .preset(.glossy))
+        #expect(abs(glossyFacing.shares[2] - matteFacing.shares[2]) < 0.05,
+                "facing: glossy high \(glossyFacing.shares[2]), matte \(matteFacing.shares[2])")
+        let matteOblique = Self.wallStatistics(walls: .preset(.matte), yawDegrees: 50)
+        let glossyOblique = Self.wallStatistics(walls: .preset(.glossy), yawDegrees: 50)
+        #expect(glossyOblique.shares[2] < matteOblique.shares[2] - 0.05,
+                "oblique: glossy high \(glossyOblique.shares[2]), matte \(matteOblique.shares[2])")
+    }
+
+    @Test func mirrorsAreMostlyLowConfidence() {
+        let mirror = Self.wallStatistics(walls: .preset(.mirror))
+        #expect(mirror.shares[0] > 0.6, "\(mirror.shares)")
+    }
+
     @Test func everyPathAndBandCountGivesTheSameMap() {
         let box = SceneObject(category: .storage, dimensions: SIMD3(0.6, 0.8, 0.4),
                               transform: RigidTransform(rotation: .identity, translation: SIMD3(0.3, 1.2, -1.5)))

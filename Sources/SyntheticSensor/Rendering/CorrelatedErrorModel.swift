@@ -15,12 +15,19 @@ struct CorrelatedErrorModel: Sendable {
     let rangeMeters: Float
     /// Per pixel: the border term of the uncertainty.
     private let borderTerm: [Float]
+    /// Per patch index: the material's constant uncertainty (dark, mirror) and its extra grazing factor
+    /// (glossy), with one entry more than there are patches so an empty geometry still has a buffer.
+    private let materialConstant: [Float], materialGrazing: [Float]
     /// Per column, for the coarse, fine and reliability fields: the node to its left and its fraction of
     /// the way to the next (no division per pixel).
     private let columnNodes: [[Int32]], columnFractions: [[Float]]
 
-    init(width: Int, height: Int, settings: CorrelatedErrorSettings, edgeRelativeJump: Float, rangeMeters: Float) {
+    init(width: Int, height: Int, settings: CorrelatedErrorSettings, edgeRelativeJump: Float, rangeMeters: Float,
+         materials: [Material] = []) {
         self.rangeMeters = rangeMeters
+        let terms = materials.map { Self.materialTerms($0, settings) }
+        materialConstant = terms.map(\.constant) + [0]
+        materialGrazing = terms.map(\.grazing) + [0]
         self.width = width
         self.height = height
         self.settings = settings
@@ -37,6 +44,19 @@ struct CorrelatedErrorModel: Sendable {
         let cells = [settings.coarseCellPixels, settings.fineCellPixels, settings.reliabilityCellPixels].map { max(1, $0) }
         columnNodes = cells.map { cell in (0..<width).map { Int32($0 / cell) } }
         columnFractions = cells.map { cell in (0..<width).map { Float($0 % cell) / Float(cell) } }
+    }
+
+    /// A material's terms of the uncertainty: a constant (dark by how little light it reflects, mirror)
+    /// and a factor on the incidence term `1 / cos - 1` (glossy by its gloss: the pulse reflects away).
+    static func materialTerms(_ m: Material, _ s: CorrelatedErrorSettings) -> (constant: Float, grazing: Float) {
+        switch m.kind {
+        case .matte, .glass: return (0, 0)
+        case .dark:
+            let luminance = 0.2126 * m.albedo.x + 0.7152 * m.albedo.y + 0.0722 * m.albedo.z
+            return (s.darkUncertainty * max(0, 1 - luminance / 0.25), 0)
+        case .glossy: return (0, s.glossyGrazing * m.gloss)
+        case .mirror: return (s.mirrorUncertainty, s.glossyGrazing * m.gloss)
+        }
     }
 
     /// A unit-variance, approximately Gaussian value (Irwin-Hall sum of four 16-bit uniforms) from a
@@ -180,6 +200,10 @@ struct CorrelatedErrorModel: Sendable {
         rows.withUnsafeMutableBufferPointer { buffer in
           borderTerm.withUnsafeBufferPointer { borderBuffer in
            level.withUnsafeBufferPointer { levelBuffer in
+           materialConstant.withUnsafeBufferPointer { constantBuffer in
+           materialGrazing.withUnsafeBufferPointer { grazingBuffer in
+            let materialConstant = constantBuffer.baseAddress!, materialGrazing = grazingBuffer.baseAddress!
+            let lastMaterial = Int32(constantBuffer.count - 1)
            let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
            windowRows.withUnsafeBufferPointer { windowBuffer in
             let windows = windowBuffer.baseAddress!
@@ -195,6 +219,7 @@ struct CorrelatedErrorModel: Sendable {
                 if vectorised {
                     for x in Swift.stride(from: 0, to: w, by: 8) {
                         shadeEight(x: x, y: y, windows: windows, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
+                                   materialConstant: materialConstant, materialGrazing: materialGrazing, lastMaterial: lastMaterial,
                                    inverseRayLength: inverseRayLength, border: borderTerm, level: level, coarseRow: coarseRow,
                                    fineRow: fineRow, reliabilityRow: reliabilityRow, frame32: frame32, depth: depth, confidence: confidence)
                     }
@@ -211,7 +236,8 @@ struct CorrelatedErrorModel: Sendable {
                         surface = flyingSurface(z: z, level: k, key: key, x: x, y: y, windows: windows)
                     }
                     let cosine = max(0.05, min(1, abs(inv * planeDistance[Int(ids[i])]) * inverseRayLength[o]))
-                    let grazingTerm: Float = s.grazing * (1 / cosine - 1)
+                    let patch = Int(min(max(0, ids[i]), lastMaterial))
+                    let grazingTerm: Float = (s.grazing + materialGrazing[patch]) * (1 / cosine - 1) + materialConstant[patch]
                     let reliabilityTerm: Float = s.reliabilityMean + s.reliabilitySpread * reliabilityRow[x]
                     let distanceTerm: Float = s.distancePerMeter * min(s.distanceSpanMeters, max(0, z - s.distanceStartMeters))
                         + s.farPerMeter * max(0, z - s.farStartMeters)
@@ -228,6 +254,8 @@ struct CorrelatedErrorModel: Sendable {
                     depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error)))
                 }
             }
+           }
+           }
            }
            }
           }
@@ -355,8 +383,9 @@ struct CorrelatedErrorModel: Sendable {
     /// The shade of eight pixels of a row (the same formulas as the one-pixel code in ``shade``, eight
     /// lanes at a time; the flying-pixel step lane by lane, only for lanes on or next to a depth edge).
     @inline(__always) private func shadeEight(x: Int, y: Int, windows: UnsafePointer<Float>, best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int,
-                                              planeDistance: UnsafePointer<Float>, inverseRayLength: UnsafePointer<Float>,
-                                              border: UnsafePointer<Float>, level: UnsafePointer<UInt8>,
+                                              planeDistance: UnsafePointer<Float>, materialConstant: UnsafePointer<Float>,
+                                              materialGrazing: UnsafePointer<Float>, lastMaterial: Int32,
+                                              inverseRayLength: UnsafePointer<Float>, border: UnsafePointer<Float>, level: UnsafePointer<UInt8>,
                                               coarseRow: UnsafePointer<Float>, fineRow: UnsafePointer<Float>,
                                               reliabilityRow: UnsafePointer<Float>, frame32: UInt32,
                                               depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>) {
@@ -372,11 +401,17 @@ struct CorrelatedErrorModel: Sendable {
         // lane loops); the depth of lanes without a return is computed from a stand-in and then zeroed.
         let valid = minV(V(repeating: 1), maxV(V(), inv * 1e30))
         let z = 1 / maxV(inv, V(repeating: 1e-6))
-        var distance = V()
-        for lane in 0..<8 { distance[lane] = planeDistance[Int(max(0, ids[i + lane]))] }
+        var distance = V(), constant = V(), glossy = V()
+        for lane in 0..<8 {
+            let id = ids[i + lane]
+            distance[lane] = planeDistance[Int(max(0, id))]
+            let patch = Int(min(max(0, id), lastMaterial))
+            constant[lane] = materialConstant[patch]
+            glossy[lane] = materialGrazing[patch]
+        }
         let rayCosine = UnsafeRawPointer(inverseRayLength + o).loadUnaligned(as: V.self)
         let cosine = maxV(V(repeating: 0.05), minV(V(repeating: 1), DepthKernels.absolute(inv * distance) * rayCosine))
-        let grazingTerm = s.grazing * (1 / cosine - 1)
+        let grazingTerm = (s.grazing + glossy) * (1 / cosine - 1) + constant
         let reliabilityTerm = s.reliabilityMean + s.reliabilitySpread * UnsafeRawPointer(reliabilityRow + x).loadUnaligned(as: V.self)
         let span = minV(V(repeating: s.distanceSpanMeters), maxV(V(), z - s.distanceStartMeters))
         let distanceTerm = s.distancePerMeter * span + s.farPerMeter * maxV(V(), z - s.farStartMeters)

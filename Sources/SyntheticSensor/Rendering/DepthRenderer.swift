@@ -40,7 +40,8 @@ public struct DepthRenderer: Sendable {
         inverseRayLength = inv
         correlatedModel = settings.errorModel == .correlated
             ? CorrelatedErrorModel(width: intrinsics.width, height: intrinsics.height, settings: settings.correlated,
-                                   edgeRelativeJump: settings.edgeRelativeJump, rangeMeters: settings.effectiveRangeMeters)
+                                   edgeRelativeJump: settings.edgeRelativeJump, rangeMeters: settings.effectiveRangeMeters,
+                                   materials: geometry.patches.map(\.material))
             : nil
     }
 

@@ -10,8 +10,10 @@
 /// `m = clamp(1 + noiseGainPerUncertainty * (U - 1), minimumNoiseFactor, maximumNoiseFactor)` grows with the pixel's
 /// uncertainty U (below), so that confidence carries information about the error.
 ///
-/// Uncertainty: `U = grazing * (1 / cos(incidence) - 1) + edge[k] + border * (1 - b / borderPixels)^+
-/// + reliability + distance`, where k is the chessboard distance to a depth edge (0, 1, 2; nothing
+/// Uncertainty: `U = (grazing + glossyGrazing * gloss) * (1 / cos(incidence) - 1) + material + edge[k]
+/// + border * (1 - b / borderPixels)^+ + reliability + distance`, where the gloss term applies to glossy and
+/// mirror surfaces and `material` is `darkUncertainty * (1 - luminance / 0.25)^+` on dark ones and
+/// `mirrorUncertainty` on mirrors (0 on matte; glass panes give no return); k is the chessboard distance to a depth edge (0, 1, 2; nothing
 /// beyond), b the distance to the image border, `reliability` a value-noise field (mean
 /// `reliabilityMean`, node standard deviation `reliabilitySpread`, cells `reliabilityCellPixels`, changing
 /// over `reliabilityChangeFrames`: blobby regions), and `distance = distancePerMeter * clamp(z -
@@ -82,6 +84,15 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var flyingNextToEdge: Float = 0.3
     /// Probability that a high-confidence pixel next to a low one keeps its level (no medium halo there).
     public var haloGap: Float = 0.05
+    /// Uncertainty on a `dark` surface, scaled by how little light it reflects: times
+    /// `max(0, 1 - luminance / 0.25)` of its albedo (a guess: dark surfaces return fewer photons).
+    public var darkUncertainty: Float = 1.2
+    /// Extra incidence factor per unit of gloss on `glossy` and `mirror` surfaces: the material adds
+    /// `glossyGrazing * gloss * (1 / cos(incidence) - 1)` (a guess: the pulse reflects away from the
+    /// sensor, more the more oblique the view).
+    public var glossyGrazing: Float = 1.5
+    /// Uncertainty on a `mirror` (a guess: most of the pulse leaves along the mirror direction).
+    public var mirrorUncertainty: Float = 2.5
 
     public init() {}
 }

@@ -42,6 +42,9 @@ extension Scene {
         m.flyingOnEdgeNearSide = min(1, try real("flyingOnEdgeNearSide", m.flyingOnEdgeNearSide))
         m.flyingNextToEdge = min(1, try real("flyingNextToEdge", m.flyingNextToEdge))
         m.haloGap = min(1, try real("haloGap", m.haloGap))
+        m.darkUncertainty = try real("darkUncertainty", m.darkUncertainty)
+        m.glossyGrazing = try real("glossyGrazing", m.glossyGrazing)
+        m.mirrorUncertainty = try real("mirrorUncertainty", m.mirrorUncertainty)
         try c.rejectUnknownKeys()
         s.correlated = m
     }
