@@ -31,6 +31,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     // RGB camera.
     private let colorEvery: Int
     private var exposure = AutoExposure()
+    // LiDAR refresh rate and smoothing.
+    private var depthFilter: DepthTemporalFilter
 
     init(capture: SyntheticCapture) {
         self.capture = capture
@@ -38,6 +40,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         frameRate = capture.scene.depth.frameRateHz
         depthEvery = max(1, capture.options.depthEveryNthFrame ?? capture.scene.depth.everyNthFrame)
         colorEvery = max(1, Int((frameRate / capture.camera.frameRateHz).rounded()))
+        depthFilter = DepthTemporalFilter(settings: capture.scene.lidar, depthFramesPerSecond: frameRate / Double(depthEvery))
         let device = capture.scene.device
         thermal = device.thermal
         heat = device.thermalModel.heat(for: device.thermal)
@@ -150,8 +153,11 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         var features: [Float]? = nil
         let frameSeed = SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index)))
         if hasLiDAR, index % depthEvery == 0 {
-            depth = capture.renderer.render(cameraToWorld: truePose, noiseSeed: frameSeed, frameIndex: index,
-                                            sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands)
+            let capture = self.capture
+            depth = depthFilter.next {
+                capture.renderer.render(cameraToWorld: truePose, noiseSeed: frameSeed, frameIndex: index,
+                                        sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands)
+            }
         } else if !hasLiDAR {
             features = featureDepths(pose: truePose, seed: frameSeed)
         }

@@ -34,6 +34,19 @@ public struct LiDARSettings: Sendable, Equatable {
     /// Relative depth difference to a 4-neighbour that makes a depth edge, 0...1 (default 0.05).
     public var edgeRelativeJump: Float
 
+    /// How often the depth map's content is renewed, per second (default nil: every depth frame). A phone
+    /// renews `sceneDepth` at about 15 Hz under 60 Hz frames (Tondo 2023, Sensors); frames between renewals
+    /// carry the last map unchanged. Applies to both models.
+    public var refreshHz: Double?
+    /// Imitates ARKit's `smoothedSceneDepth` (default false): each renewed map is blended into a running
+    /// per-pixel average, `s += smoothingWeight * (d - s)`, restarting at `d` where the pixel had no value
+    /// or `d` differs from `s` by more than `edgeRelativeJump` of `s` (motion, edges). Confidence is the new
+    /// map's.
+    public var smoothed = false
+    /// Weight of the new map in the running average, 0 < w <= 1 (default 0.25, a guess: ARKit does not
+    /// publish its filter).
+    public var smoothingWeight: Float = 0.25
+
     /// The farthest return of the selected model, metres.
     public var effectiveRangeMeters: Float { errorModel == .correlated ? correlated.rangeMeters : rangeMeters }
 

@@ -71,6 +71,10 @@ extension Scene {
         try Scene.checkClutterTotal(rooms: rooms, objects: objects, source: source)
         let motion = try r.object("motion").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.motion(m) } ?? HandMotionSettings()
         let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(SceneLoadError) in try Scene.lidar(l) } ?? LiDARSettings()
+        if let refresh = lidar.refreshHz, refresh > depth.frameRateHz {
+            throw JSONObjectReader.error(source: source, path: "lidar.refreshHz",
+                                         "expected at most the depth frame rate (\(MessageNumber.text(depth.frameRateHz)) Hz), found \(MessageNumber.text(refresh))")
+        }
         let camera = try Scene.cameraSettings(&r, sceneFrameRateHz: depth.frameRateHz)
         guard let stepNodes = try r.array("script") else { throw r.error("script", "expected an array of steps") }
         var script: [ScriptStep] = []
@@ -308,6 +312,11 @@ extension Scene {
         s.grazingMediumDegrees = Float(try l.positive("grazingMediumDegrees", default: Double(s.grazingMediumDegrees)))
         s.grazingLowDegrees = Float(try l.positive("grazingLowDegrees", default: Double(s.grazingLowDegrees)))
         s.edgeRelativeJump = Float(try l.positive("edgeRelativeJump", default: Double(s.edgeRelativeJump)))
+        s.refreshHz = try l.positive("refreshHz")
+        s.smoothed = try l.bool("smoothed", default: s.smoothed)
+        let weight = try l.positive("smoothingWeight", default: Double(s.smoothingWeight))
+        guard weight <= 1 else { throw l.error("smoothingWeight", "must be at most 1 (the new map's whole weight), got \(weight)") }
+        s.smoothingWeight = Float(weight)
         try Scene.loadLiDARErrorModel(&l, into: &s)
         try l.rejectUnknownKeys()
         return s
