@@ -73,6 +73,9 @@ public enum ThresholdRanges {
         "storage.warningMinutes": within(0, 1e6),
         "storage.minimumRateWindowSeconds": above(0, to: hour),
         "storage.outOfSpaceBytes": within(0, 1e15),
+        "storage.estimateBytesPerSecond": above(0, to: 1e12),
+        "storage.reportIntervalSeconds": above(0, to: longest),
+        "storage.zipBytesPerSecond": above(0, to: 1e12),
         "speech.maximumLabelLength": within(1, 10_000),
     ]
 
