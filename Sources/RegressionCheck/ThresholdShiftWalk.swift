@@ -45,8 +45,8 @@ public struct ThresholdShiftWalk: Sendable {
     /// The numeric keys walked, sorted (`capture-sim thresholds --ranges`).
     public static var keys: [String] { ThresholdRanges.ranges.keys.sorted() }
 
-    /// `files` ordered for `key`: scenes whose name or description mentions the key first.
-    func order(for key: String, descriptions: [String: String]) -> [String] {
+    /// `files` ordered for `key`: scenes whose text (`descriptions`, by file) mentions the key first.
+    public func order(for key: String, descriptions: [String: String]) -> [String] {
         let mentioning = files.filter { descriptions[$0, default: ""].contains(key) }
         let rest = files.filter { !descriptions[$0, default: ""].contains(key) }
         return mentioning + rest
@@ -74,7 +74,7 @@ public struct ThresholdShiftWalk: Sendable {
     }
 
     /// Raises, then (if that failed no scene) lowers `key`, each until the first failing scene.
-    func walk(key: String, files: [String]) -> Outcome {
+    public func walk(key: String, files: [String]) -> Outcome {
         var outcome = Outcome(key: key, failsWhenRaised: nil, failsWhenLowered: nil, invalidShifts: [], scenesRun: 0)
         for factor in [1 + shift, 1 - shift] {
             let label = "x\(NumberFormatting.compact(factor))"

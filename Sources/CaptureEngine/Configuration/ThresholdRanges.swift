@@ -31,8 +31,7 @@ public enum ThresholdRanges {
 
     /// Every numeric key's range (booleans have none).
     public static let ranges: [String: Range] = [
-        "orientation.enterDegrees": above(0, to: 90),
-        "orientation.exitDegrees": above(0, to: 180),
+        "orientation.enterDegrees": above(0, to: 45),
         "orientation.minimumInPlaneFraction": within(0, 1),
         "recording.minimumSeconds": within(0, longest),
         "recording.minimumNormalTrackingSeconds": within(0, longest),
@@ -89,10 +88,6 @@ public enum ThresholdRanges {
             if !range.contains(value) {
                 problems.append("\(key) must be in \(range), found \(NumberFormatting.compact(value))")
             }
-        }
-        let o = thresholds.orientation
-        if o.exitDegrees < o.enterDegrees {
-            problems.append("orientation.exitDegrees (\(NumberFormatting.compact(o.exitDegrees))) must not be below orientation.enterDegrees (\(NumberFormatting.compact(o.enterDegrees))): leaving an orientation needs at least the angle that enters it")
         }
         let s = thresholds.sideways
         if s.exitSpeedMetersPerSecond > s.minimumSpeedMetersPerSecond {

@@ -23,10 +23,11 @@ public struct Thresholds: Codable, Equatable, Sendable {
 
     /// Orientation from gravity in the camera frame (codes 0, 17, 24).
     public struct Orientation: Codable, Equatable, Sendable {
-        /// Enter an orientation when gravity is within this angle of its axis, degrees.
+        /// Enter an orientation when gravity is within this angle of its axis (after the first, which
+        /// takes 45), degrees; it is kept until gravity comes this near another axis, at least
+        /// 90 minus this angle away: that is the hysteresis (an exit angle up to that far could never
+        /// decide, so there is none).
         public var enterDegrees: Double = 30
-        /// Leave it when gravity is more than this angle away, degrees (hysteresis).
-        public var exitDegrees: Double = 50
         /// Ignore gravity whose component in the image plane is below this fraction of g (phone flat).
         public var minimumInPlaneFraction: Double = 0.5
         public init() {}
