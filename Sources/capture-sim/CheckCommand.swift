@@ -32,8 +32,8 @@ struct CheckCommand: Command {
                               no scene, listing those keys: every default must be pinned by a scene
           --shift F           the relative shift of --shift-each, 0 < F < 1 (default 0.1)
 
-        EXIT STATUS: 0 every scene passed, 1 some scene failed, 2 usage error, 3 a scene, golden file
-        or thresholds file could not be read.
+        EXIT STATUS: 0 every scene passed, 1 some scene failed (or, with --shift-each, some threshold's
+        shifts failed no scene), 2 usage error, 3 a scene, golden file or thresholds file could not be read.
         """
 
     var paths: [String]
