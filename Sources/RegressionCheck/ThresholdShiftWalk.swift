@@ -8,9 +8,10 @@ import Synchronization
 /// shifts makes at least one scene fail. A key no shift exposes is a threshold whose default the scenes
 /// do not pin: a change to it would go unnoticed.
 ///
-/// For speed, each key's scenes run in an order that tries first those whose file name or description
-/// names the key (the boundary scenes say which threshold they guard), and a shift stops at its first
-/// failing scene; only an unguarded key runs every scene twice. Keys run in parallel.
+/// For speed, each key first tries the scenes whose text names the key (the boundary scenes say which
+/// threshold they guard), raised and then lowered, and only then the other scenes; the walk over a key
+/// stops at its first failing scene, so only an unguarded key runs every scene twice. Keys run in
+/// parallel.
 public struct ThresholdShiftWalk: Sendable {
     /// One key's outcome.
     public struct Outcome: Sendable {
@@ -66,7 +67,9 @@ public struct ThresholdShiftWalk: Sendable {
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
                 guard i < keys.count else { return }
-                let outcome = walk(key: keys[i], files: order(for: keys[i], descriptions: descriptions))
+                let ordered = order(for: keys[i], descriptions: descriptions)
+                let named = ordered.prefix { descriptions[$0, default: ""].contains(keys[i]) }
+                let outcome = walk(key: keys[i], groups: [Array(named), Array(ordered.dropFirst(named.count))])
                 results.withLock { $0[i] = outcome }
             }
         }
@@ -74,26 +77,33 @@ public struct ThresholdShiftWalk: Sendable {
     }
 
     /// Raises, then (if that failed no scene) lowers `key`, each until the first failing scene.
-    public func walk(key: String, files: [String]) -> Outcome {
+    public func walk(key: String, files: [String]) -> Outcome { walk(key: key, groups: [files]) }
+
+    /// The walk over `groups` of scenes in turn (the scenes naming the key, then the rest): within a
+    /// group, the key raised, then lowered, each until the first failing scene.
+    func walk(key: String, groups: [[String]]) -> Outcome {
         var outcome = Outcome(key: key, failsWhenRaised: nil, failsWhenLowered: nil, invalidShifts: [], scenesRun: 0)
+        var factors: [Double] = []
         for factor in [1 + shift, 1 - shift] {
-            let label = "x\(NumberFormatting.compact(factor))"
-            let transform: @Sendable (Thresholds) throws -> Thresholds = { t in
-                try t.setting(key: key, to: "\(factor)x", source: "--set \(key)=\(factor)x")
-            }
             // A shift that makes the defaults themselves invalid is not run (it cannot be set at all).
-            do { _ = try transform(Thresholds()) } catch {
-                outcome.invalidShifts.append(label)
+            do { _ = try Thresholds().setting(key: key, to: "\(factor)x", source: key) } catch {
+                outcome.invalidShifts.append("x\(NumberFormatting.compact(factor))")
                 continue
             }
-            for file in files {
-                outcome.scenesRun += 1
-                let check = SceneCheck(path: file, thresholds: transform)
-                guard check.status == .failed else { continue }
-                if factor > 1 { outcome.failsWhenRaised = file } else { outcome.failsWhenLowered = file }
-                break
+            factors.append(factor)
+        }
+        for group in groups {
+            for factor in factors {
+                let transform: @Sendable (Thresholds) throws -> Thresholds = { t in
+                    try t.setting(key: key, to: "\(factor)x", source: "--set \(key)=\(factor)x")
+                }
+                for file in group {
+                    outcome.scenesRun += 1
+                    guard SceneCheck(path: file, thresholds: transform).status == .failed else { continue }
+                    if factor > 1 { outcome.failsWhenRaised = file } else { outcome.failsWhenLowered = file }
+                    return outcome
+                }
             }
-            if outcome.isGuarded { break }
         }
         return outcome
     }
