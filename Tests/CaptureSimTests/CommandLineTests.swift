@@ -195,7 +195,7 @@ import TestSupport
         #expect(try CommandLineTool.run(["check", url.path]).status == 0)
         let changed = try CommandLineTool.run(["check", url.path, "--set", "recording.minimumSeconds=4"])
         #expect(changed.status == 1)
-        #expect(changed.stdout.contains("golden pinned.golden.jsonl: event 6: expected 3 at 8.500 s, got 2 at 8.500 s"))
+        #expect(changed.stdout.contains("golden pinned.golden.jsonl: event 7: expected 3 at 8.500 s, got 2 at 8.500 s"))
     }
 
     @Test func sweepTabulatesCodesPerValue() throws {
