@@ -33,10 +33,11 @@ run: build
 	@echo "bundles: out/apartment (CubiCapture layout: files and <uid>.zip), out/apartment-raw (raw RGBD package)"
 	@echo "report:  out/apartment-report.html (one self-contained file: open it in any web browser, e.g. xdg-open out/apartment-report.html)"
 
-## test: the regression check of Scenes/ and the `lidar fit` round trip (release build), then every test
+## test: the regression check of Scenes/, the walk over every threshold (each numeric threshold x1.1
+## and x0.9 must fail some scene) and the `lidar fit` round trip (release build), then every test
 test: setup
 	$(SWIFT) build -c release --product capture-sim $(RELEASE_FLAGS)
-	$(RELEASE_BIN) check Scenes
+	$(RELEASE_BIN) check Scenes --shift-each
 	$(PYTHON) Tests/Readers/lidar_fit_roundtrip.py $(RELEASE_BIN)
 	$(SWIFT) test
 	$(MAKE) test-browser

@@ -39,9 +39,9 @@ extension SceneExpectations {
                 }
             }
         }
-        for code in forbidden {
-            if let e = events.first(where: { $0.code == code }) {
-                problems.append("forbidden \(code) occurred at \(NumberFormatting.fixed(e.time, decimals: 3)) s: \(e.message)")
+        for rule in forbidden {
+            if let e = events.first(where: { rule.matches($0) }) {
+                problems.append("forbidden \(rule) occurred at \(NumberFormatting.fixed(e.time, decimals: 3)) s: \(e.message)")
             }
         }
         if !problems.isEmpty {
@@ -49,9 +49,9 @@ extension SceneExpectations {
             for (expected, found) in matched {
                 diff.append(Self.row(expected.description, found.map(Self.describe) ?? "(missing)", mark: found == nil))
             }
-            for code in forbidden {
-                for e in events where e.code == code {
-                    diff.append(Self.row("no \(code)", Self.describe(e), mark: true))
+            for rule in forbidden {
+                for e in events where rule.matches(e) {
+                    diff.append(Self.row("no \(rule)", Self.describe(e), mark: true))
                 }
             }
         }

@@ -1,13 +1,13 @@
 import CaptureEngine
 
 /// What a scene says its run must produce: event codes in order (each optionally within a time window),
-/// codes that must not occur, and optionally a golden file pinning the full event list.
+/// codes that must not occur (anywhere, or within a time window), and optionally a golden file pinning the full event list.
 ///
 /// In a scene file (see docs/scene-format.md, "Expectations"):
 /// ```json
 /// "expect": {
 ///   "sequence": [0, 1, {"code": 87, "between": [12.0, 13.5]}, 2, 7, 5],
-///   "forbid": [29, 30, 13]
+///   "forbid": [29, 30, 13, {"code": 78, "after": 4.0}]
 /// },
 /// "golden": "apartment.golden.jsonl"
 /// ```
@@ -44,12 +44,12 @@ public struct SceneExpectations: Equatable, Sendable {
 
     /// Codes that must appear in this order (other events may come between them).
     public var sequence: [Expected]
-    /// Codes that must not appear at all.
-    public var forbidden: [Int]
+    /// Codes that must not appear: at all, or (with a window) not within it.
+    public var forbidden: [Expected]
     /// Path of a golden file (relative to the scene file) pinning every event, if any.
     public var golden: String?
 
-    public init(sequence: [Expected] = [], forbidden: [Int] = [], golden: String? = nil) {
+    public init(sequence: [Expected] = [], forbidden: [Expected] = [], golden: String? = nil) {
         self.sequence = sequence
         self.forbidden = forbidden
         self.golden = golden
@@ -107,7 +107,7 @@ extension SceneExpectations {
                 throw ExpectationFormatError(path: "expect.forbid", expected: "an array of codes")
             }
             for (i, item) in items.enumerated() {
-                forbidden.append(try Self.code(item, path: "expect.forbid[\(i)]", sdk: sdk))
+                forbidden.append(try Self.expected(item, path: "expect.forbid[\(i)]", sdk: sdk))
             }
         }
     }

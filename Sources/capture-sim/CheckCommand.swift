@@ -27,9 +27,13 @@ struct CheckCommand: Command {
           --jobs N            scenes run at once (default: the number of cores)
           --report DIR        write DIR/index.html and, per failing scene, an HTML page with its
                               expected and actual events on one timeline (docs/report.md)
+          --shift-each        after the check passes, raise and lower every numeric threshold in turn
+                              (--shift, default 0.1: x1.1 and x0.9) and fail when some key's shifts fail
+                              no scene, listing those keys: every default must be pinned by a scene
+          --shift F           the relative shift of --shift-each, 0 < F < 1 (default 0.1)
 
-        EXIT STATUS: 0 every scene passed, 1 some scene failed, 2 usage error, 3 a scene, golden file
-        or thresholds file could not be read.
+        EXIT STATUS: 0 every scene passed, 1 some scene failed (or, with --shift-each, some threshold's
+        shifts failed no scene), 2 usage error, 3 a scene, golden file or thresholds file could not be read.
         """
 
     var paths: [String]
@@ -40,10 +44,12 @@ struct CheckCommand: Command {
     var shard: Shard?
     var jobs: Int
     var report: String?
+    /// The relative shift of `--shift-each`, nil without it.
+    var shiftEach: Double?
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["set", "thresholds", "junit", "shard", "jobs", "report"],
-                                              flags: ["update", "json"])
+        let parsed = try CommandLineArguments(arguments, options: ["set", "thresholds", "junit", "shard", "jobs", "report", "shift"],
+                                              flags: ["update", "json", "shift-each"])
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
         overrides = ThresholdOverrideOptions(parsed)
         update = parsed.flag("update")
@@ -56,6 +62,18 @@ struct CheckCommand: Command {
         }
         jobs = try parsed.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
+        if parsed.flag("shift-each") {
+            let text = parsed.value("shift") ?? "0.1"
+            guard let shift = Double(text), shift > 0, shift < 1 else {
+                throw UsageError("--shift expects a number between 0 and 1 (exclusive), got '\(text)'")
+            }
+            guard !update, overrides.assignments.isEmpty, overrides.file == nil else {
+                throw UsageError("--shift-each runs the scenes with their own thresholds: it excludes --update, --set and --thresholds")
+            }
+            shiftEach = shift
+        } else if parsed.value("shift") != nil {
+            throw UsageError("--shift needs --shift-each")
+        }
         // Validate --set now, so a typo is a usage error before any scene runs.
         for a in overrides.assignments {
             do { _ = try Thresholds().applying(assignment: a) } catch { throw UsageError(error.description) }
@@ -152,6 +170,35 @@ struct CheckCommand: Command {
             print("check: \(results.count) scenes, \(passed) pass, \(failed) fail" + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
         }
         if unreadable > 0 { return .badInput }
-        return failed > 0 ? .failure : .success
+        if failed > 0 { return .failure }
+        if let shiftEach { return Self.shiftEach(files: files, shift: shiftEach, jobs: jobs) }
+        return .success
+    }
+
+    /// `--shift-each`: the walk over every numeric threshold (``ThresholdShiftWalk``); one line per key.
+    static func shiftEach(files: [String], shift: Double, jobs: Int) -> ExitCode {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcomes = ThresholdShiftWalk(files: files, shift: shift, jobs: jobs).run()
+        let up = "x\(NumberFormatting.compact(1 + shift))", down = "x\(NumberFormatting.compact(1 - shift))"
+        for o in outcomes {
+            var parts: [String] = []
+            if let f = o.failsWhenRaised { parts.append("\(up) fails \(f)") }
+            if let f = o.failsWhenLowered { parts.append("\(down) fails \(f)") }
+            if !o.invalidShifts.isEmpty { parts.append("\(o.invalidShifts.joined(separator: ", ")) outside its range") }
+            let tag = o.isGuarded ? "GUARDED  " : "UNGUARDED"
+            print("\(tag) \(o.key): " + (parts.isEmpty ? "no scene fails with \(up) or \(down)" : parts.joined(separator: "; "))
+                  + " (\(o.scenesRun) scene runs)")
+        }
+        let unguarded = outcomes.filter { !$0.isGuarded }.map(\.key)
+        let d = clock.now - start
+        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        print("shift-each: \(outcomes.count) thresholds, \(outcomes.count - unguarded.count) guarded, \(unguarded.count) unguarded"
+              + " (\(outcomes.map(\.scenesRun).reduce(0, +)) scene runs, \(NumberFormatting.fixed(seconds, decimals: 1)) s)")
+        if !unguarded.isEmpty {
+            print("unguarded: \(unguarded.joined(separator: " "))")
+            return .failure
+        }
+        return .success
     }
 }

@@ -208,10 +208,34 @@ import Testing
         ])
     }
 
-    @Test func storageWarnsUnderTenMinutesThenEachWholeMinuteLost() throws {
+    /// Android SDK 2.10.1 README, code 78: "Received once on start ... and in certain intervals during a
+    /// scan while recording"; seed 000, storageWarnings: "warn the user when less than 10 minutes remain".
+    @Test func storageReportsAtStartEachMinuteOfRecordingAndWarnsUnderTenMinutes() throws {
         let events = try run(Scenarios.storage(), storage: NullScanStorage()).events.filter { $0.meaning == .storageLow }
-        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(101.5, 78), Stamp(161.5, 78)])
-        #expect(events.map(\.message) == ["Storage: 9 minutes left", "Storage: 8 minutes left"])
+        // The first sample (1.5 s): 699 MB at the nominal 8.8722 MB/s is 1.31 min. Then 1 MB/s measured:
+        // the interval report at 60.5 s (640 MB, 10.7 min), the warning at 101.5 s (599 MB, 9.98 min),
+        // the next whole minute lost at 161.5 s (also the interval report then).
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(1.5, 78), Stamp(60.5, 78), Stamp(101.5, 78), Stamp(161.5, 78)])
+        #expect(events.map(\.message) == ["Storage: 1 minutes left", "Storage: 10 minutes left",
+                                           "Storage: 9 minutes left", "Storage: 8 minutes left"])
+    }
+
+    @Test func storageReportIntervalIsAThreshold() throws {
+        var config = SessionConfiguration()
+        config.thresholds.storage.reportIntervalSeconds = 30
+        let events = try run(Scenarios.storage(), configuration: config, storage: NullScanStorage()).events
+            .filter { $0.meaning == .storageLow }
+        #expect(events.map(\.time) == [1.5, 30.5, 60.5, 90.5, 101.5, 131.5, 161.5, 191.5])
+    }
+
+    @Test func storageAtStartUsesTheNominalRateBeforeRecording() throws {
+        var s = ScriptedInputs()
+        s.system(SystemSample(storageFreeBytes: 10_647_360_000))  // 20.001 minutes at 8,872,200 B/s
+        s.startRecording()
+        s.hold(1)
+        let events = try run(s, storage: NullScanStorage()).events.filter { $0.meaning == .storageLow }
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0, 78)])
+        #expect(events.first?.message == "Storage: 20 minutes left")
     }
 
     @Test func storageWarningsOffWithoutTheOption() throws {

@@ -83,16 +83,22 @@ import Testing
         }
     }
 
-    @Test func exitBelowEnterIsRefused() throws {
-        let t = try Thresholds().applying(assignment: "orientation.enterDegrees=60")
-        #expect(ThresholdRanges.problems(t) == [
-            "orientation.exitDegrees (50) must not be below orientation.enterDegrees (60): leaving an orientation needs at least the angle that enters it",
-        ])
+    @Test func aFactorThatLeavesTheRangeIsRefusedNotRounded() throws {
         #expect(throws: ThresholdOverrideError.self) {
-            try Thresholds().applying(jsonText: #"{"orientation": {"enterDegrees": 60}}"#, source: "t.json")
+            try Thresholds().applying(assignment: "sideways.lateralFraction=1.5x")
         }
-        let both = try Thresholds().applying(jsonText: #"{"orientation": {"enterDegrees": 60, "exitDegrees": 70}}"#, source: "t.json")
-        #expect(both.orientation.exitDegrees == 70)
+        #expect(try Thresholds().applying(assignment: "relocation.maximumKeyframes=1.1x").relocation.maximumKeyframes == 563)
+    }
+
+    /// Within 45 degrees no gravity direction is near two axes at once; the exit angle, which could
+    /// never decide (docs/engine.md), is no threshold.
+    @Test func enterAngleStaysWithinHalfARightAngleAndThereIsNoExitAngle() throws {
+        #expect(throws: ThresholdOverrideError("--set orientation.enterDegrees=60: orientation.enterDegrees must be in (0, 45], found 60")) {
+            try Thresholds().applying(assignment: "orientation.enterDegrees=60")
+        }
+        #expect(throws: ThresholdOverrideError.self) {
+            try Thresholds().applying(jsonText: #"{"orientation": {"exitDegrees": 50}}"#, source: "t.json")
+        }
     }
 
     @Test func everyRangeAcceptsItsBoundsAndRefusesBeyond() {

@@ -38,6 +38,7 @@ import TestSupport
             "    0.000  70  Thermal state nominal",
             "    0.000  75  Low power mode deactivated",
             "    0.000  76  Active processor count is 6 of 6",
+            "    0.000  78  Storage: 120 minutes left",
             "    0.900   0  Device in landscape orientation",
             "    2.500   1  Recording started",
             "    8.500   3  Finished recording - Not enough data",
@@ -49,7 +50,7 @@ import TestSupport
 
     @Test func runJSONIsOneEventObjectPerLine() throws {
         let r = try CommandLineTool.run(["run", "Scenes/not-enough-data.json", "--json", "--no-progress"])
-        #expect(r.lines[5] == #"{"time":8.5,"code":3,"message":"Finished recording - Not enough data","severity":"info"}"#)
+        #expect(r.lines[6] == #"{"time":8.5,"code":3,"message":"Finished recording - Not enough data","severity":"info"}"#)
     }
 
     @Test func sameSceneAndSeedGiveTheSameOutput() throws {
@@ -152,7 +153,7 @@ import TestSupport
         let junit = folder.appendingPathComponent("report.xml")
         let r = try CommandLineTool.run(["check", folder.path, "--junit", junit.path])
         #expect(r.status == 1)
-        #expect(r.lines.first?.hasPrefix("PASS  \(folder.path)/a-pass.json  (8 events") == true)
+        #expect(r.lines.first?.hasPrefix("PASS  \(folder.path)/a-pass.json  (9 events") == true)
         #expect(r.lines.contains("FAIL  \(folder.path)/b-fail.json: expected 3 between 9 and 10 s (in order), got 3 at 8.500 s"))
         #expect(r.lines.contains("    ! 3 between 9 and 10 s               | (missing)"))
         #expect(r.lines.last == "check: 2 scenes, 1 pass, 1 fail")
@@ -194,7 +195,7 @@ import TestSupport
         #expect(try CommandLineTool.run(["check", url.path]).status == 0)
         let changed = try CommandLineTool.run(["check", url.path, "--set", "recording.minimumSeconds=4"])
         #expect(changed.status == 1)
-        #expect(changed.stdout.contains("golden pinned.golden.jsonl: event 6: expected 3 at 8.500 s, got 2 at 8.500 s"))
+        #expect(changed.stdout.contains("golden pinned.golden.jsonl: event 7: expected 3 at 8.500 s, got 2 at 8.500 s"))
     }
 
     @Test func sweepTabulatesCodesPerValue() throws {

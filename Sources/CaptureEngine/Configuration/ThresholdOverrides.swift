@@ -69,8 +69,10 @@ extension Thresholds {
             do throws(ThresholdOverrideError) {
                 return try setting(key: key, to: "\(product)", source: source)
             } catch {
-                // A whole-number key does not take a fraction: round the product instead.
-                guard product.rounded() != product, abs(product) < 1e15 else { throw error }
+                // A whole-number key does not take a fraction: round the product instead (only then: a
+                // product outside the key's range stays an error, it is not rounded into it).
+                guard product.rounded() != product, abs(product) < 1e15,
+                      ThresholdRanges.ranges[key].map({ $0.contains(product) }) ?? true else { throw error }
                 return try setting(key: key, to: "\(Int(product.rounded()))", source: source)
             }
         }

@@ -31,8 +31,7 @@ public enum ThresholdRanges {
 
     /// Every numeric key's range (booleans have none).
     public static let ranges: [String: Range] = [
-        "orientation.enterDegrees": above(0, to: 90),
-        "orientation.exitDegrees": above(0, to: 180),
+        "orientation.enterDegrees": above(0, to: 45),
         "orientation.minimumInPlaneFraction": within(0, 1),
         "recording.minimumSeconds": within(0, longest),
         "recording.minimumNormalTrackingSeconds": within(0, longest),
@@ -73,6 +72,9 @@ public enum ThresholdRanges {
         "storage.warningMinutes": within(0, 1e6),
         "storage.minimumRateWindowSeconds": above(0, to: hour),
         "storage.outOfSpaceBytes": within(0, 1e15),
+        "storage.estimateBytesPerSecond": above(0, to: 1e12),
+        "storage.reportIntervalSeconds": above(0, to: longest),
+        "storage.zipBytesPerSecond": above(0, to: 1e12),
         "speech.maximumLabelLength": within(1, 10_000),
     ]
 
@@ -86,10 +88,6 @@ public enum ThresholdRanges {
             if !range.contains(value) {
                 problems.append("\(key) must be in \(range), found \(NumberFormatting.compact(value))")
             }
-        }
-        let o = thresholds.orientation
-        if o.exitDegrees < o.enterDegrees {
-            problems.append("orientation.exitDegrees (\(NumberFormatting.compact(o.exitDegrees))) must not be below orientation.enterDegrees (\(NumberFormatting.compact(o.enterDegrees))): leaving an orientation needs at least the angle that enters it")
         }
         let s = thresholds.sideways
         if s.exitSpeedMetersPerSecond > s.minimumSpeedMetersPerSecond {

@@ -23,10 +23,11 @@ public struct Thresholds: Codable, Equatable, Sendable {
 
     /// Orientation from gravity in the camera frame (codes 0, 17, 24).
     public struct Orientation: Codable, Equatable, Sendable {
-        /// Enter an orientation when gravity is within this angle of its axis, degrees.
+        /// Enter an orientation when gravity is within this angle of its axis (after the first, which
+        /// takes 45), degrees; it is kept until gravity comes this near another axis, at least
+        /// 90 minus this angle away: that is the hysteresis (an exit angle up to that far could never
+        /// decide, so there is none).
         public var enterDegrees: Double = 30
-        /// Leave it when gravity is more than this angle away, degrees (hysteresis).
-        public var exitDegrees: Double = 50
         /// Ignore gravity whose component in the image plane is below this fraction of g (phone flat).
         public var minimumInPlaneFraction: Double = 0.5
         public init() {}
@@ -164,12 +165,28 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public init() {}
     }
 
-    /// Storage warning (code 78). *SDK doc*: warn when under 10 minutes remain.
+    /// Storage report and warning (code 78), running out of storage (59) and zipping (7). *SDK doc*:
+    /// warn when under 10 minutes remain.
     public struct Storage: Codable, Equatable, Sendable {
         /// Warn below this many minutes of recording left.
         public var warningMinutes: Double = 10
         /// Measure the scan's write rate over at least this much recording, seconds.
         public var minimumRateWindowSeconds: Double = 5
+        /// The write rate of the minutes reported at start (78 "once on start", *Android SDK 2.10.1
+        /// README, code 78*; the iOS 2.10 interface's `availableScanMinutes()`), before this scan's own
+        /// rate can be measured, bytes per second. Default: the bundle's rate at 60 Hz with a depth map
+        /// on every frame (``ScanBytes``, 147,870 bytes per frame). Guess: neither SDK documents its
+        /// estimate.
+        public var estimateBytesPerSecond: Double = 8_872_200
+        /// While recording, 78 reports the minutes left (at this scan's measured rate) every this many
+        /// seconds of recording (*Android SDK 2.10.1 README, code 78*: "in certain intervals during a
+        /// scan while recording"; the interval is a guess), seconds.
+        public var reportIntervalSeconds: Double = 60
+        /// Zipping reads and deflates the scan's bytes (``ScanBytes``) at this rate, so 7 and 5 come
+        /// that long after the files are written (*seed 000, 2.6.2*: "Zipping is done in the background,
+        /// with a progress percentage on screen"; the rate is a guess for a phone's single-threaded
+        /// deflate), bytes per second.
+        public var zipBytesPerSecond: Double = 30_000_000
         /// Free storage at or below this while recording means the device ran out: the next write
         /// fails (code 59 in 2.10, whose description is "an error in writing the data to disk"; the
         /// Android SDK 2.8.0 aborts there with its code 79), bytes. Guess: one depth frame's worth.

@@ -14,20 +14,18 @@ public enum DeviceOrientation: String, Sendable, Equatable {
 
 /// Classifies the device orientation from gravity in the camera frame, with hysteresis: an orientation
 /// is entered when gravity comes within ``Thresholds/Orientation/enterDegrees`` of its axis and kept until
-/// gravity is more than ``Thresholds/Orientation/exitDegrees`` away. A phone lying flat keeps its last
-/// orientation.
+/// gravity comes that near another axis (so at least 90 minus that angle from its own). A phone lying
+/// flat keeps its last orientation.
 struct OrientationClassifier: Sendable {
     var thresholds: Thresholds.Orientation
     private(set) var current: DeviceOrientation?
     /// Gravity is within d degrees of an axis when their dot product is at least cos(d).
     private let enterCosine: Double
-    private let exitCosine: Double
     private static let firstEnterCosine = cos(Double.pi / 4)
 
     init(thresholds: Thresholds.Orientation) {
         self.thresholds = thresholds
         enterCosine = cos(Angle.radians(fromDegrees: thresholds.enterDegrees))
-        exitCosine = cos(Angle.radians(fromDegrees: thresholds.exitDegrees))
     }
 
     /// Gravity's axis in the image plane for each orientation.
@@ -50,12 +48,8 @@ struct OrientationClassifier: Sendable {
         guard magnitude >= thresholds.minimumInPlaneFraction else { return nil }
         let g = inPlane / magnitude
         // Angles are compared through their cosines: within d degrees of an axis means dot >= cos(d).
-        if let current, (g * Self.axis(current)).sum() >= exitCosine {
-            return nil
-        }
         let enterCosine = current == nil ? Self.firstEnterCosine : self.enterCosine
-        for orientation in Self.all where (g * Self.axis(orientation)).sum() > enterCosine {
-            guard orientation != current else { return nil }
+        for orientation in Self.all where orientation != current && (g * Self.axis(orientation)).sum() > enterCosine {
             current = orientation
             return orientation
         }

@@ -64,6 +64,7 @@ extension CaptureSession {
     mutating func recordFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         output.recordsFrame = true
         record.recordedFrameCount += 1
+        record.recordedBytes += ScanBytes.frame(depthWidth: frame.depth?.width ?? 0, height: frame.depth?.height ?? 0)
         let previousFrameTime = lastRecordedFrameTime
         let dt = previousFrameTime.map { t - $0 } ?? 0
         lastRecordedFrameTime = t

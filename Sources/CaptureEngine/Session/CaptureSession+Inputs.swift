@@ -3,7 +3,9 @@ extension CaptureSession {
 
     /// Thermal (70-73), low power (74/75), processors (76), memory (77), storage (78). The first sample
     /// reports everything it carries, low power off included (iOS 2.4.1 release notes: "SDK always calls
-    /// delegate with first measured system monitor values"); later ones report changes. Free storage at
+    /// delegate with first measured system monitor values"), and with storageWarnings the minutes of
+    /// scanning its free storage allows (78 "once on start", Android SDK 2.10.1 README); later ones
+    /// report changes, and while recording 78 at intervals and under 10 minutes. Free storage at
     /// or below ``Thresholds/Storage/outOfSpaceBytes`` while recording aborts the scan (59); returns that
     /// abort's action.
     mutating func handleSystem(_ sample: SystemSample, at t: Double) -> HostAction? {
@@ -48,6 +50,10 @@ extension CaptureSession {
             return abort(at: t, cause: .frameWriteFailed,
                          trace: EventTrace(quantity: "free storage", measured: Double(free), comparison: "<=",
                                            threshold: limit, unit: "B"))
+        }
+        if first, let free = sample.storageFreeBytes, configuration.options.storageWarnings {
+            let report = detectors.storage.startReport(freeBytes: free)
+            emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: report.minutes), trace: report.trace)
         }
         if let free = sample.storageFreeBytes, configuration.options.storageWarnings,
            phase == .recording || phase == .relocating {
@@ -136,7 +142,7 @@ extension CaptureSession {
         lastTracking = .normal
         normalTrackingSince = nil
         resetDetectors()
-        detectors.storage.reset()
+        detectors.storage.reset(recordingStart: t)
         emit(.recordingStarted, at: t)
         return .startRecordingFiles
     }
@@ -246,11 +252,33 @@ extension CaptureSession {
 
     // MARK: Storage outcomes
 
-    /// After the files were written (a non-fatal failure among them is reported first): zip them.
+    /// After the files were written (a non-fatal failure among them is reported first): zip them,
+    /// starting now.
     mutating func continueZipping(at t: Double) -> HostAction? {
         guard case .writing = state else { return nil }
         state = .zipping(rezipped: false)
+        zipStart = t
         return .zip
+    }
+
+    /// Modelled seconds one zip attempt takes: the scan's bytes (``SessionRecord/recordedBytes``) over
+    /// ``Thresholds/Storage/zipBytesPerSecond``.
+    var zipSeconds: Double {
+        Double(record.recordedBytes) / configuration.thresholds.storage.zipBytesPerSecond
+    }
+
+    /// One zip attempt that started at ``zipStart``: logs its progress every 10 % (the SDK shows a
+    /// percentage) and returns the time it ends, from which the next attempt would start.
+    mutating func zipAttempt(at t: Double) -> Double {
+        let start = zipStart ?? t
+        let seconds = zipSeconds
+        log("Zipping \(record.recordedBytes) bytes (\(NumberFormatting.fixed(seconds, decimals: 2)) s at \(NumberFormatting.compact(configuration.thresholds.storage.zipBytesPerSecond / 1_000_000)) MB/s)", at: start)
+        for percent in stride(from: 10, through: 100, by: 10) {
+            log("Zipping: \(percent) %", at: start + seconds * Double(percent) / 100)
+        }
+        let end = start + seconds
+        zipStart = end
+        return end
     }
 
     /// The host's file operations: 54/56/57/58/59/90 on failures, 53 and one re-zip, 51, 7 and 5.
@@ -280,16 +308,19 @@ extension CaptureSession {
             return continueZipping(at: t)
         case .zipInvalid:
             guard case .zipping(let rezipped) = state else { return nil }
+            let end = zipAttempt(at: t)
             if rezipped {
-                return abort(at: t, cause: .zipFailed)
+                return abort(at: end, cause: .zipFailed)
             }
             state = .zipping(rezipped: true)
-            emit(.zipInvalid, at: t)
+            emit(.zipInvalid, at: end)
             return .rezip
         case .zipped(let path):
             guard case .zipping = state else { return nil }
-            emit(.zipped, at: t, parameters: EventParameters(zipPath: path))
-            emit(.finished, at: t)
+            // Zipping runs in the background for the modelled time: 7 and 5 when it ends.
+            let end = zipAttempt(at: t)
+            emit(.zipped, at: end, parameters: EventParameters(zipPath: path))
+            emit(.finished, at: end)
             state = .finished
             return nil
         }

@@ -9,7 +9,8 @@ import Foundation
 /// Lifecycle: view presented (``SessionPhase/waitingForLandscape``) -> landscape-right (0,
 /// ``SessionPhase/ready``) -> record pressed (1, ``SessionPhase/recording``, detectors active) ->
 /// optional ``SessionPhase/relocating`` (tracking lost or back from background; 60 s to recover, else 80)
-/// -> record pressed again and stop confirmed -> 2 (enough data; the host writes and zips: 7, 5) or 3
+/// -> record pressed again and stop confirmed -> 2 (enough data; the host writes and zips, which takes
+/// the scan's bytes over ``Thresholds/Storage/zipBytesPerSecond``: 7, 5 when it ends) or 3
 /// (then 15, 5). Unrecoverable errors abort: the cause, 15, 5, and the scan's files are removed.
 public struct CaptureSession: Sendable {
     /// Options, device and thresholds, fixed for the session.
@@ -45,6 +46,8 @@ public struct CaptureSession: Sendable {
     var reverseLandscapeShown = false
     var microphonePermission: Bool?
     var speech: SpeechState = .idle
+    /// When the current zip attempt started (the files written, or the previous attempt's end).
+    var zipStart: Double?
 
     // MARK: Detectors
 

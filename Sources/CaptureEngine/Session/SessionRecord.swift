@@ -77,6 +77,8 @@ public struct SessionRecord: Equatable, Sendable {
     public var recordingEnd: Double?
     /// Frames marked recorded.
     public var recordedFrameCount = 0
+    /// Bytes the recorded frames add to the bundle (``ScanBytes``): what zipping reads.
+    public var recordedBytes: Int64 = 0
     /// Seconds spent recording (excluding background time), and of those with normal tracking.
     public var recordedSeconds = 0.0
     public var normalTrackingSeconds = 0.0
@@ -92,7 +94,8 @@ public struct SessionRecord: Equatable, Sendable {
         a.events == b.events && a.feedback == b.feedback && a.scanLog == b.scanLog && a.roomLabels == b.roomLabels
             && a.relocations == b.relocations && a.reconstructionShutDownAt == b.reconstructionShutDownAt
             && a.recordingStart == b.recordingStart && a.recordingEnd == b.recordingEnd
-            && a.recordedFrameCount == b.recordedFrameCount && a.recordedSeconds == b.recordedSeconds
+            && a.recordedFrameCount == b.recordedFrameCount && a.recordedBytes == b.recordedBytes
+            && a.recordedSeconds == b.recordedSeconds
             && a.thermalHistory.map(\.time) == b.thermalHistory.map(\.time)
             && a.thermalHistory.map(\.state) == b.thermalHistory.map(\.state)
     }
