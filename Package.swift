@@ -68,10 +68,13 @@ let package = Package(
         /// The depth renderer's shade pass (noise, Float16 rounding, confidence) with SIMDe's AVX2 API from
         /// Debian's libsimde-dev (header-only; emulated with SSE2 unless the compiler targets AVX2);
         /// bit-identical to the Swift paths, so it keeps floating-point contraction off.
-        .target(name: "CDepthShading"),
+        .target(name: "CDepthShading", dependencies: ["CNoiseHash"]),
         /// The colour camera's last step (exposed linear light to 8-bit sRGB with sensor noise), a loop
         /// Swift leaves scalar; floating-point contraction off, so every build gives the same bytes.
-        .target(name: "CColorEncode"),
+        .target(name: "CColorEncode", dependencies: ["CNoiseHash"]),
+        /// The sensors' noise hash (lowbias32) for the C kernels, one header shared by CDepthShading and
+        /// CColorEncode, plus the scalar hash as a linked function for the tests.
+        .target(name: "CNoiseHash"),
         /// Counts heap allocations of the tool (for the benchmarks' bytes-per-frame figure) and sets glibc's
         /// allocator options (`mallopt`) for streaming.
         .target(name: "CAllocationCounter"),
@@ -123,7 +126,7 @@ let package = Package(
             name: "CaptureBundleTests",
             dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"]
         ),
-        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "CNoiseHash"]),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine"]),
         .testTarget(
             name: "ScanReportTests",

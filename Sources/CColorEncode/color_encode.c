@@ -10,25 +10,7 @@
 #pragma clang diagnostic ignored "-Wpsabi"
 
 #include <simde/x86/avx2.h>
-
-static inline uint32_t hash32(uint32_t x) {
-    x ^= x >> 16;
-    x *= 0x7FEB352Du;
-    x ^= x >> 15;
-    x *= 0x846CA68Bu;
-    x ^= x >> 16;
-    return x;
-}
-
-/// hash32 on eight lanes.
-static inline simde__m256i hash32x8(simde__m256i x) {
-    x = simde_mm256_xor_si256(x, simde_mm256_srli_epi32(x, 16));
-    x = simde_mm256_mullo_epi32(x, simde_mm256_set1_epi32(0x7FEB352D));
-    x = simde_mm256_xor_si256(x, simde_mm256_srli_epi32(x, 15));
-    x = simde_mm256_mullo_epi32(x, simde_mm256_set1_epi32((int32_t)0x846CA68BU));
-    x = simde_mm256_xor_si256(x, simde_mm256_srli_epi32(x, 16));
-    return x;
-}
+#include "noise_hash.h"
 
 /// One sample, the reference for the eight-lane loop below (same operations, same order).
 static inline uint8_t encode_one(float linear, float scale, const float *table, const float *sigma, uint32_t seed, uint32_t i) {
@@ -37,7 +19,7 @@ static inline uint8_t encode_one(float linear, float scale, const float *table, 
     int k = (int)(v * 4095.0f);
     float code = table[k];
     if (sigma) {
-        float u = (float)(hash32(seed ^ i) & 1023u) * (1.0f / 1023.0f) - 0.5f;
+        float u = (float)(cnoise_hash32_inline(seed ^ i) & 1023u) * (1.0f / 1023.0f) - 0.5f;
         code += u * 3.4641016f * sigma[k];
     }
     code = floorf(code + 0.5f);
@@ -46,6 +28,11 @@ static inline uint8_t encode_one(float linear, float scale, const float *table, 
 
 void ccolor_encode(const float *linear, size_t count, float scale, const float *table, const float *sigma,
                    uint32_t seed, uint8_t *out) {
+    ccolor_encode_at(linear, count, 0, scale, table, sigma, seed, out);
+}
+
+void ccolor_encode_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *table,
+                      const float *sigma, uint32_t seed, uint8_t *out) {
     size_t i = 0;
     const simde__m256 vscale = simde_mm256_set1_ps(scale), zero = simde_mm256_setzero_ps(), one = simde_mm256_set1_ps(1.0f);
     const simde__m256 steps = simde_mm256_set1_ps(4095.0f), half = simde_mm256_set1_ps(0.5f);
@@ -60,8 +47,8 @@ void ccolor_encode(const float *linear, size_t count, float scale, const float *
         simde__m256i k = simde_mm256_cvttps_epi32(simde_mm256_mul_ps(v, steps));
         simde__m256 code = simde_mm256_i32gather_ps(table, k, 4);
         if (sigma) {
-            simde__m256i index = simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(uint32_t)i), lanes);
-            simde__m256i h = simde_mm256_and_si256(hash32x8(simde_mm256_xor_si256(vseed, index)), mask);
+            simde__m256i index = simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(first_index + (uint32_t)i)), lanes);
+            simde__m256i h = simde_mm256_and_si256(cnoise_hash32x8(simde_mm256_xor_si256(vseed, index)), mask);
             simde__m256 u = simde_mm256_sub_ps(simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(h), inv1023), half);
             simde__m256 s = simde_mm256_i32gather_ps(sigma, k, 4);
             code = simde_mm256_add_ps(code, simde_mm256_mul_ps(simde_mm256_mul_ps(u, sqrt12), s));
@@ -72,5 +59,5 @@ void ccolor_encode(const float *linear, size_t count, float scale, const float *
         simde__m128i words = simde_mm_packus_epi32(simde_mm256_castsi256_si128(c), simde_mm256_extracti128_si256(c, 1));
         simde_mm_storel_epi64((simde__m128i *)(out + i), simde_mm_packus_epi16(words, words));
     }
-    for (; i < count; i++) out[i] = encode_one(linear[i], scale, table, sigma, seed, (uint32_t)i);
+    for (; i < count; i++) out[i] = encode_one(linear[i], scale, table, sigma, seed, first_index + (uint32_t)i);
 }

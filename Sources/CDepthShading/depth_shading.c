@@ -12,16 +12,7 @@
 #pragma clang diagnostic ignored "-Wpsabi"
 
 #include <simde/x86/avx2.h>
-
-/// lowbias32 (Chris Wellons' 32-bit integer hash) on eight lanes, as DepthKernels.hash32.
-static inline simde__m256i hash32(simde__m256i x) {
-    x = simde_mm256_xor_si256(x, simde_mm256_srli_epi32(x, 16));
-    x = simde_mm256_mullo_epi32(x, simde_mm256_set1_epi32(0x7FEB352D));
-    x = simde_mm256_xor_si256(x, simde_mm256_srli_epi32(x, 15));
-    x = simde_mm256_mullo_epi32(x, simde_mm256_set1_epi32((int32_t)0x846CA68BU));
-    x = simde_mm256_xor_si256(x, simde_mm256_srli_epi32(x, 16));
-    return x;
-}
+#include "noise_hash.h"
 
 /// Lane-wise |v| (clears the sign bits).
 static inline simde__m256 absolute(simde__m256 v) {
@@ -83,8 +74,8 @@ int cdepth_shade_rows(const float *best_inverse_depth, const int32_t *patch_ids,
 
             // Noise: Irwin-Hall sum of four 16-bit uniforms from two hashes of seed and pixel index.
             const simde__m256i index = simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(uint32_t)(2 * o)), lane_offsets);
-            const simde__m256i first = hash32(simde_mm256_xor_si256(seed, index));
-            const simde__m256i second = hash32(simde_mm256_xor_si256(seed, simde_mm256_add_epi32(index, one)));
+            const simde__m256i first = cnoise_hash32x8(simde_mm256_xor_si256(seed, index));
+            const simde__m256i second = cnoise_hash32x8(simde_mm256_xor_si256(seed, simde_mm256_add_epi32(index, one)));
             const simde__m256 a = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(first, mask16));
             const simde__m256 b = simde_mm256_cvtepi32_ps(simde_mm256_srli_epi32(first, 16));
             const simde__m256 c = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(second, mask16));

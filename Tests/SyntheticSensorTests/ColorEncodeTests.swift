@@ -1,4 +1,5 @@
 import CColorEncode
+import CNoiseHash
 import Testing
 @testable import SyntheticSensor
 
@@ -38,6 +39,16 @@ import Testing
             let expected = (0..<count).map { Self.reference(linear[$0], index: $0, scale: scale, table: table,
                                                             sigma: noisy ? sigma : nil, seed: seed) }
             #expect(out == expected)
+        }
+    }
+
+    @Test func theCKernelsNoiseHashEqualsTheSwiftRenderersHash() {
+        var state: UInt32 = 99
+        for value in [0, 1, 0xFFFF_FFFF, 0x8000_0000] + (0..<1000).map({ _ -> UInt32 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return state
+        }) {
+            #expect(cnoise_hash32(value) == DepthKernels.hash32(value))
         }
     }
 }

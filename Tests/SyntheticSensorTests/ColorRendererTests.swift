@@ -92,6 +92,47 @@ import Testing
                 == renderer.render(poses: [pose, pose], exposure: &e2, noiseSeed: 5, path: .simd, bands: 2).rgb)
     }
 
+    /// Frames after the first are shaded and encoded in one pass (four rows at a time per band); a
+    /// motion-blurred frame goes through the whole linear image. Blurring two equal poses must give the
+    /// one-pass bytes, for any band count (noise on, a 161-pixel-wide image: a partial block column and
+    /// an encoder tail).
+    @Test func theOnePassEncodingEqualsTheLinearImagePathOnLaterFrames() {
+        let (geometry, rooms, pose) = Self.boxScene()
+        let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: CameraSettings(width: 161, height: 122))
+        let second = RigidTransform(rotation: pose.rotation, translation: pose.translation + SIMD3(0.05, 0, 0.02))
+        var e1 = AutoExposure(), e2 = AutoExposure(), e3 = AutoExposure()
+        _ = renderer.render(poses: [pose], exposure: &e1, noiseSeed: 5, path: .simd, bands: 1)
+        _ = renderer.render(poses: [pose, pose], exposure: &e2, noiseSeed: 5, path: .simd, bands: 2)
+        _ = renderer.render(poses: [pose], exposure: &e3, noiseSeed: 5, path: .simd, bands: 3)
+        let onePass = renderer.render(poses: [second], exposure: &e1, noiseSeed: 6, path: .simd, bands: 1)
+        let linear = renderer.render(poses: [second, second], exposure: &e2, noiseSeed: 6, path: .simd, bands: 2)
+        let threeBands = renderer.render(poses: [second], exposure: &e3, noiseSeed: 6, path: .simd, bands: 3)
+        #expect(onePass.rgb == linear.rgb)
+        #expect(onePass.rgb == threeBands.rgb)
+        #expect(e1 == e2 && e1 == e3)
+    }
+
+    /// Auto exposure lags a frame: a frame is exposed with the scale the frames before it set, so the
+    /// same view after a dark view and after a bright one gives different images, and the first frame
+    /// is exposed with its own scale.
+    @Test func autoExposureAppliesThePreviousFramesScale() {
+        let (geometry, rooms, pose) = Self.boxScene()
+        var settings = Self.clean
+        settings.width = 160
+        settings.height = 120
+        settings.exposureAdaptation = 1
+        let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: settings)
+        // Looking down at the dark box from close by.
+        let dark = RigidTransform(rotation: Quaternion(angle: -1.2, axis: SIMD3(1, 0, 0)), translation: SIMD3(0.2, 1.4, -1.0))
+        var afterSame = AutoExposure(), afterDark = AutoExposure()
+        let first = renderer.render(poses: [pose], exposure: &afterSame, noiseSeed: 1, path: .simd)
+        let again = renderer.render(poses: [pose], exposure: &afterSame, noiseSeed: 1, path: .simd)
+        _ = renderer.render(poses: [dark], exposure: &afterDark, noiseSeed: 1, path: .simd)
+        let afterDarkView = renderer.render(poses: [pose], exposure: &afterDark, noiseSeed: 1, path: .simd)
+        #expect(first.rgb == again.rgb)
+        #expect(afterDarkView.rgb != first.rgb)
+    }
+
     @Test func theSIMDAndScalarRasterisersGiveTheSameImage() {
         let (geometry, rooms, pose) = Self.boxScene()
         let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: CameraSettings(width: 160, height: 120))

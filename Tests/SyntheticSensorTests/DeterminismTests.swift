@@ -99,6 +99,22 @@ import Testing
         #expect(used == 300 * StorageModel.jsonBytesPerFrame)
         #expect(StorageModel.bytes(forFrameWithDepth: true) == 8 + 256 * 192 * 3 + 406)
     }
+
+    @Test func cameraImagesAddTheirShareOfTheVideoToTheWriteRate() throws {
+        let scene = try Scene(jsonText: TestScenes.sceneText(script: """
+            [ { "action": "present", "position": [3, 2.5], "orientation": "landscapeRight" }, { "action": "record" },
+              { "action": "pause", "seconds": 10 }, { "action": "stop" } ]
+            """), source: "x.json")
+        let camera = CameraSettings(width: 64, height: 48)
+        var free: [Double: Int64] = [:]
+        let options = CaptureOptions(depthEveryNthFrame: 1_000_000, colorImages: true, camera: camera)
+        for input in SyntheticCapture(scene: scene, options: options) {
+            if case .system(let s) = input.kind, let f = s.storageFreeBytes { free[input.time] = f }
+        }
+        // Between the samples at 2 s and 7 s: 300 frames of JSON and 150 images (30 fps) of video.
+        let used = free[2.0]! - free[7.0]!
+        #expect(used == 300 * StorageModel.jsonBytesPerFrame + 150 * (StorageModel.videoBytesPerImage * 64 * 48 / (640 * 480)))
+    }
 }
 
 private extension String {

@@ -178,7 +178,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         }
         // Storage and heat while recording.
         if let recording = timeline.recording, recording.contains(t) {
-            storageFree = max(0, storageFree - StorageModel.bytes(forFrameWithDepth: depth != nil))
+            let imagePixels = color.map { $0.width * $0.height } ?? 0
+            storageFree = max(0, storageFree - StorageModel.bytes(forFrameWithDepth: depth != nil, imagePixels: imagePixels))
             let model = scene.device.thermalModel
             let load = scene.configuration.reconstructsScene ? model.reconstructionLoad : model.recordingLoad
             heat += load / frameRate

@@ -4,6 +4,9 @@ import Foundation
 /// luminance (sampled on every fourth row and column) moves towards ``CameraSettings/exposureKey``,
 /// ``CameraSettings/exposureAdaptation`` of the way per frame in log terms (the first frame at once).
 /// A value type carried from frame to frame in order, so a run's exposures are deterministic.
+/// ``ColorRenderer`` exposes each frame with the scale set through the previous frame (a phone's auto
+/// exposure also lags a frame; the first frame is exposed with its own), so a frame can be encoded while
+/// it is shaded.
 public struct AutoExposure: Sendable, Equatable {
     /// The scale applied to the last frame's linear radiance, or nil before the first frame.
     public private(set) var scale: Float?

@@ -14,14 +14,19 @@ import Foundation
 /// weighted and sharpened by the material's gloss. Pixels with no surface see the sky (through windows
 /// and openings to the outside). Mirrors reflect the view ray once (a scalar ray cast); glass panes
 /// (``SceneGeometry/panes``) tint what lies behind them and add a faint reflection of the sky. Then
-/// motion blur (the average of sub-frame renders), auto exposure (``AutoExposure``), sensor noise (a
-/// hash of the frame seed and sample: deterministic) and the sRGB curve give 8-bit RGB. No shadows
-/// apart from the sun's window test, no interreflection beyond the ambient term: simple, not physical.
+/// motion blur (the average of sub-frame renders), auto exposure (``AutoExposure``, applied with a
+/// frame's lag as on a phone), sensor noise (a hash of the frame seed and sample: deterministic) and the
+/// sRGB curve give 8-bit RGB. No shadows apart from the sun's window test, no interreflection beyond the
+/// ambient term: simple, not physical.
 ///
-/// Cost: lighting is computed once per 2x2 block of pixels that all show the same patch (at the block's
-/// centre), per pixel elsewhere (patch boundaries, mirrors, the sky), so edges stay pixel-exact while the
-/// shading work is about a quarter; surfaces with gloss below 0.15 get no specular term. Objects outside
-/// the view and back faces of closed solids are culled before rasterisation, as for the depth map.
+/// Cost: lighting is computed once per 4x4 block of pixels that all show the same patch of gloss below
+/// 0.5 (diffuse light and broad highlights, a Blinn-Phong exponent of at most 32, vary little across four
+/// pixels), once per 2x2 block of one non-mirror patch otherwise (at the block's centre); surfaces with
+/// gloss below 0.15 get no specular term; lighting is per pixel elsewhere (patch
+/// boundaries, mirrors, the sky), so edges stay pixel-exact while the lighting work is a fraction. Without
+/// motion blur, every frame after the first is shaded and encoded four rows at a time in each band (no
+/// whole linear image). Objects outside the view and back faces of closed solids are culled before
+/// rasterisation, as for the depth map.
 public struct ColorRenderer: Sendable {
     /// The scene's surfaces.
     public let geometry: SceneGeometry
@@ -32,6 +37,9 @@ public struct ColorRenderer: Sendable {
     private let paddedWidth: Int
     /// Each patch's material, apart from the patches (whose shape holds arrays) for the shading loop.
     private let patchMaterials: [Material]
+    /// Whether a patch may be lit once per 4x4 block: not a mirror, gloss below 0.5 (a Blinn-Phong exponent
+    /// of at most 32: light that varies little across four pixels).
+    private let patchLitPerBlock: [Bool]
     /// Each patch's room (index into `lights` and `roomWindows`), or -1.
     private let patchRoom: [Int32]
     /// Each room's ceiling light position (world).
@@ -75,6 +83,7 @@ public struct ColorRenderer: Sendable {
             }
         }
         patchMaterials = geometry.patches.map(\.material)
+        patchLitPerBlock = patchMaterials.map { $0.kind != .mirror && $0.gloss < 0.5 }
         patchRoom = geometry.patches.map { patch in
             // The room holding a point just in front of the patch's centre (objects: their own room).
             let corners = patch.corners
@@ -96,100 +105,188 @@ public struct ColorRenderer: Sendable {
     }
 
     /// Renders one frame. `poses` are the camera-to-world poses across the shutter (one pose: no motion
-    /// blur; their linear images are averaged); `exposure` carries auto exposure from frame to frame;
-    /// `noiseSeed` selects the frame's sensor noise; `bands` > 1 splits rows over concurrent tasks (same
-    /// output); `path` picks the SIMD or scalar rasteriser (same output).
+    /// blur; their linear images are averaged); `exposure` carries auto exposure from frame to frame (the
+    /// image is exposed with the scale the previous frames set, as a phone's auto exposure lags a frame;
+    /// the first frame with its own); `noiseSeed` selects the frame's sensor noise; `bands` > 1 splits rows
+    /// over concurrent tasks (same output); `path` picks the SIMD or scalar rasteriser (same output).
+    ///
+    /// With one pose and a previous exposure (every frame but the first, without motion blur) each band
+    /// shades four rows at a time into a small buffer and encodes them at once, so no whole linear image
+    /// is kept; otherwise the linear image is accumulated first. Both give the same bytes.
     public func render(poses: [RigidTransform], exposure: inout AutoExposure, noiseSeed: UInt64,
                        path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> ColorImage {
         let w = intrinsics.width, h = intrinsics.height
-        // Every sample is stored by the first pose's shading (each band shades all its pixels), so the
-        // buffer starts uninitialised (3.7 MB a 640x480 image not cleared); later poses add to it.
-        var linear = [Float](unsafeUninitializedCapacity: w * h * 3) { _, count in count = w * h * 3 }
-        let weight = 1 / Float(max(1, poses.count))
-        for (index, pose) in poses.enumerated() {
-            accumulate(pose: pose, weight: weight, into: &linear, first: index == 0, path: path, bands: bands)
-        }
-        // Auto exposure from the mean log luminance of every fourth row and column.
-        var sum = 0.0, count = 0
-        for y in Swift.stride(from: 0, to: h, by: 4) {
-            for x in Swift.stride(from: 0, to: w, by: 4) {
-                let i = (y * w + x) * 3
-                let r: Float = 0.2126 * linear[i], g: Float = 0.7152 * linear[i + 1], b: Float = 0.0722 * linear[i + 2]
-                let lum: Float = r + g + b
-                sum += Double(log(lum + 1e-4))
-                count += 1
-            }
-        }
-        let scale = exposure.expose(meanLogLuminance: Float(sum / Double(max(1, count))), key: settings.exposureKey,
-                                    adaptation: settings.exposureAdaptation)
         let samples = w * h * 3
         var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
+        // Log luminance of every fourth row and column, for auto exposure.
+        let lumCount = Self.luminanceColumns(width: w) * ((h + 3) / 4)
+        var luminance = [Float](unsafeUninitializedCapacity: lumCount) { _, count in count = lumCount }
         let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
-        let noisy = settings.noiseLevel > 0
+        let lagged = exposure.scale
+        if poses.count == 1, let scale = lagged {
+            rgb.withUnsafeMutableBufferPointer { out in
+                luminance.withUnsafeMutableBufferPointer { lum in
+                    let target = Target.encoded(Encoding(scale: scale, seed: seed32, out: out.baseAddress!,
+                                                         luminance: lum.baseAddress!))
+                    draw(pose: poses[0], weight: 1, target: target, first: true, path: path, bands: bands)
+                }
+            }
+            _ = exposure.expose(meanLogLuminance: Self.mean(luminance), key: settings.exposureKey,
+                                adaptation: settings.exposureAdaptation)
+            return ColorImage(width: w, height: h, rgb: rgb)
+        }
+        // Every sample is stored by the first pose's shading (each band shades all its pixels), so the
+        // buffer starts uninitialised (3.7 MB a 640x480 image not cleared); later poses add to it.
+        var linear = [Float](unsafeUninitializedCapacity: samples) { _, count in count = samples }
+        let weight = 1 / Float(max(1, poses.count))
+        linear.withUnsafeMutableBufferPointer { buffer in
+            for (index, pose) in poses.enumerated() {
+                draw(pose: pose, weight: weight, target: .linear(buffer.baseAddress!), first: index == 0, path: path, bands: bands)
+            }
+            luminance.withUnsafeMutableBufferPointer { lum in
+                let columns = Self.luminanceColumns(width: w)
+                for y in Swift.stride(from: 0, to: h, by: 4) {
+                    Self.sampleLuminance(row: buffer.baseAddress! + y * w * 3, width: w, into: lum.baseAddress! + y / 4 * columns)
+                }
+            }
+        }
+        let current = exposure.expose(meanLogLuminance: Self.mean(luminance), key: settings.exposureKey,
+                                      adaptation: settings.exposureAdaptation)
         linear.withUnsafeBufferPointer { lin in
             rgb.withUnsafeMutableBufferPointer { out in
-                srgb.withUnsafeBufferPointer { table in
-                    noiseSigma.withUnsafeBufferPointer { sigma in
-                        // Exposure, the sRGB table and noise per sample (CColorEncode): the code from the
-                        // 4096-step table plus a uniform variate of unit variance (a hash of seed and sample
-                        // index) times that step's sigma, rounded half up, clamped to 0...255.
-                        ccolor_encode(lin.baseAddress!, samples, scale, table.baseAddress!, noisy ? sigma.baseAddress! : nil,
-                                      seed32, out.baseAddress!)
-                    }
-                }
+                encode(lin.baseAddress!, count: samples, firstIndex: 0, scale: lagged ?? current, seed: seed32, out: out.baseAddress!)
             }
         }
         return ColorImage(width: w, height: h, rgb: rgb)
     }
 
-    /// Renders one pose's linear radiance, times `weight`, stored into `linear` (`first`) or added to it.
-    private func accumulate(pose: RigidTransform, weight: Float, into linear: inout [Float], first: Bool, path: RenderPath,
-                            bands: Int) {
+    /// Luminance samples per sampled row (every fourth column).
+    private static func luminanceColumns(width: Int) -> Int { (width + 3) / 4 }
+
+    /// The log luminance of every fourth pixel of a row of linear RGB, stored at `out`.
+    @inline(__always)
+    private static func sampleLuminance(row: UnsafePointer<Float>, width: Int, into out: UnsafeMutablePointer<Float>) {
+        var k = 0
+        for x in Swift.stride(from: 0, to: width, by: 4) {
+            let i = x * 3
+            let r: Float = 0.2126 * row[i], g: Float = 0.7152 * row[i + 1], b: Float = 0.0722 * row[i + 2]
+            let lum: Float = r + g + b
+            out[k] = log(lum + 1e-4)
+            k += 1
+        }
+    }
+
+    /// The mean of the log luminance samples (summed in order, in double precision).
+    private static func mean(_ samples: [Float]) -> Float {
+        var sum = 0.0
+        for v in samples { sum += Double(v) }
+        return Float(sum / Double(max(1, samples.count)))
+    }
+
+    /// Exposure, the sRGB table and noise for samples `firstIndex ..< firstIndex + count` of the image
+    /// (CColorEncode): the code from the 4096-step table plus a uniform variate of unit variance (a hash
+    /// of seed and sample index) times that step's sigma, rounded half up, clamped to 0...255.
+    private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scale: Float, seed: UInt32,
+                        out: UnsafeMutablePointer<UInt8>) {
+        let noisy = settings.noiseLevel > 0
+        srgb.withUnsafeBufferPointer { table in
+            noiseSigma.withUnsafeBufferPointer { sigma in
+                ccolor_encode_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, table.baseAddress!,
+                                 noisy ? sigma.baseAddress! : nil, seed, out)
+            }
+        }
+    }
+
+    /// Where shading goes: a whole linear image, or encoded 8-bit samples with the luminance samples.
+    private enum Target: @unchecked Sendable {
+        case linear(UnsafeMutablePointer<Float>)
+        case encoded(Encoding)
+    }
+
+    /// The one-pass encoding's exposure, noise seed and outputs (the image's bytes, the log luminance
+    /// samples of every fourth row and column).
+    private struct Encoding: @unchecked Sendable {
+        var scale: Float, seed: UInt32
+        var out: UnsafeMutablePointer<UInt8>, luminance: UnsafeMutablePointer<Float>
+    }
+
+    /// Rows shaded (and encoded) at a time, and the height of the largest shading block: bands start on
+    /// multiples of it, so the blocks never straddle two bands (same output for any band count).
+    private static let blockRows = 4
+
+    /// Renders one pose's radiance, times `weight`, into `target`: a linear image (stored when `first`,
+    /// added to otherwise) or encoded four rows at a time.
+    private func draw(pose: RigidTransform, weight: Float, target: Target, first: Bool, path: RenderPath, bands: Int) {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                rangeMeters: Self.rangeMeters)
         let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters)
-        var best = [Float](repeating: 0, count: paddedWidth * h + 16)
-        var ids = [Int32](repeating: -1, count: paddedWidth * h)
-        var paneIds = [Int32](repeating: -1, count: paddedWidth * h)
+        // Each band clears its own rows of these (in parallel, just before rasterising into them).
+        let cells = paddedWidth * h
+        var best = [Float](unsafeUninitializedCapacity: cells + 16) { buffer, count in
+            buffer.baseAddress!.initialize(repeating: 0, count: 8)
+            (buffer.baseAddress! + 8 + cells).initialize(repeating: 0, count: 8)
+            count = cells + 16
+        }
+        var ids = [Int32](unsafeUninitializedCapacity: cells) { _, count in count = cells }
+        var paneIds = [Int32](unsafeUninitializedCapacity: cells) { _, count in count = cells }
         let minimumInverseDepth = Float(1 / Self.rangeMeters)
         let bandCount = max(1, min(bands, h))
-        // Even band heights: the shading's 2x2 blocks never straddle two bands (same output for any count).
-        let rowsPerBand = ((h + bandCount - 1) / bandCount + 1) / 2 * 2
+        let blockRows = Self.blockRows
+        let rowsPerBand = ((h + bandCount - 1) / bandCount + blockRows - 1) / blockRows * blockRows
         let shading = FrameShading(renderer: self, pose: pose, stores: first)
         best.withUnsafeMutableBufferPointer { bestBuffer in
             ids.withUnsafeMutableBufferPointer { idBuffer in
                 paneIds.withUnsafeMutableBufferPointer { paneBuffer in
-                    linear.withUnsafeMutableBufferPointer { linearBuffer in
-                        let bestPointer = SendablePointer(bestBuffer.baseAddress! + 8), idPointer = SendablePointer(idBuffer.baseAddress!)
-                        let panePointer = SendablePointer(paneBuffer.baseAddress!), out = SendablePointer(linearBuffer.baseAddress!)
-                        let stride = paddedWidth
-                        let band: @Sendable (Int) -> Void = { band in
-                            let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
-                            guard r0 < r1 else { return }
-                            for raster in rasters {
-                                Self.raster(raster, rows: r0..<r1, best: bestPointer.pointer, ids: idPointer.pointer, stride: stride,
-                                            minimumInverseDepth: minimumInverseDepth, path: path)
-                            }
-                            // Panes in front of the nearest surface: their own ids, the surface's depth kept
-                            // for what lies behind (a copy of the rows' nearest inverse depths).
+                    let bestPointer = SendablePointer(bestBuffer.baseAddress! + 8), idPointer = SendablePointer(idBuffer.baseAddress!)
+                    let panePointer = SendablePointer(paneBuffer.baseAddress!)
+                    let stride = paddedWidth
+                    let band: @Sendable (Int) -> Void = { band in
+                        let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
+                        guard r0 < r1 else { return }
+                        (bestPointer.pointer + r0 * stride).update(repeating: 0, count: (r1 - r0) * stride)
+                        (idPointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride)
+                        (panePointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride)
+                        for raster in rasters {
+                            Self.raster(raster, rows: r0..<r1, best: bestPointer.pointer, ids: idPointer.pointer, stride: stride,
+                                        minimumInverseDepth: minimumInverseDepth, path: path)
+                        }
+                        // Panes in front of the nearest surface: their own ids, the surface's depth kept
+                        // for what lies behind (a copy of the rows' nearest inverse depths).
+                        if !paneRasters.isEmpty {
                             var paneBest = [Float](repeating: 0, count: (r1 - r0) * stride + 16)
-                            if !paneRasters.isEmpty {
-                                paneBest.withUnsafeMutableBufferPointer { pb in
-                                    let base = pb.baseAddress! + 8 - r0 * stride
-                                    for y in r0..<r1 { (base + y * stride).update(from: bestPointer.pointer + y * stride, count: stride) }
-                                    for raster in paneRasters {
-                                        Self.raster(raster, rows: r0..<r1, best: base, ids: panePointer.pointer, stride: stride,
-                                                    minimumInverseDepth: minimumInverseDepth, path: path)
-                                    }
+                            paneBest.withUnsafeMutableBufferPointer { pb in
+                                let base = pb.baseAddress! + 8 - r0 * stride
+                                for y in r0..<r1 { (base + y * stride).update(from: bestPointer.pointer + y * stride, count: stride) }
+                                for raster in paneRasters {
+                                    Self.raster(raster, rows: r0..<r1, best: base, ids: panePointer.pointer, stride: stride,
+                                                minimumInverseDepth: minimumInverseDepth, path: path)
                                 }
                             }
-                            shading.shade(rows: r0..<r1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
-                                          paneIds: panePointer.pointer, weight: weight, out: out.pointer)
                         }
-                        if bandCount == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: band) }
+                        switch target {
+                        case .linear(let out):
+                            shading.shade(rows: r0..<r1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
+                                          paneIds: panePointer.pointer, weight: weight, out: out, outFirstRow: 0)
+                        case .encoded(let encoding):
+                            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockRows * w * 3)
+                            defer { buffer.deallocate() }
+                            let columns = Self.luminanceColumns(width: w)
+                            var y = r0
+                            while y < r1 {
+                                let y1 = min(r1, y + blockRows)
+                                shading.shade(rows: y..<y1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
+                                              paneIds: panePointer.pointer, weight: weight, out: buffer, outFirstRow: y)
+                                // y is a multiple of 4: a luminance row.
+                                Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * columns)
+                                self.encode(buffer, count: (y1 - y) * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
+                                            seed: encoding.seed, out: encoding.out + y * w * 3)
+                                y = y1
+                            }
+                        }
                     }
+                    if bandCount == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: band) }
                 }
             }
         }
@@ -235,50 +332,113 @@ public struct ColorRenderer: Sendable {
             sun = f(renderer.settings.sunDirection)
         }
 
-        /// Shades rows `rows` (an even first row: 2x2 blocks never straddle bands). A 2x2 block whose four
-        /// pixels show the same non-mirror patch is shaded once, at the block's centre (the inverse depth
-        /// is linear across a patch, so the four values' mean is the centre's); other pixels one by one.
-        /// Glass panes are applied per pixel.
+        /// Shades rows `rows` (a first row that is a multiple of 4 within the band: blocks never straddle
+        /// bands) into `out`, whose first row is image row `outFirstRow`. A 4x4 block whose sixteen pixels
+        /// show the same patch of gloss below 0.5 (no mirror; light that varies slowly) is lit once, at the
+        /// block's centre; otherwise each 2x2 block whose four pixels show the same
+        /// non-mirror patch is lit once, at its centre (the inverse depth is linear across a patch, so the
+        /// mean of the values around a centre is the centre's); other pixels one by one. Glass panes are
+        /// applied per pixel.
         func shade(rows: Range<Int>, width: Int, stride: Int, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
-                   paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>) {
-            let materials = renderer.patchMaterials
+                   paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
+            let coarse = renderer.patchLitPerBlock
             var y = rows.lowerBound
             while y < rows.upperBound {
-                let pair = y + 1 < rows.upperBound
+                let rowsHere = min(4, rows.upperBound - y)
                 var x = 0
                 while x < width {
+                    let columnsHere = min(4, width - x)
                     let i = y * stride + x
                     let id = ids[i]
-                    if pair, x + 1 < width, id >= 0, ids[i + 1] == id, ids[i + stride] == id, ids[i + stride + 1] == id,
-                       materials[Int(id)].kind != .mirror {
-                        let inverse = (best[i] + best[i + 1] + best[i + stride] + best[i + stride + 1]) * 0.25
-                        let ray = rayX * (Float(x) + 0.5) + rayY * (Float(y) + 0.5) + rayOrigin
+                    if rowsHere == 4, columnsHere == 4, id >= 0, coarse[Int(id)], Self.sameID(id, ids + i, stride: stride) {
+                        let c = i + stride + 1
+                        let inverse = (best[c] + best[c + 1] + best[c + stride] + best[c + stride + 1]) * 0.25
+                        let ray = rayX * (Float(x) + 1.5) + rayY * (Float(y) + 1.5) + rayOrigin
                         let view = -ray / (ray * ray).sum().squareRoot()
-                        let material = materials[Int(id)]
                         let colour = radiance(point: camera + ray * (1 / inverse), normal: normals[Int(id)], view: view,
-                                              material: material, room: Int(renderer.patchRoom[Int(id)]))
-                        store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
-                        store(colour, x: x + 1, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
-                        store(colour, x: x, y: y + 1, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
-                        store(colour, x: x + 1, y: y + 1, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
-                    } else {
-                        for dy in 0..<(pair ? 2 : 1) {
-                            for dx in 0..<min(2, width - x) {
-                                shadePixel(x: x + dx, y: y + dy, width: width, stride: stride, best: best, ids: ids,
-                                           paneIds: paneIds, weight: weight, out: out)
+                                              material: renderer.patchMaterials[Int(id)], room: Int(renderer.patchRoom[Int(id)]))
+                        if stores, Self.sameID(-1, paneIds + i, stride: stride) {
+                            // No glass in front: the block's twelve samples a row as three four-lane stores.
+                            let c = surfaceColour(colour, weight: weight)
+                            let a = SIMD4(c.x, c.y, c.z, c.x), b = SIMD4(c.y, c.z, c.x, c.y), d = SIMD4(c.z, c.x, c.y, c.z)
+                            for dy in 0..<4 {
+                                let row = UnsafeMutableRawPointer(out + ((y + dy - outFirstRow) * width + x) * 3)
+                                row.storeBytes(of: a, as: SIMD4<Float>.self)
+                                row.storeBytes(of: b, toByteOffset: 16, as: SIMD4<Float>.self)
+                                row.storeBytes(of: d, toByteOffset: 32, as: SIMD4<Float>.self)
+                            }
+                        } else {
+                            for dy in 0..<4 {
+                                for dx in 0..<4 {
+                                    store(colour, x: x + dx, y: y + dy, width: width, stride: stride, paneIds: paneIds, weight: weight,
+                                          out: out, outFirstRow: outFirstRow)
+                                }
                             }
                         }
+                    } else {
+                        var by = 0
+                        while by < rowsHere {
+                            var bx = 0
+                            while bx < columnsHere {
+                                shadeBlock(x: x + bx, y: y + by, pair: by + 1 < rowsHere, width: width, stride: stride, best: best,
+                                           ids: ids, paneIds: paneIds, weight: weight, out: out, outFirstRow: outFirstRow)
+                                bx += 2
+                            }
+                            by += 2
+                        }
                     }
-                    x += 2
+                    x += 4
                 }
-                y += 2
+                y += 4
+            }
+        }
+
+        /// Whether the 4x4 pixels from `ids` (rows `stride` apart) all show patch `id`.
+        @inline(__always)
+        static func sameID(_ id: Int32, _ ids: UnsafeMutablePointer<Int32>, stride: Int) -> Bool {
+            let want = SIMD4<Int32>(repeating: id)
+            let raw = UnsafeRawPointer(ids)
+            let r0 = raw.loadUnaligned(as: SIMD4<Int32>.self)
+            let r1 = raw.loadUnaligned(fromByteOffset: stride * 4, as: SIMD4<Int32>.self)
+            let r2 = raw.loadUnaligned(fromByteOffset: stride * 8, as: SIMD4<Int32>.self)
+            let r3 = raw.loadUnaligned(fromByteOffset: stride * 12, as: SIMD4<Int32>.self)
+            return all((r0 .== want) .& (r1 .== want) .& (r2 .== want) .& (r3 .== want))
+        }
+
+        /// Shades the 2x2 block at (x, y) (one row when not `pair`, one column at the right edge): lit once
+        /// when its four pixels show the same non-mirror patch, pixel by pixel otherwise.
+        @inline(__always)
+        func shadeBlock(x: Int, y: Int, pair: Bool, width: Int, stride: Int, best: UnsafeMutablePointer<Float>,
+                        ids: UnsafeMutablePointer<Int32>, paneIds: UnsafeMutablePointer<Int32>, weight: Float,
+                        out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
+            let i = y * stride + x
+            let id = ids[i]
+            if pair, x + 1 < width, id >= 0, ids[i + 1] == id, ids[i + stride] == id, ids[i + stride + 1] == id,
+               renderer.patchMaterials[Int(id)].kind != .mirror {
+                let inverse = (best[i] + best[i + 1] + best[i + stride] + best[i + stride + 1]) * 0.25
+                let ray = rayX * (Float(x) + 0.5) + rayY * (Float(y) + 0.5) + rayOrigin
+                let view = -ray / (ray * ray).sum().squareRoot()
+                let colour = radiance(point: camera + ray * (1 / inverse), normal: normals[Int(id)], view: view,
+                                      material: renderer.patchMaterials[Int(id)], room: Int(renderer.patchRoom[Int(id)]))
+                store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out, outFirstRow: outFirstRow)
+                store(colour, x: x + 1, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out, outFirstRow: outFirstRow)
+                store(colour, x: x, y: y + 1, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out, outFirstRow: outFirstRow)
+                store(colour, x: x + 1, y: y + 1, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out,
+                      outFirstRow: outFirstRow)
+            } else {
+                for dy in 0..<(pair ? 2 : 1) {
+                    for dx in 0..<min(2, width - x) {
+                        shadePixel(x: x + dx, y: y + dy, width: width, stride: stride, best: best, ids: ids,
+                                   paneIds: paneIds, weight: weight, out: out, outFirstRow: outFirstRow)
+                    }
+                }
             }
         }
 
         /// Shades one pixel on its own.
         @inline(__always)
         func shadePixel(x: Int, y: Int, width: Int, stride: Int, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
-                        paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>) {
+                        paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
             let i = y * stride + x
             let ray = rayX * Float(x) + rayY * Float(y) + rayOrigin
             let view = -ray / (ray * ray).sum().squareRoot()
@@ -297,13 +457,14 @@ public struct ColorRenderer: Sendable {
             } else {
                 colour = sky(-view)
             }
-            store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out)
+            store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out, outFirstRow: outFirstRow)
         }
 
-        /// Stores (first pose) or adds a pixel's colour (through its glass pane, if any) times `weight` in the linear image.
+        /// Stores (first pose) or adds a pixel's colour (through its glass pane, if any) times `weight` in
+        /// the linear image `out`, whose first row is image row `outFirstRow`.
         @inline(__always)
         func store(_ surface: SIMD3<Float>, x: Int, y: Int, width: Int, stride: Int, paneIds: UnsafeMutablePointer<Int32>,
-                   weight: Float, out: UnsafeMutablePointer<Float>) {
+                   weight: Float, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
             var colour = surface
             let pane = Int(paneIds[y * stride + x])
             if pane >= 0 {
@@ -313,7 +474,7 @@ public struct ColorRenderer: Sendable {
                 let reflected = sky(reflect(ray / (ray * ray).sum().squareRoot(), paneNormals[pane]))
                 colour = colour * glass.albedo * 0.94 + reflected * 0.06
             }
-            let o = (y * width + x) * 3
+            let o = ((y - outFirstRow) * width + x) * 3
             if stores {
                 out[o] = colour.x * weight
                 out[o + 1] = colour.y * weight
@@ -323,6 +484,12 @@ public struct ColorRenderer: Sendable {
                 out[o + 1] += colour.y * weight
                 out[o + 2] += colour.z * weight
             }
+        }
+
+        /// A colour times the pose's weight, lane by lane (what ``store`` writes on the first pose).
+        @inline(__always)
+        func surfaceColour(_ colour: SIMD3<Float>, weight: Float) -> SIMD3<Float> {
+            SIMD3(colour.x * weight, colour.y * weight, colour.z * weight)
         }
 
         /// Light leaving a surface point towards the viewer (linear).

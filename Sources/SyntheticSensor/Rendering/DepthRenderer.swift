@@ -53,6 +53,12 @@ public struct DepthRenderer: Sendable {
                        path: RenderPath = .simd, bands: Int = 1) -> DepthMap {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = prepare(pose)
+        // Each visible patch's signed plane distance by patch index, once per frame for every band.
+        let planeDistance = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(1, geometry.patches.count))
+        defer { planeDistance.deallocate() }
+        planeDistance.initialize(repeating: 0)
+        for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
+        let planes = SendablePointer(planeDistance.baseAddress!)
         // Eight floats of padding before and after the map: the SIMD shade pass loads its left and
         // right neighbours eight at a time, one float beyond the first and last pixel (lanes it discards).
         var bestInverseDepth = [Float](repeating: 0, count: paddedWidth * h + 16)
@@ -80,16 +86,12 @@ public struct DepthRenderer: Sendable {
                 }
                 if bandCount == 1 { rasterBand(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: rasterBand) }
                 if let model = correlatedModel {
-                    var planeDistance = [Float](repeating: 0, count: max(1, geometry.patches.count))
-                    for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
-                    planeDistance.withUnsafeBufferPointer { planes in
-                        inverseRayLength.withUnsafeBufferPointer { invLength in
-                            depth.withUnsafeMutableBufferPointer { depthBuffer in
-                                confidence.withUnsafeMutableBufferPointer { confidenceBuffer in
-                                    model.shade(best: best.pointer, ids: ids.pointer, stride: paddedWidth, planeDistance: planes.baseAddress!,
-                                                inverseRayLength: invLength.baseAddress!, frameIndex: frameIndex, sequenceSeed: sequenceSeed,
-                                                noiseSeed: noiseSeed, depth: depthBuffer.baseAddress!, confidence: confidenceBuffer.baseAddress!)
-                                }
+                    inverseRayLength.withUnsafeBufferPointer { invLength in
+                        depth.withUnsafeMutableBufferPointer { depthBuffer in
+                            confidence.withUnsafeMutableBufferPointer { confidenceBuffer in
+                                model.shade(best: best.pointer, ids: ids.pointer, stride: paddedWidth, planeDistance: planes.pointer,
+                                            inverseRayLength: invLength.baseAddress!, frameIndex: frameIndex, sequenceSeed: sequenceSeed,
+                                            noiseSeed: noiseSeed, depth: depthBuffer.baseAddress!, confidence: confidenceBuffer.baseAddress!)
                             }
                         }
                     }
@@ -102,13 +104,13 @@ public struct DepthRenderer: Sendable {
                             let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
                             switch path {
                             case .simd:
-                                self.shadeSIMD(r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
+                                self.shadeSIMD(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,
                                                depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
                             case .simde:
-                                self.shadeSIMDe(r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
+                                self.shadeSIMDe(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,
                                                 depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
                             case .scalar:
-                                self.shade(r0..<r1, best: best.pointer, ids: ids.pointer, rasters: rasters,
+                                self.shade(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,
                                            depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
                             }
                         }
@@ -141,11 +143,9 @@ public struct DepthRenderer: Sendable {
 
     /// Turns the nearest hits of rows into depth (noise, range, Float16 rounding) and confidence.
     private func shade(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
-                       rasters: [PatchRaster], depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
+                       planeDistance: UnsafePointer<Float>, depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
                        noiseSeed: UInt64) {
         let w = intrinsics.width, h = intrinsics.height, stride = paddedWidth
-        var planeDistance = [Float](repeating: 0, count: geometry.patches.count)
-        for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
         let cosMedium = Float(cos(Double(settings.grazingMediumDegrees) * .pi / 180))
         let cosLow = Float(cos(Double(settings.grazingLowDegrees) * .pi / 180))
         let jump = settings.edgeRelativeJump
@@ -184,37 +184,31 @@ public struct DepthRenderer: Sendable {
         }
     }
 
-    /// ``shade(_:best:ids:rasters:depth:confidence:noiseSeed:)`` in the SIMDe C kernel (``SIMDeShading``),
-    /// which mirrors ``shadeSIMD(_:best:ids:rasters:depth:confidence:noiseSeed:)`` (identical output).
+    /// ``shade(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` in the SIMDe C kernel (``SIMDeShading``),
+    /// which mirrors ``shadeSIMD(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` (identical output).
     private func shadeSIMDe(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
-                            rasters: [PatchRaster], depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
+                            planeDistance: UnsafePointer<Float>, depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
                             noiseSeed: UInt64) {
-        var planeDistance = [Float](repeating: 0, count: max(1, geometry.patches.count))
-        for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
-        let shaded = planeDistance.withUnsafeBufferPointer { planes in
-            inverseRayLength.withUnsafeBufferPointer { invLength in
+        let shaded = inverseRayLength.withUnsafeBufferPointer { invLength in
                 SIMDeShading.shade(rows, best: best, ids: ids, stride: paddedWidth, width: intrinsics.width, height: intrinsics.height,
-                                   planeDistance: planes.baseAddress!, inverseRayLength: invLength.baseAddress!,
+                                   planeDistance: planeDistance, inverseRayLength: invLength.baseAddress!,
                                    settings: settings, noiseSeed: noiseSeed, depth: depth, confidence: confidence)
-            }
         }
         if !shaded {
-            shade(rows, best: best, ids: ids, rasters: rasters, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
+            shade(rows, best: best, ids: ids, planeDistance: planeDistance, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
         }
     }
 
-    /// ``shade(_:best:ids:rasters:depth:confidence:noiseSeed:)`` eight pixels at a time, with the same
+    /// ``shade(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` eight pixels at a time, with the same
     /// arithmetic in the same order (identical output).
     private func shadeSIMD(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
-                           rasters: [PatchRaster], depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
+                           planeDistance: UnsafePointer<Float>, depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
                            noiseSeed: UInt64) {
         let w = intrinsics.width, h = intrinsics.height, stride = paddedWidth
         guard w % 8 == 0 else {
-            shade(rows, best: best, ids: ids, rasters: rasters, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
+            shade(rows, best: best, ids: ids, planeDistance: planeDistance, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
             return
         }
-        var planeDistance = [Float](repeating: 0, count: geometry.patches.count)
-        for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
         let cosMedium = Float(cos(Double(settings.grazingMediumDegrees) * .pi / 180))
         let cosLow = Float(cos(Double(settings.grazingLowDegrees) * .pi / 180))
         let jump = settings.edgeRelativeJump
@@ -223,57 +217,56 @@ public struct DepthRenderer: Sendable {
         let laneOffsets = SIMD8<UInt32>(0, 2, 4, 6, 8, 10, 12, 14)
         let mask16 = SIMD8<UInt32>(repeating: 0xFFFF)
         let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
+        let planes = planeDistance
         inverseRayLength.withUnsafeBufferPointer { invLength in
-            planeDistance.withUnsafeBufferPointer { planes in
-                for y in rows {
-                    for x in Swift.stride(from: 0, to: w, by: 8) {
-                        let i = y * stride + x, o = y * w + x
-                        let inv = UnsafeRawPointer(best + i).loadUnaligned(as: SIMD8<Float>.self)
-                        let valid = inv .> 0
-                        if !any(valid) {
-                            UnsafeMutableRawPointer(depth + o).storeBytes(of: SIMD8<Float>(repeating: 0), as: SIMD8<Float>.self)
-                            UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(repeating: 0), as: SIMD8<UInt8>.self)
-                            continue
-                        }
-                        let z = 1 / inv
-                        let index = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: 2 * o)) &+ laneOffsets
-                        let first = DepthKernels.hash32(SIMD8(repeating: seed32) ^ index)
-                        let second = DepthKernels.hash32(SIMD8(repeating: seed32) ^ (index &+ 1))
-                        let a = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: first & mask16))
-                        let b = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: first &>> 16))
-                        let c = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: second & mask16))
-                        let d = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: second &>> 16))
-                        let sum = a + b + c + d
-                        let gaussian = (sum * (1 / 65536) - 2) * 1.7320508
-                        var noisy = z + (noiseBase + noiseQuadratic * z * z) * gaussian
-                        noisy.replace(with: 0.001, where: noisy .< 0.001)
-                        var bits = unsafeBitCast(noisy, to: SIMD8<UInt32>.self)
-                        bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
-                        bits &= ~0x1FFF
-                        let rounded = unsafeBitCast(bits, to: SIMD8<Float>.self)
-                        UnsafeMutableRawPointer(depth + o).storeBytes(of: rounded.replacing(with: 0, where: .!valid), as: SIMD8<Float>.self)
-                        var level = SIMD8<Int32>(repeating: 0)
-                        level.replace(with: 1, where: z .<= medium)
-                        level.replace(with: 2, where: z .<= high)
-                        var distance = SIMD8<Float>()
-                        for lane in 0..<8 { distance[lane] = planes[Int(max(0, ids[i + lane]))] }
-                        let rayCosine = UnsafeRawPointer(invLength.baseAddress! + o).loadUnaligned(as: SIMD8<Float>.self)
-                        let product = inv * distance
-                        let cosine = DepthKernels.absolute(product) * rayCosine
-                        level &-= SIMD8<Int32>(repeating: 2).replacing(with: 0, where: .!(cosine .< cosLow))
-                        level &-= SIMD8<Int32>(repeating: 1).replacing(with: 0, where: .!((cosine .< cosMedium) .& .!(cosine .< cosLow)))
-                        var left = UnsafeRawPointer(best + i - 1).loadUnaligned(as: SIMD8<Float>.self)
-                        var right = UnsafeRawPointer(best + i + 1).loadUnaligned(as: SIMD8<Float>.self)
-                        if x == 0 { left[0] = inv[0] }
-                        if x + 8 == w { right[7] = inv[7] }
-                        let up = y > 0 ? UnsafeRawPointer(best + i - stride).loadUnaligned(as: SIMD8<Float>.self) : inv
-                        let down = y + 1 < h ? UnsafeRawPointer(best + i + stride).loadUnaligned(as: SIMD8<Float>.self) : inv
-                        let edge = DepthKernels.isEdge(inv, left, jump) .| DepthKernels.isEdge(inv, right, jump)
-                            .| DepthKernels.isEdge(inv, up, jump) .| DepthKernels.isEdge(inv, down, jump)
-                        level.replace(with: 0, where: edge .| .!valid)
-                        level &= ~(level &>> 31)  // negative levels to 0 (a compare-and-replace compiles to a lane loop)
-                        UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: level), as: SIMD8<UInt8>.self)
+            for y in rows {
+                for x in Swift.stride(from: 0, to: w, by: 8) {
+                    let i = y * stride + x, o = y * w + x
+                    let inv = UnsafeRawPointer(best + i).loadUnaligned(as: SIMD8<Float>.self)
+                    let valid = inv .> 0
+                    if !any(valid) {
+                        UnsafeMutableRawPointer(depth + o).storeBytes(of: SIMD8<Float>(repeating: 0), as: SIMD8<Float>.self)
+                        UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(repeating: 0), as: SIMD8<UInt8>.self)
+                        continue
                     }
+                    let z = 1 / inv
+                    let index = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: 2 * o)) &+ laneOffsets
+                    let first = DepthKernels.hash32(SIMD8(repeating: seed32) ^ index)
+                    let second = DepthKernels.hash32(SIMD8(repeating: seed32) ^ (index &+ 1))
+                    let a = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: first & mask16))
+                    let b = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: first &>> 16))
+                    let c = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: second & mask16))
+                    let d = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: second &>> 16))
+                    let sum = a + b + c + d
+                    let gaussian = (sum * (1 / 65536) - 2) * 1.7320508
+                    var noisy = z + (noiseBase + noiseQuadratic * z * z) * gaussian
+                    noisy.replace(with: 0.001, where: noisy .< 0.001)
+                    var bits = unsafeBitCast(noisy, to: SIMD8<UInt32>.self)
+                    bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
+                    bits &= ~0x1FFF
+                    let rounded = unsafeBitCast(bits, to: SIMD8<Float>.self)
+                    UnsafeMutableRawPointer(depth + o).storeBytes(of: rounded.replacing(with: 0, where: .!valid), as: SIMD8<Float>.self)
+                    var level = SIMD8<Int32>(repeating: 0)
+                    level.replace(with: 1, where: z .<= medium)
+                    level.replace(with: 2, where: z .<= high)
+                    var distance = SIMD8<Float>()
+                    for lane in 0..<8 { distance[lane] = planes[Int(max(0, ids[i + lane]))] }
+                    let rayCosine = UnsafeRawPointer(invLength.baseAddress! + o).loadUnaligned(as: SIMD8<Float>.self)
+                    let product = inv * distance
+                    let cosine = DepthKernels.absolute(product) * rayCosine
+                    level &-= SIMD8<Int32>(repeating: 2).replacing(with: 0, where: .!(cosine .< cosLow))
+                    level &-= SIMD8<Int32>(repeating: 1).replacing(with: 0, where: .!((cosine .< cosMedium) .& .!(cosine .< cosLow)))
+                    var left = UnsafeRawPointer(best + i - 1).loadUnaligned(as: SIMD8<Float>.self)
+                    var right = UnsafeRawPointer(best + i + 1).loadUnaligned(as: SIMD8<Float>.self)
+                    if x == 0 { left[0] = inv[0] }
+                    if x + 8 == w { right[7] = inv[7] }
+                    let up = y > 0 ? UnsafeRawPointer(best + i - stride).loadUnaligned(as: SIMD8<Float>.self) : inv
+                    let down = y + 1 < h ? UnsafeRawPointer(best + i + stride).loadUnaligned(as: SIMD8<Float>.self) : inv
+                    let edge = DepthKernels.isEdge(inv, left, jump) .| DepthKernels.isEdge(inv, right, jump)
+                        .| DepthKernels.isEdge(inv, up, jump) .| DepthKernels.isEdge(inv, down, jump)
+                    level.replace(with: 0, where: edge .| .!valid)
+                    level &= ~(level &>> 31)  // negative levels to 0 (a compare-and-replace compiles to a lane loop)
+                    UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: level), as: SIMD8<UInt8>.self)
                 }
             }
         }
