@@ -85,6 +85,7 @@ extension CaptureSession {
                 return nil
             }
             log("App back in foreground", at: t)
+            if behaviour.interruptionResumes { emit(.sessionInterruptionEnded, at: t) }
             state = .recording(recording)
             return startRelocation(cause: .background, at: t)
         case .speechStarted, .speechResults, .speechChosen, .speechCancelled, .speechAborted:
@@ -116,7 +117,7 @@ extension CaptureSession {
             return startRecording(at: t)
         case .waitingForLandscape:
             if configuration.landscapeGating {
-                log("Record pressed while not in landscape-right: ignored", at: t)
+                log("Record pressed while not in \(behaviour.portraitOnly ? "portrait" : "landscape-right"): ignored", at: t)
                 return nil
             }
             return startRecording(at: t)
@@ -177,7 +178,8 @@ extension CaptureSession {
             return nil
         }
         closeAllFeedback(at: t)
-        guard configuration.options.backgroundResume else {
+        if behaviour.interruptionResumes { emit(.sessionInterrupted, at: t) }
+        guard configuration.options.backgroundResume || behaviour.interruptionResumes else {
             return abort(at: t, cause: .backgroundAborted)
         }
         log("App in background: will relocate on return", at: t)
@@ -191,7 +193,7 @@ extension CaptureSession {
     /// 47/48/49 on first use, 40 listening, 41 results, 42 chosen / 43 cancelled / 44 aborted /
     /// 45 none / 46 all too long. Labels are recorded with time and pose.
     mutating func handleSpeech(_ action: UserAction, at t: Double) {
-        guard configuration.options.speechRecognition else {
+        guard configuration.options.speechRecognition, behaviour.hasSpeech else {
             log("Speech recognition is off: ignored", at: t)
             return
         }

@@ -32,7 +32,8 @@ struct ScriptTimeline: Sendable {
     var tracking: [Interval<TrackingState>] = []
     var frozen: [Interval<Void>] = []
     var background: [Interval<Void>] = []
-    /// When the phone believes it records: from the first record press made in landscape-right to the
+    /// When the phone believes it records: from the first record press made in the SDK's recording
+    /// orientation (landscape-right; portrait for 3.x) to the
     /// confirmed stop (the engine decides what it records; this only drives the storage and thermal model).
     var recording: Interval<Void>?
     /// Jumps of the reported position (scripted drift, new origin after tracking loss), in time order.
@@ -72,6 +73,9 @@ struct ScriptTimeline: Sendable {
             tracking.append(Interval(start: 0, end: scene.device.trackingInitializingSeconds, value: .limited(.initializing)))
         }
         var recordingStart: Double? = nil
+        // The orientation the SDK records in: landscape-right, or portrait for profiles that record only there.
+        let recordingRoll = scene.sdk.behaviour.portraitOnly ? PhoneOrientation.portrait.rollRadians
+            : PhoneOrientation.landscapeRight.rollRadians
         var stopConfirmedAt: Double? = nil
 
         func hold(_ seconds: Double) {
@@ -109,7 +113,7 @@ struct ScriptTimeline: Sendable {
                 ease(to: target, seconds: seconds)
             case .record:
                 changes.append(TimedChange(time: t, kind: .user(.recordPressed)))
-                if recordingStart == nil, abs(Angle.wrapped(state.roll)) < 0.3 { recordingStart = t }
+                if recordingStart == nil, abs(Angle.wrapped(state.roll - recordingRoll)) < 0.3 { recordingStart = t }
             case .walkTo(let point, let speed, let face):
                 if face {
                     let d = point - state.position
