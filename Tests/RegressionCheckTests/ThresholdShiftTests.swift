@@ -118,6 +118,9 @@ import Testing
         "relocation.keyframeDistanceMeters", "relocation.keyframeSpacingDegrees", "relocation.keyframeSpacingMeters",
         "relocation.maximumKeyframes", "speech.maximumLabelLength",
         "storage.minimumRateWindowSeconds", "storage.outOfSpaceBytes",
+        // 3.x only (no 2.10 boundary scene can move them): Scenes/3.1/wrong-orientation-abort.json and
+        // the engine tests cover them.
+        "orientation.wrongOrientationAbortSeconds", "drift.degreesPerSecond",
     ]
 
     @Test func everyNumericThresholdIsGuardedOrListedAsNotYetGuarded() {

@@ -204,12 +204,11 @@ extension CaptureSession {
                 closeFeedback(.tracking, at: t)
             }
         }
+        var offersKeyframe = false
         if frame.tracking == .normal {
             let since = normalTrackingSince ?? t
             normalTrackingSince = since
-            if t - since >= configuration.thresholds.relocation.firstKeyframeAfterSeconds - Tolerance.seconds {
-                detectors.keyframes.offer(pose)
-            }
+            offersKeyframe = t - since >= configuration.thresholds.relocation.firstKeyframeAfterSeconds - Tolerance.seconds
         } else {
             normalTrackingSince = nil
         }
@@ -228,6 +227,8 @@ extension CaptureSession {
             if behaviour.driftRelocates { return relocateAfterDrift(.positionDrift, trace: detectors.drift.trace(reading), at: t) }
             return abort(at: t, cause: .drifted, trace: detectors.drift.trace(reading))
         }
+        // A known place for relocation, once the pose is not a drifted one.
+        if offersKeyframe { detectors.keyframes.offer(pose) }
         updateOrientation(gravityInCamera: axes.gravityInCamera, at: t)
         if behaviour.portraitOnly, let action = checkWrongOrientationTime(at: t) { return action }
         report(findings, at: t)

@@ -142,8 +142,9 @@ struct ScriptTimeline: Sendable {
                 ease(to: target, seconds: seconds)
             case .pause(let seconds):
                 hold(seconds)
-            case .drift(let offset):
+            case .drift(let offset, let seconds):
                 offsetJumps.append((t, offset))
+                if let seconds { offsetJumps.append((t + seconds, -offset)) }
             case .trackingLimited(let reason, let seconds):
                 tracking.append(Interval(start: t, end: t + seconds, value: .limited(reason)))
                 hold(seconds)
@@ -191,6 +192,7 @@ struct ScriptTimeline: Sendable {
         hold(stopConfirmedAt != nil ? ScriptTimeline.tailAfterStop : 0.0)
         endTime = t
         if let start = recordingStart { recording = Interval(start: start, end: stopConfirmedAt ?? t, value: ()) }
+        offsetJumps = offsetJumps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         changes = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 

@@ -55,7 +55,7 @@ extension Scene {
             action = .pause(seconds: seconds)
         case "drift":
             guard let v = try s.numbers("offset", count: 3) else { throw s.error("offset", "expected [x, y, z] in metres") }
-            action = .drift(offset: SIMD3(v[0], v[1], v[2]))
+            action = .drift(offset: SIMD3(v[0], v[1], v[2]), seconds: try s.positive("seconds"))
         case "trackingLimited":
             guard let reason = try s.choice("reason", TrackingState.LimitedReason.allCases.map { ($0.rawValue, $0) }) else {
                 throw s.error("reason", "expected one of \(TrackingState.LimitedReason.allCases.map(\.rawValue).joined(separator: ", "))")
