@@ -271,6 +271,25 @@ extension ScriptedInputs {
         #expect(driver.session.record.feedback.isEmpty)
     }
 
+    @Test func closingTheViewWhileRecordingAbortsWith110() throws {
+        var s = ScriptedInputs()
+        s.startRecordingInPortrait()
+        s.steady(2)
+        s.user(.closeView)
+        s.steady(1)
+        let (events, driver) = try run(s, configuration: v3_1, storage: NullScanStorage())
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0.5, 1), Stamp(2.5, 110)])
+        #expect(events.last?.delegateCall == "didAbortScan")
+        #expect(driver.session.phase == .aborted)
+        // 2.10 has no code for it: the scan is removed (15) and CubiCapture finished (5).
+        var l = ScriptedInputs()
+        l.startRecording()
+        l.hold(2)
+        l.user(.closeView)
+        l.hold(1)
+        #expect(try stamps(l) == [Stamp(0.25, 0), Stamp(0.5, 1), Stamp(2.5, 15), Stamp(2.5, 5)])
+    }
+
     // MARK: Delegate calls
 
     @Test func eventJSONNamesTheDelegateCallsUnder31Only() throws {

@@ -49,7 +49,9 @@ extension RuleSource {
                    source: "README 3.1.3, codes 51-58, 150-155; which abort follows their 2.10 counterparts (guess)"),
         RuleSource(codes: "-", rule: "no speech recognition: room label inputs are ignored",
                    source: "README 3.1.3, 2.13.4 (\"Removed speech recognition option\")"),
-        RuleSource(codes: "10, 62, 63, 79, 84, 90, 106, 107, 110, 112-115, 120, 136-144, 152, 156, 160, 161, 170", rule: "in the code table; no input of the simulator causes them yet (except 10)",
+        RuleSource(codes: "110", rule: "the view closed before the scan is saved -> 110, abort",
+                   source: "README 3.1.3, code 110; example 3.1.3 (`didAbortScan` with `.userAborted` is the user's cancel)"),
+        RuleSource(codes: "62, 63, 79, 84, 90, 106, 107, 112, 113, 115, 120, 136-144, 152, 156, 160, 161, 170", rule: "in the code table; no input of the simulator causes them yet",
                    source: "README 3.1.3, \"Capture Events\""),
     ]
 }

@@ -91,6 +91,8 @@ extension CaptureSession {
         case .speechStarted, .speechResults, .speechChosen, .speechCancelled, .speechAborted:
             handleSpeech(action, at: t)
             return nil
+        case .closeView:
+            return closeView(at: t)
         }
     }
 
@@ -162,6 +164,20 @@ extension CaptureSession {
             emit(.finished, at: t)
             state = .finished
             return .removeScanFiles
+        }
+    }
+
+    /// The view closed before the scan was saved: the scan is given up (3.x: 110, an error; 2.10 has no
+    /// code for it: 15 and 5). Once the files are being written the close is only logged.
+    mutating func closeView(at t: Double) -> HostAction? {
+        switch state {
+        case .waitingForLandscape, .ready, .recording, .relocating, .backgrounded:
+            if case .relocating = state { endRelocation(at: t, recovered: false) }
+            log("View closed by the user", at: t)
+            return abort(at: t, cause: .userAborted)
+        case .writing, .zipping, .finished, .aborted:
+            log("View closed", at: t)
+            return nil
         }
     }
 

@@ -186,6 +186,9 @@ struct ScriptTimeline: Sendable {
                 hold(ScriptTimeline.stopConfirmDelay)
                 changes.append(TimedChange(time: t, kind: .user(confirm ? .stopConfirmed : .stopCancelled)))
                 if confirm, recordingStart != nil { stopConfirmedAt = t }
+            case .close:
+                changes.append(TimedChange(time: t, kind: .user(.closeView)))
+                stopConfirmedAt = t
             }
             if stopConfirmedAt != nil { break }
         }

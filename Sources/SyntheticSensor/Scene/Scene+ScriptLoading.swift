@@ -5,7 +5,7 @@ extension Scene {
     public static let scriptActionNames = [
         "present", "rotate", "record", "walkTo", "walkSideways", "turn", "look", "pause", "drift",
         "trackingLimited", "trackingLost", "freeze", "background", "thermal", "storage", "lowPower",
-        "memoryWarning", "processors", "roomLabel", "stop",
+        "memoryWarning", "processors", "roomLabel", "stop", "close",
     ]
 
     static func step(_ s: JSONObjectReader, index: Int) throws(SceneLoadError) -> ScriptStep {
@@ -126,6 +126,8 @@ extension Scene {
             action = .roomLabel(permissionGranted: permission, results: finalResults, outcome: outcome)
         case "stop":
             action = .stop(confirm: try s.bool("confirm", default: true))
+        case "close":
+            action = .close
         default:
             throw s.error("action", "expected one of \(scriptActionNames.joined(separator: ", ")), found \"\(name)\"")
         }

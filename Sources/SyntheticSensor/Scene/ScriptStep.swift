@@ -79,5 +79,7 @@ public struct ScriptStep: Sendable, Equatable {
         case roomLabel(permissionGranted: Bool, results: [String], outcome: SpeechOutcome)
         /// Press record to stop, then confirm (true) or cancel (false) about a second later.
         case stop(confirm: Bool)
+        /// Close the scanning view (`.closeView`): the scan is given up; the stream ends 2 s later.
+        case close
     }
 }
