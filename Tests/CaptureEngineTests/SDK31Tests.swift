@@ -24,6 +24,16 @@ extension ScriptedInputs {
         }
     }
 
+    /// Frames turning the phone (with the tremor) over `seconds`, the pose given as a function of the
+    /// fraction of the way (0 to 1): a person's turn, not one frame's jump (which would be angular drift).
+    mutating func turning(_ seconds: Double, _ pose: @escaping (Double) -> RigidTransform) {
+        var odd = false
+        frames(seconds) { dt in
+            odd.toggle()
+            return Self.trembling(pose(dt / seconds), odd)
+        }
+    }
+
     /// Portrait for half a second, then record pressed: recording from 0.5 s.
     mutating func startRecordingInPortrait() {
         steady(0.5)
@@ -82,9 +92,11 @@ extension ScriptedInputs {
         var s = ScriptedInputs()
         s.startRecordingInPortrait()
         s.steady(1)
+        s.turning(0.5) { f in ScriptedInputs.pose(roll: -90 + 90 * f) }
         s.steady(6, ScriptedInputs.pose())
         let (events, driver) = try run(s, configuration: v3_1, storage: NullScanStorage())
-        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0.5, 1), Stamp(1.5, 17), Stamp(6.5, 4)])
+        #expect(events.map(\.code) == [1, 17, 4])
+        #expect(events[2].time - events[1].time == 5)
         #expect(driver.session.phase == .aborted)
     }
 
@@ -92,7 +104,9 @@ extension ScriptedInputs {
         var s = ScriptedInputs()
         s.startRecordingInPortrait()
         s.steady(1)
-        s.steady(4.5, ScriptedInputs.pose())
+        s.turning(0.5) { f in ScriptedInputs.pose(roll: -90 + 90 * f) }
+        s.steady(4, ScriptedInputs.pose())
+        s.turning(0.5) { f in ScriptedInputs.pose(roll: -90 * f) }
         s.steady(6)
         s.stop()
         #expect(try stamps31(s).map(\.code) == [1, 17, 24, 2, 7])
@@ -247,7 +261,9 @@ extension ScriptedInputs {
         var s = ScriptedInputs()
         s.startRecordingInPortrait()
         s.steady(1)
+        s.turning(1) { f in ScriptedInputs.portrait(pitch: -20 + 80 * f) }
         s.steady(2, ScriptedInputs.portrait(pitch: 60))
+        s.turning(1) { f in ScriptedInputs.portrait(pitch: 60 - 80 * f) }
         s.steady(1)
         #expect(try stamps31(s).map(\.code) == [1, 22, 23])
     }
@@ -317,6 +333,7 @@ extension ScriptedInputs {
     @Test func everyErrorEndsThe31Session() throws {
         var wrong = ScriptedInputs()
         wrong.startRecordingInPortrait()
+        wrong.turning(0.5) { f in ScriptedInputs.pose(roll: -90 + 90 * f) }
         wrong.steady(7, ScriptedInputs.pose())
         wrong.steady(1)
         var frozen = ScriptedInputs()
