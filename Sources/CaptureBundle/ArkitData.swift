@@ -187,6 +187,7 @@ public struct ArkitData: Sendable {
             case "speechChosen": action = .speechChosen(index: try c["index"].get().int())
             case "speechCancelled": action = .speechCancelled
             case "speechAborted": action = .speechAborted
+            case "closeView": action = .closeView
             default: throw a.fail("unknown user action '\(try a.string())'")
             }
             return ArkitInput(seq: seq, time: time, kind: .user(action))

@@ -76,6 +76,7 @@ public enum ArkitDataJSON {
             pairs.append(("index", .integer(index)))
         case .speechCancelled: pairs.append(("action", .string("speechCancelled")))
         case .speechAborted: pairs.append(("action", .string("speechAborted")))
+        case .closeView: pairs.append(("action", .string("closeView")))
         }
         return .object(pairs)
     }

@@ -142,8 +142,9 @@ struct BundleJSONReader {
             case "speechChosen": return .user(.speechChosen(index: try integer(object["index"], "\(path).index")))
             case "speechCancelled": return .user(.speechCancelled)
             case "speechAborted": return .user(.speechAborted)
+            case "closeView": return .user(.closeView)
             default:
-                throw fail("\(path).action", "a user action (recordPressed, stopConfirmed, stopCancelled, background, foreground, speechStarted, speechResults, speechChosen, speechCancelled, speechAborted)", action)
+                throw fail("\(path).action", "a user action (recordPressed, stopConfirmed, stopCancelled, background, foreground, speechStarted, speechResults, speechChosen, speechCancelled, speechAborted, closeView)", action)
             }
         default:
             throw fail("\(path).type", "\"system\" or \"user\"", type)

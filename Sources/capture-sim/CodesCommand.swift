@@ -3,7 +3,7 @@ import CaptureEngine
 /// `capture-sim codes`: an SDK version's event-code table.
 struct CodesCommand: Command {
     static let name = "codes"
-    static let summary = "Print an SDK version's event-code table (2.10: all 59 codes)"
+    static let summary = "Print an SDK version's event-code table (2.10: 59 codes, 3.1: 75 codes)"
     static let help = """
         USAGE: capture-sim codes [--sdk VERSION] [--sources] [--json]
 
@@ -16,6 +16,7 @@ struct CodesCommand: Command {
           --sdk VERSION   the SDK profile (\(SDKProfile.knownNames); default \(SDKProfile.standard.name))
           --sources       the rules and their sources instead of the codes
           --json          one JSON object per line: {"code","name","severity","message","documentation"}
+                          (name: the SDK's own name for the code in 3.1, the engine's meaning in 2.10)
                           (with --sources: {"codes","rule","source"})
         """
 
@@ -56,7 +57,7 @@ struct CodesCommand: Command {
             if json {
                 let object: JSONValue = .object([
                     ("code", .integer(code)),
-                    ("name", .string(String(describing: meaning))),
+                    ("name", .string(sdk.eventTypeName(for: meaning))),
                     ("severity", .string(severity)),
                     ("message", .string(sdk.message(for: meaning))),
                     ("documentation", .string(sdk.documentation(for: meaning))),

@@ -26,10 +26,12 @@ import Testing
         }
     }
 
-    @Test func everyMeaningHasOneDistinct210Code() {
+    @Test func the210CodesAreDistinctAndOnlyLaterMeaningsLackOne() {
         let codes = EventMeaning.allCases.compactMap { SDKProfile.v2_10.code(for: $0) }
-        #expect(codes.count == EventMeaning.allCases.count)
+        #expect(codes.count == 59)
         #expect(Set(codes).count == codes.count)
+        let without = EventMeaning.allCases.filter { SDKProfile.v2_10.code(for: $0) == nil }
+        #expect(without.allSatisfy { SDKProfile.v3_1.code(for: $0) != nil })
     }
 
     @Test func errorsAreTheCodesThatAbortTheScan() {

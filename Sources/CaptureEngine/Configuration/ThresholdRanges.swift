@@ -33,10 +33,12 @@ public enum ThresholdRanges {
     public static let ranges: [String: Range] = [
         "orientation.enterDegrees": above(0, to: 45),
         "orientation.minimumInPlaneFraction": within(0, 1),
+        "orientation.wrongOrientationAbortSeconds": within(0, longest),
         "recording.minimumSeconds": within(0, longest),
         "recording.minimumNormalTrackingSeconds": within(0, longest),
         "drift.meters": above(0, to: 1e6),
         "drift.intervalSeconds": above(0, to: hour),
+        "drift.degreesPerSecond": above(0, to: 1e6),
         "floor.pitchDegrees": within(-90, 90),
         "floor.holdSeconds": within(0, longest),
         "floor.hysteresisDegrees": within(0, 180),

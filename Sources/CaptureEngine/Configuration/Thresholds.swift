@@ -30,6 +30,10 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public var enterDegrees: Double = 30
         /// Ignore gravity whose component in the image plane is below this fraction of g (phone flat).
         public var minimumInPlaneFraction: Double = 0.5
+        /// 3.x (portrait only): how long the phone may be held in another orientation while recording
+        /// before the scan is aborted (code 4), seconds. *SDK doc (3.1.3 README, "Device Orientation")*:
+        /// "terminated after a short time"; the number is a guess.
+        public var wrongOrientationAbortSeconds: Double = 5
         public init() {}
     }
 
@@ -48,6 +52,9 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public var meters: Double = 10
         /// Interval the displacement is measured over, seconds.
         public var intervalSeconds: Double = 2
+        /// 3.x: rotation rate between two frames that counts as angular drift (code 129), degrees per
+        /// second (strictly greater fires). A guess: well above a person's fastest turn.
+        public var degreesPerSecond: Double = 1000
         public init() {}
     }
 

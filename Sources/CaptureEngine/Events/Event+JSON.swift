@@ -3,6 +3,9 @@ extension Event {
     /// and by the bundle's event lists. Keys in this order: `time` (seconds on the session clock),
     /// `code`, `message`, `severity` ("info", "warning", "error"), then `trace` when the event has one
     /// (`quantity`, `measured`, `comparison`, `threshold`, `unit`, `windowSeconds`, `windowStart`).
+    /// Under a profile that reports delegate calls (3.x), an event that ends the scan adds `delegate`
+    /// after `severity`: "didCompleteScan" with the zip (7), or "didAbortScan" with `canContinue` (false:
+    /// a new scan's files are removed; continuing an earlier scan is not modelled) for an error.
     public var json: JSONValue {
         var pairs: [(String, JSONValue)] = [
             ("time", .number(time)),
@@ -10,6 +13,10 @@ extension Event {
             ("message", .string(message)),
             ("severity", .string(severity.rawValue)),
         ]
+        if let call = delegateCall {
+            pairs.append(("delegate", .string(call)))
+            if call == "didAbortScan" { pairs.append(("canContinue", .bool(false))) }
+        }
         if let trace {
             var t: [(String, JSONValue)] = [
                 ("quantity", .string(trace.quantity)),
@@ -32,5 +39,13 @@ extension Event {
         let c = String(code)
         return String(repeating: " ", count: max(0, 9 - t.count)) + t + "  "
             + String(repeating: " ", count: max(0, 2 - c.count)) + c + "  " + message
+    }
+
+    /// The `CubiCaptureDelegate` call this event leads to under a profile that reports them:
+    /// "didCompleteScan" for the zip, "didAbortScan" for an error; nil otherwise and under 2.10.
+    public var delegateCall: String? {
+        guard sdk.behaviour.reportsDelegateCalls else { return nil }
+        if meaning == .zipped { return "didCompleteScan" }
+        return severity == .error ? "didAbortScan" : nil
     }
 }

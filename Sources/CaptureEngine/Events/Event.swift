@@ -21,14 +21,17 @@ public struct EventParameters: Equatable, Sendable {
     public var activeProcessors: Int?, processorCount: Int?
     /// Whole minutes of storage left (code 78).
     public var minutesLeft: Int?
+    /// Battery charge left, percent (3.x code 79).
+    public var batteryPercent: Int?
 
     public init(zipPath: String? = nil, label: String? = nil, activeProcessors: Int? = nil,
-                processorCount: Int? = nil, minutesLeft: Int? = nil) {
+                processorCount: Int? = nil, minutesLeft: Int? = nil, batteryPercent: Int? = nil) {
         self.zipPath = zipPath
         self.label = label
         self.activeProcessors = activeProcessors
         self.processorCount = processorCount
         self.minutesLeft = minutesLeft
+        self.batteryPercent = batteryPercent
     }
 }
 

@@ -123,4 +123,84 @@ public enum EventMeaning: CaseIterable, Sendable, Hashable {
     case distanceInRange
     /// Failed to start writing scan log
     case scanLogStartFailed
+
+    // Meanings CubiCapture 3.x added; each comment is the 3.1.3 README's description of its code.
+    /// The device was held in landscape mode for too long (3.1.3: 4, `tooLongInWrongOrientation`)
+    case wrongOrientationTooLong
+    /// Tracking limited due to a lack of visual features (3.1.3: 10, `insufficientFeatures`)
+    case trackingInsufficientFeatures
+    /// The device is being held in the wrong orientation (3.1.3: 17, `invalidOrientation`)
+    case wrongOrientation
+    /// The feedback file could not be written (3.1.3: 55, `writeFeedbackFailed`)
+    case feedbackWriteFailed
+    /// There are no frames arriving from ARKit (3.1.3: 62, `notReceivingArFrames`)
+    case notReceivingFrames
+    /// Too many frames were skipped because the device is overloaded (3.1.3: 63, `tooManyFramesSkipped`)
+    case tooManyFramesSkipped
+    /// There is X% of battery charge left (3.1.3: 79, `battery`)
+    case battery
+    /// One or more files had an invalid file size (3.1.3: 84, `fileSizeCheckFailed`)
+    case fileSizeCheckFailed
+    /// The scan log file could not be written (3.1.3: 90, `scanLogWriteFailed`)
+    case scanLogWriteFailed
+    /// This device cannot be used for scanning (3.1.3: 106, `incompatibleDevice`)
+    case incompatibleDevice
+    /// The device is too hot for scanning (3.1.3: 107, `deviceTooHot`)
+    case deviceTooHot
+    /// The user has aborted the scan (3.1.3: 110, `userAborted`)
+    case userAborted
+    /// A photo could not be taken (3.1.3: 112, `photoCaptureFailed`)
+    case photoCaptureFailed
+    /// The photo log file could not be written (3.1.3: 113, `photoLogWriteFailed`)
+    case photoLogWriteFailed
+    /// The scene mesh file could not be written (3.1.3: 115, `sceneMeshWriteFailed`)
+    case sceneMeshWriteFailed
+    /// The user has not given permission to use the camera (3.1.3: 120, `noCameraPermission`)
+    case noCameraPermission
+    /// The device position is not being updated (internal iOS error) (3.1.3: 126, `cameraTranslationFrozen`)
+    case translationFrozen
+    /// The device orientation is not being updated (internal iOS error) (3.1.3: 127, `cameraOrientationFrozen`)
+    case orientationFrozen
+    /// The device position and orientation are not being updated (internal iOS error) (3.1.3: 128, `cameraTranslationAndOrientationFrozen`)
+    case translationAndOrientationFrozen
+    /// The device rotation is changing too fast, forcing a relocation (3.1.3: 129, `angularDriftDetected`)
+    case angularDrift
+    /// The device position is changing too fast, forcing a relocation (3.1.3: 130, `positionDriftDetected`)
+    case positionDrift
+    /// Starting a forced relocation from the previous worldmap snapshot (3.1.3: 131, `startedForcedRelocation`)
+    case forcedRelocationStarted
+    /// Starting an automatic relocation (triggered by iOS) (3.1.3: 132, `startedAutomaticRelocation`)
+    case automaticRelocationStarted
+    /// Relocation was completed successfully (3.1.3: 133, `relocationSuccessful`)
+    case relocationSucceeded
+    /// The session was interrupted (e.g., because the app was backgrounded) (3.1.3: 134, `arSessionInterrupted`)
+    case sessionInterrupted
+    /// The session is resuming (3.1.3: 135, `arSessionInterruptionEnded`)
+    case sessionInterruptionEnded
+    /// The scan could not be paused when drift was detected (3.1.3: 136, `pauseFailedOnDrift`)
+    case pauseFailedOnDrift
+    /// The scan could not be paused when the app was backgrounded (3.1.3: 137, `pauseFailedOnBackground`)
+    case pauseFailedOnBackground
+    /// The scan could not be paused when relocation started (3.1.3: 138, `pauseFailedOnRelocate`)
+    case pauseFailedOnRelocate
+    /// The video file writing could not be started (3.1.3: 140, `videoWriterSetupFailed`)
+    case videoWriterSetupFailed
+    /// The video file writing could not be paused (3.1.3: 141, `videoWriterPauseFailed`)
+    case videoWriterPauseFailed
+    /// The video file writing could not be resumed (3.1.3: 142, `videoWriterUnpauseFailed`)
+    case videoWriterUnpauseFailed
+    /// The video frame could not be written (3.1.3: 143, `videoWriterWriteFrameFailed`)
+    case videoFrameWriteFailed
+    /// The video file writing could not be completed (3.1.3: 144, `videoWriterEndFailed`)
+    case videoWriterEndFailed
+    /// The depth data file writing could not be completed (3.1.3: 152, `depthWriterEndFailed`)
+    case depthWriterEndFailed
+    /// The scan log could not be finished (3.1.3: 156, `scanLogEndFailed`)
+    case scanLogEndFailed
+    /// Repairing the zip file failed (3.1.3: 160, `rezipFailed`)
+    case rezipFailed
+    /// The repaired zip was invalid (3.1.3: 161, `rezipValidationFailed`)
+    case rezipValidationFailed
+    /// The ARKitData could not be read when continuing a scan (3.1.3: 170, `readArkitDataFailed`)
+    case arkitDataReadFailed
 }

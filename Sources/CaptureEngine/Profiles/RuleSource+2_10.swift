@@ -55,6 +55,8 @@ extension RuleSource {
                    source: "seed 000, code 59 (\"an error in writing the data to disk\"); Android README, 2.8.0 (\"Aborting scan when device runs out of storage space\", its code 79); the byte limit is a guess (storage.outOfSpaceBytes)"),
         RuleSource(codes: "51-59, 90", rule: "file failures: 58, 57, 59, 54, 51 abort; 56 and 90 are reported and the scan is zipped",
                    source: "seed 000, codes 51-59, 90 (which abort: their descriptions)"),
+        RuleSource(codes: "15, 5", rule: "the view closed before the scan is saved: 15, 5 (files removed)",
+                   source: "guess: seed 000 documents no code for closing the view; 3.x reports it as user aborted (110)"),
         RuleSource(codes: "40-49", rule: "speech: 47 then 48/49 on first use; 40, 41/45/46, 42/43/44; labels over 40 characters unusable",
                    source: "seed 000, codes 40-49"),
     ]

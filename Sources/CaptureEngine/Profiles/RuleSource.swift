@@ -23,6 +23,7 @@ extension SDKProfile {
     public var ruleSources: [RuleSource] {
         switch self {
         case .v2_10: RuleSource.v2_10
+        case .v3_1: RuleSource.v3_1
         }
     }
 }

@@ -4,11 +4,55 @@ public struct SDKBehaviour: Equatable, Sendable {
     /// Whether warnings are ranked (``SDKProfile/warningPriority(of:)``): a warning that fires while one
     /// of higher priority shows is not shown (no code, no feedback item, nor its clearing code later).
     public var appliesWarningPriorities: Bool
+    /// Whether the phone records in portrait only (3.x): recording starts only in portrait, any other
+    /// orientation shows ``EventMeaning/wrongOrientation`` (cleared by ``EventMeaning/notWrongOrientation``),
+    /// and held that way for ``Thresholds/Orientation/wrongOrientationAbortSeconds`` while recording aborts
+    /// with ``EventMeaning/wrongOrientationTooLong``; sideways walking is measured along the horizontal
+    /// axis across the view. Otherwise (2.10) landscape-right: 0, 17 after landscape, 24.
+    public var portraitOnly: Bool
+    /// Whether drift forces a relocation (3.x: 129/130, 131, then 133 or 80) instead of aborting (2.10: 13).
+    public var driftRelocates: Bool
+    /// Whether relocations are announced (131 forced, 132 automatic) and their success reported as
+    /// ``EventMeaning/relocationSucceeded`` (3.x) rather than ``EventMeaning/trackingNormal`` (2.10).
+    public var reportsRelocation: Bool
+    /// Whether going to the background interrupts the session (134) and coming back resumes it (135,
+    /// then a forced relocation) whatever the options say (3.x); otherwise the `backgroundResume` option
+    /// decides between relocating and aborting with 83 (2.10).
+    public var interruptionResumes: Bool
+    /// Whether a frozen camera pose is told apart by translation (126), orientation (127) or both (128)
+    /// (3.x); otherwise only an unchanged whole transform counts (2.10: 66).
+    public var splitsFrozenPose: Bool
+    /// Whether the tilt-up warning (22) runs on LiDAR devices too (3.x: 2.13.4 "Added vertical tilt
+    /// warning"); 2.10 has the ceiling warning off for LiDAR (2.9.3).
+    public var tiltUpOnLiDAR: Bool
+    /// Whether room labels by speech exist (2.10; 2.13.4 removed speech recognition).
+    public var hasSpeech: Bool
+    /// Whether event JSON names the delegate call an event leads to (3.x's `CubiCaptureDelegate`:
+    /// `didCompleteScan(location:)` after the zip, `didAbortScan(withEvent:canContinue:)` for an error).
+    public var reportsDelegateCalls: Bool
 
-    public init(appliesWarningPriorities: Bool) {
+    public init(appliesWarningPriorities: Bool, portraitOnly: Bool = false, driftRelocates: Bool = false,
+                reportsRelocation: Bool = false, interruptionResumes: Bool = false, splitsFrozenPose: Bool = false,
+                tiltUpOnLiDAR: Bool = false, hasSpeech: Bool = true, reportsDelegateCalls: Bool = false) {
         self.appliesWarningPriorities = appliesWarningPriorities
+        self.portraitOnly = portraitOnly
+        self.driftRelocates = driftRelocates
+        self.reportsRelocation = reportsRelocation
+        self.interruptionResumes = interruptionResumes
+        self.splitsFrozenPose = splitsFrozenPose
+        self.tiltUpOnLiDAR = tiltUpOnLiDAR
+        self.hasSpeech = hasSpeech
+        self.reportsDelegateCalls = reportsDelegateCalls
     }
 
     /// CubiCapture 2.10: warnings are ranked (Android SDK 2.10.1 README, "About warning priorities").
     public static let v2_10 = SDKBehaviour(appliesWarningPriorities: true)
+
+    /// CubiCapture 3.1.3 (iOS example project README at 3.1.3: "Device Orientation", "Relocating After
+    /// Loss of Tracking", "Errors", the event table; 2.13.4 notes): portrait only, drift relocates,
+    /// interruptions resume, frozen pose split, tilt warnings on LiDAR, no speech, delegate calls.
+    /// Warning ranks are kept from 2.10 (guess).
+    public static let v3_1 = SDKBehaviour(appliesWarningPriorities: true, portraitOnly: true, driftRelocates: true,
+                                          reportsRelocation: true, interruptionResumes: true, splitsFrozenPose: true,
+                                          tiltUpOnLiDAR: true, hasSpeech: false, reportsDelegateCalls: true)
 }

@@ -1,6 +1,7 @@
 extension SDKProfile {
-    /// CubiCapture 2.10's number for each meaning (seed 000, "The event codes"): every meaning has one.
-    static func code2_10(_ meaning: EventMeaning) -> Int {
+    /// CubiCapture 2.10's number for each meaning (seed 000, "The event codes"), or nil for the meanings
+    /// only later versions have.
+    static func code2_10(_ meaning: EventMeaning) -> Int? {
         switch meaning {
         case .landscape: 0
         case .recordingStarted: 1
@@ -61,6 +62,8 @@ extension SDKProfile {
         case .fastRotation: 87
         case .distanceInRange: 88
         case .scanLogStartFailed: 90
+        case .wrongOrientationTooLong, .trackingInsufficientFeatures, .wrongOrientation, .feedbackWriteFailed, .notReceivingFrames, .tooManyFramesSkipped, .battery, .fileSizeCheckFailed, .scanLogWriteFailed, .incompatibleDevice, .deviceTooHot, .userAborted, .photoCaptureFailed, .photoLogWriteFailed, .sceneMeshWriteFailed, .noCameraPermission, .translationFrozen, .orientationFrozen, .translationAndOrientationFrozen, .angularDrift, .positionDrift, .forcedRelocationStarted, .automaticRelocationStarted, .relocationSucceeded, .sessionInterrupted, .sessionInterruptionEnded, .pauseFailedOnDrift, .pauseFailedOnBackground, .pauseFailedOnRelocate, .videoWriterSetupFailed, .videoWriterPauseFailed, .videoWriterUnpauseFailed, .videoFrameWriteFailed, .videoWriterEndFailed, .depthWriterEndFailed, .scanLogEndFailed, .rezipFailed, .rezipValidationFailed, .arkitDataReadFailed:
+            nil
         }
     }
 
@@ -126,6 +129,8 @@ extension SDKProfile {
         case .fastRotation: "Too fast rotations. Showing fast movement warning."
         case .distanceInRange: "Scanning distance back in acceptable range (proximity warning not shown anymore)"
         case .scanLogStartFailed: "Failed to start writing scan log"
+        case .wrongOrientationTooLong, .trackingInsufficientFeatures, .wrongOrientation, .feedbackWriteFailed, .notReceivingFrames, .tooManyFramesSkipped, .battery, .fileSizeCheckFailed, .scanLogWriteFailed, .incompatibleDevice, .deviceTooHot, .userAborted, .photoCaptureFailed, .photoLogWriteFailed, .sceneMeshWriteFailed, .noCameraPermission, .translationFrozen, .orientationFrozen, .translationAndOrientationFrozen, .angularDrift, .positionDrift, .forcedRelocationStarted, .automaticRelocationStarted, .relocationSucceeded, .sessionInterrupted, .sessionInterruptionEnded, .pauseFailedOnDrift, .pauseFailedOnBackground, .pauseFailedOnRelocate, .videoWriterSetupFailed, .videoWriterPauseFailed, .videoWriterUnpauseFailed, .videoFrameWriteFailed, .videoWriterEndFailed, .depthWriterEndFailed, .scanLogEndFailed, .rezipFailed, .rezipValidationFailed, .arkitDataReadFailed:
+            ""
         }
     }
 }

@@ -35,9 +35,13 @@ extension CaptureSession {
         }
     }
 
-    /// Orientation events (0, 17, 24 in 2.10) and the landscape gate.
+    /// Orientation events (0, 17, 24 in 2.10; 17, 24 in 3.x) and the landscape (3.x: portrait) gate.
     mutating func updateOrientation(gravityInCamera: SIMD3<Double>, at t: Double) {
         guard let now = orientation.update(gravityInCamera: gravityInCamera) else { return }
+        if behaviour.portraitOnly {
+            updatePortraitOrientation(now, at: t)
+            return
+        }
         if reverseLandscapeShown && now != .landscapeLeft {
             reverseLandscapeShown = false
             hideWarning(.orientation, cleared: .notWrongOrientation, at: t)
@@ -60,6 +64,86 @@ extension CaptureSession {
         }
     }
 
+    /// 3.x: portrait is the only orientation; any other shows the wrong-orientation warning (17) until
+    /// the phone is back in portrait (24). Recording starts only in portrait.
+    mutating func updatePortraitOrientation(_ now: DeviceOrientation, at t: Double) {
+        if now == .portrait {
+            if wrongOrientationSince != nil {
+                wrongOrientationSince = nil
+                hideWarning(.orientation, cleared: .notWrongOrientation, at: t)
+            }
+        } else if wrongOrientationSince == nil {
+            wrongOrientationSince = t
+            showWarning(.orientation, .wrongOrientation, at: t)
+        }
+        switch state {
+        case .waitingForLandscape, .ready:
+            state = now == .portrait ? .ready : .waitingForLandscape
+        case .recording, .relocating, .backgrounded, .writing, .zipping, .finished, .aborted:
+            break
+        }
+    }
+
+    /// 3.x: the phone held in a wrong orientation for ``Thresholds/Orientation/wrongOrientationAbortSeconds``
+    /// while recording aborts the scan (4); returns that abort's action.
+    mutating func checkWrongOrientationTime(at t: Double) -> HostAction? {
+        guard let since = wrongOrientationSince else { return nil }
+        let limit = configuration.thresholds.orientation.wrongOrientationAbortSeconds
+        guard t - since >= limit - Tolerance.seconds else { return nil }
+        return abort(at: t, cause: .wrongOrientationTooLong,
+                     trace: EventTrace(quantity: "time in a wrong orientation", measured: t - since, comparison: ">=",
+                                       threshold: limit, unit: "s", windowSeconds: t - since, windowStart: since))
+    }
+
+    /// 3.x: a camera pose whose translation (126), orientation (127) or both (128) stay exactly unchanged
+    /// for ``Thresholds/PoseValidity/frozenSeconds`` while tracking is normal aborts the scan; returns
+    /// that abort's action.
+    mutating func checkFrozenParts(_ frame: CameraFrame, previousFrameTime: Double?, at t: Double) -> HostAction? {
+        let pose = frame.transform
+        guard frame.tracking == .normal, let previous = lastFrameTransform else {
+            translationFrozenSince = nil
+            rotationFrozenSince = nil
+            return nil
+        }
+        let start = previousFrameTime ?? t
+        translationFrozenSince = previous.translation == pose.translation ? (translationFrozenSince ?? start) : nil
+        rotationFrozenSince = previous.rotation == pose.rotation ? (rotationFrozenSince ?? start) : nil
+        let limit = configuration.thresholds.poseValidity.frozenSeconds - Tolerance.seconds
+        let translationFrozen = translationFrozenSince.map { t - $0 >= limit } ?? false
+        let rotationFrozen = rotationFrozenSince.map { t - $0 >= limit } ?? false
+        let meaning: EventMeaning
+        let since: Double
+        switch (translationFrozen, rotationFrozen) {
+        case (true, true): meaning = .translationAndOrientationFrozen; since = max(translationFrozenSince ?? t, rotationFrozenSince ?? t)
+        case (true, false): meaning = .translationFrozen; since = translationFrozenSince ?? t
+        case (false, true): meaning = .orientationFrozen; since = rotationFrozenSince ?? t
+        case (false, false): return nil
+        }
+        return abort(at: t, cause: meaning,
+                     trace: EventTrace(quantity: "camera \(meaning == .orientationFrozen ? "orientation" : "position") unchanged",
+                                       measured: t - since, comparison: ">=",
+                                       threshold: configuration.thresholds.poseValidity.frozenSeconds, unit: "s",
+                                       windowSeconds: t - since, windowStart: since))
+    }
+
+    /// 3.x: the rotation rate between the previous frame and this one, when above
+    /// ``Thresholds/Drift/degreesPerSecond`` (angular drift, 129), as a trace.
+    func angularDrift(_ pose: RigidTransform, previousFrameTime: Double?, at t: Double) -> EventTrace? {
+        guard let previous = lastFrameTransform, let before = previousFrameTime, t > before else { return nil }
+        let rate = Angle.degrees(fromRadians: previous.rotation.angle(to: pose.rotation)) / (t - before)
+        let limit = configuration.thresholds.drift.degreesPerSecond
+        guard rate > limit else { return nil }
+        return EventTrace(quantity: "rotation rate", measured: rate, comparison: ">", threshold: limit, unit: "deg/s",
+                          windowSeconds: t - before, windowStart: before)
+    }
+
+    /// 3.x: drift forces a relocation: the drift code (129/130), then 131 and the search for a known place.
+    mutating func relocateAfterDrift(_ meaning: EventMeaning, trace: EventTrace, at t: Double) -> HostAction? {
+        emit(meaning, at: t, trace: trace)
+        closeFeedback(.tracking, at: t)
+        return startRelocation(cause: .drift, at: t)
+    }
+
     /// Counts time, then (while recording) checks the pose, the tracking state, and runs the detectors.
     mutating func recordFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         output.recordsFrame = true
@@ -76,8 +160,10 @@ extension CaptureSession {
         }
         let pose = frame.transform
 
-        // Pose validity: a transform frozen while tracking is normal (SDK 2.8.1).
-        if frame.tracking == .normal, let previous = lastFrameTransform, previous == pose {
+        // Pose validity: a transform frozen while tracking is normal (SDK 2.8.1); 3.x tells the parts apart.
+        if behaviour.splitsFrozenPose {
+            if let action = checkFrozenParts(frame, previousFrameTime: previousFrameTime, at: t) { return action }
+        } else if frame.tracking == .normal, let previous = lastFrameTransform, previous == pose {
             let since = frozenSince ?? previousFrameTime ?? t
             frozenSince = since
             let frozenFor = t - since
@@ -106,8 +192,12 @@ extension CaptureSession {
             case .limited(.excessiveMotion):
                 openFeedback(.tracking, meaning: .trackingExcessiveMotion, at: t)
                 emit(.trackingExcessiveMotion, at: t, soundAllowed: previous == .normal)
+            case .limited(.insufficientFeatures) where sdk.code(for: .trackingInsufficientFeatures) != nil:
+                openFeedback(.tracking, meaning: .trackingInsufficientFeatures, at: t)
+                emit(.trackingInsufficientFeatures, at: t, soundAllowed: previous == .normal)
             case .normal:
-                if previous == .limited(.insufficientLight) || previous == .limited(.excessiveMotion) {
+                if previous == .limited(.insufficientLight) || previous == .limited(.excessiveMotion)
+                    || (previous == .limited(.insufficientFeatures) && sdk.code(for: .trackingInsufficientFeatures) != nil) {
                     closeFeedback(.tracking, at: t)
                     emit(.trackingNormal, at: t)
                 }
@@ -115,23 +205,33 @@ extension CaptureSession {
                 closeFeedback(.tracking, at: t)
             }
         }
+        var offersKeyframe = false
         if frame.tracking == .normal {
             let since = normalTrackingSince ?? t
             normalTrackingSince = since
-            if t - since >= configuration.thresholds.relocation.firstKeyframeAfterSeconds - Tolerance.seconds {
-                detectors.keyframes.offer(pose)
-            }
+            offersKeyframe = t - since >= configuration.thresholds.relocation.firstKeyframeAfterSeconds - Tolerance.seconds
         } else {
             normalTrackingSince = nil
         }
 
-        let axes = CameraAxes(pose.rotation)
+        var axes = CameraAxes(pose.rotation)
+        if behaviour.portraitOnly {
+            // Held in portrait, the camera's +X axis points down: sideways is across the view, horizontally.
+            axes.right = SIMD3(-axes.forward.z, 0, axes.forward.x)
+            if let trace = angularDrift(pose, previousFrameTime: previousFrameTime, at: t) {
+                return relocateAfterDrift(.angularDrift, trace: trace, at: t)
+            }
+        }
         let findings = detectors.update(frame: frame, pose: pose, axes: axes, previousTransform: lastFrameTransform,
                                         time: t, tapsSignals: tapsSignals, signals: &signals)
         if let reading = findings.drift {
+            if behaviour.driftRelocates { return relocateAfterDrift(.positionDrift, trace: detectors.drift.trace(reading), at: t) }
             return abort(at: t, cause: .drifted, trace: detectors.drift.trace(reading))
         }
+        // A known place for relocation, once the pose is not a drifted one.
+        if offersKeyframe { detectors.keyframes.offer(pose) }
         updateOrientation(gravityInCamera: axes.gravityInCamera, at: t)
+        if behaviour.portraitOnly, let action = checkWrongOrientationTime(at: t) { return action }
         report(findings, at: t)
         let proximity = detectors.updateProximity(frame, time: t, tapsSignals: tapsSignals, signals: &signals)
         reportProximity(proximity, at: t)
@@ -224,6 +324,8 @@ extension CaptureSession {
     mutating func resetDetectors() {
         detectors.reset()
         frozenSince = nil
+        translationFrozenSince = nil
+        rotationFrozenSince = nil
     }
 
     // MARK: Relocation
@@ -245,6 +347,9 @@ extension CaptureSession {
         state = .relocating(state.recording ?? RecordingState(), since: t)
         lastTracking = .notAvailable
         normalTrackingSince = nil
+        if behaviour.reportsRelocation {
+            emit(cause == .trackingLost ? .automaticRelocationStarted : .forcedRelocationStarted, at: t)
+        }
         return nil
     }
 
@@ -265,7 +370,7 @@ extension CaptureSession {
         state = .recording(recording)
         resetDetectors()
         normalTrackingSince = t
-        emit(.trackingNormal, at: t,
+        emit(behaviour.reportsRelocation ? .relocationSucceeded : .trackingNormal, at: t,
              trace: EventTrace(quantity: "distance to nearest keyframe (\(NumberFormatting.compact(match.degrees)) deg)",
                                measured: match.meters, comparison: "<=",
                                threshold: configuration.thresholds.relocation.keyframeDistanceMeters, unit: "m",

@@ -91,11 +91,14 @@ extension CaptureSession {
                 return nil
             }
             log("App back in foreground", at: t)
+            if behaviour.interruptionResumes { emit(.sessionInterruptionEnded, at: t) }
             state = .recording(recording)
             return startRelocation(cause: .background, at: t)
         case .speechStarted, .speechResults, .speechChosen, .speechCancelled, .speechAborted:
             handleSpeech(action, at: t)
             return nil
+        case .closeView:
+            return closeView(at: t)
         }
     }
 
@@ -122,7 +125,7 @@ extension CaptureSession {
             return startRecording(at: t)
         case .waitingForLandscape:
             if configuration.landscapeGating {
-                log("Record pressed while not in landscape-right: ignored", at: t)
+                log("Record pressed while not in \(behaviour.portraitOnly ? "portrait" : "landscape-right"): ignored", at: t)
                 return nil
             }
             return startRecording(at: t)
@@ -170,6 +173,20 @@ extension CaptureSession {
         }
     }
 
+    /// The view closed before the scan was saved: the scan is given up (3.x: 110, an error; 2.10 has no
+    /// code for it: 15 and 5). Once the files are being written the close is only logged.
+    mutating func closeView(at t: Double) -> HostAction? {
+        switch state {
+        case .waitingForLandscape, .ready, .recording, .relocating, .backgrounded:
+            if case .relocating = state { endRelocation(at: t, recovered: false) }
+            log("View closed by the user", at: t)
+            return abort(at: t, cause: .userAborted)
+        case .writing, .zipping, .finished, .aborted:
+            log("View closed", at: t)
+            return nil
+        }
+    }
+
     mutating func goToBackground(at t: Double) -> HostAction? {
         let recording: RecordingState
         switch state {
@@ -183,7 +200,8 @@ extension CaptureSession {
             return nil
         }
         closeAllFeedback(at: t)
-        guard configuration.options.backgroundResume else {
+        if behaviour.interruptionResumes { emit(.sessionInterrupted, at: t) }
+        guard configuration.options.backgroundResume || behaviour.interruptionResumes else {
             return abort(at: t, cause: .backgroundAborted)
         }
         log("App in background: will relocate on return", at: t)
@@ -197,7 +215,7 @@ extension CaptureSession {
     /// 47/48/49 on first use, 40 listening, 41 results, 42 chosen / 43 cancelled / 44 aborted /
     /// 45 none / 46 all too long. Labels are recorded with time and pose.
     mutating func handleSpeech(_ action: UserAction, at t: Double) {
-        guard configuration.options.speechRecognition else {
+        guard configuration.options.speechRecognition, behaviour.hasSpeech else {
             log("Speech recognition is off: ignored", at: t)
             return
         }

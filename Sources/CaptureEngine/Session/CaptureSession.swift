@@ -38,6 +38,11 @@ public struct CaptureSession: Sendable {
     var lastTracking: TrackingState = .normal
     var normalTrackingSince: Double?
     var frozenSince: Double?
+    /// 3.x: since when the translation and the orientation have been unchanged (126-128).
+    var translationFrozenSince: Double?
+    var rotationFrozenSince: Double?
+    /// 3.x: since when the phone has been held in an orientation other than portrait (17, then 4).
+    var wrongOrientationSince: Double?
     var systemStarted = false
     var lastThermal: ThermalState?
     var lastLowPower: Bool?
@@ -56,6 +61,8 @@ public struct CaptureSession: Sendable {
     var detectors: Detectors
     /// The SDK version imitated: codes, texts, severities, error sound, priorities.
     let sdk: SDKProfile
+    /// The profile's behaviour switches.
+    let behaviour: SDKBehaviour
 
     enum SpeechState: Equatable, Sendable {
         case idle, listening
@@ -68,6 +75,7 @@ public struct CaptureSession: Sendable {
         orientation = OrientationClassifier(thresholds: configuration.thresholds.orientation)
         detectors = Detectors(configuration: configuration)
         sdk = configuration.sdk
+        behaviour = configuration.sdk.behaviour
     }
 
     /// The orientation the phone is held in, once a frame has shown it.
@@ -174,6 +182,12 @@ public struct CaptureSession: Sendable {
     /// condition clears.
     mutating func showWarning(_ slot: FeedbackSlot, _ meaning: EventMeaning, at time: Double,
                               trace: EventTrace? = nil) {
+        // A warning this SDK does not have (3.x: too far, horizontal) is never shown, nor its clearing.
+        guard sdk.code(for: meaning) != nil else {
+            closeFeedback(slot, at: time)
+            detectors.suppressed[slot.rawValue] = true
+            return
+        }
         if let outranking = outrankingWarning(of: meaning) {
             closeFeedback(slot, at: time)
             detectors.suppressed[slot.rawValue] = true

@@ -59,7 +59,7 @@ struct Detectors: Sendable {
         keyframes = KeyframeStore(thresholds: t.relocation)
         storage = StorageRateMonitor(thresholds: t.storage)
         pitchSines = PitchSines(t)
-        ceilingEnabled = !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR
+        ceilingEnabled = !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR || configuration.sdk.behaviour.tiltUpOnLiDAR
         hasLiDAR = configuration.device.hasLiDAR
         proximityThresholds = t.proximity
         maximumWindowSeconds = max(t.drift.intervalSeconds, t.sideways.velocityWindowSeconds, t.fastRotation.windowSeconds)

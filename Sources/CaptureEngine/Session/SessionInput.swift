@@ -182,6 +182,9 @@ public enum UserAction: Sendable, Equatable {
     case speechCancelled
     /// Recognition failed with an error.
     case speechAborted
+    /// The person closes the scanning view before the scan is saved: the scan is given up (3.x: user
+    /// aborted, 110; its files are removed).
+    case closeView
 }
 
 /// The bundle files the session asks the host to write; each maps to the SDK's failure code.

@@ -41,7 +41,7 @@ public struct ScanLogLine: Equatable, Sendable {
 /// One SDK-initiated relocation.
 public struct RelocationRecord: Equatable, Sendable {
     /// Why it started.
-    public enum Cause: String, Sendable { case trackingLost, background }
+    public enum Cause: String, Sendable { case trackingLost, background, drift }
     public var cause: Cause
     /// Seconds on the session clock.
     public var start: Double
@@ -69,7 +69,7 @@ public struct SessionRecord: Equatable, Sendable {
     public var relocations: [RelocationRecord] = []
     /// *SDK doc (2.8.1)*: whether an SDK-initiated relocation happened ("coming back from background, or
     /// drift detected"); the relocation after ARKit's own tracking loss does not count.
-    public var trackingFlag: Bool { relocations.contains { $0.cause == .background } }
+    public var trackingFlag: Bool { relocations.contains { $0.cause == .background || $0.cause == .drift } }
     /// When thermal state critical shut scene reconstruction down (no mesh in the bundle).
     public var reconstructionShutDownAt: Double?
     /// When recording started and ended (seconds on the session clock).

@@ -32,7 +32,8 @@ struct ScriptTimeline: Sendable {
     var tracking: [Interval<TrackingState>] = []
     var frozen: [Interval<Void>] = []
     var background: [Interval<Void>] = []
-    /// When the phone believes it records: from the first record press made in landscape-right to the
+    /// When the phone believes it records: from the first record press made in the SDK's recording
+    /// orientation (landscape-right; portrait for 3.x) to the
     /// confirmed stop (the engine decides what it records; this only drives the storage and thermal model).
     var recording: Interval<Void>?
     /// Jumps of the reported position (scripted drift, new origin after tracking loss), in time order.
@@ -72,6 +73,9 @@ struct ScriptTimeline: Sendable {
             tracking.append(Interval(start: 0, end: scene.device.trackingInitializingSeconds, value: .limited(.initializing)))
         }
         var recordingStart: Double? = nil
+        // The orientation the SDK records in: landscape-right, or portrait for profiles that record only there.
+        let recordingRoll = scene.sdk.behaviour.portraitOnly ? PhoneOrientation.portrait.rollRadians
+            : PhoneOrientation.landscapeRight.rollRadians
         var stopConfirmedAt: Double? = nil
 
         func hold(_ seconds: Double) {
@@ -109,7 +113,7 @@ struct ScriptTimeline: Sendable {
                 ease(to: target, seconds: seconds)
             case .record:
                 changes.append(TimedChange(time: t, kind: .user(.recordPressed)))
-                if recordingStart == nil, abs(Angle.wrapped(state.roll)) < 0.3 { recordingStart = t }
+                if recordingStart == nil, abs(Angle.wrapped(state.roll - recordingRoll)) < 0.3 { recordingStart = t }
             case .walkTo(let point, let speed, let face):
                 if face {
                     let d = point - state.position
@@ -138,8 +142,9 @@ struct ScriptTimeline: Sendable {
                 ease(to: target, seconds: seconds)
             case .pause(let seconds):
                 hold(seconds)
-            case .drift(let offset):
+            case .drift(let offset, let seconds):
                 offsetJumps.append((t, offset))
+                if let seconds { offsetJumps.append((t + seconds, -offset)) }
             case .trackingLimited(let reason, let seconds):
                 tracking.append(Interval(start: t, end: t + seconds, value: .limited(reason)))
                 hold(seconds)
@@ -181,12 +186,16 @@ struct ScriptTimeline: Sendable {
                 hold(ScriptTimeline.stopConfirmDelay)
                 changes.append(TimedChange(time: t, kind: .user(confirm ? .stopConfirmed : .stopCancelled)))
                 if confirm, recordingStart != nil { stopConfirmedAt = t }
+            case .close:
+                changes.append(TimedChange(time: t, kind: .user(.closeView)))
+                stopConfirmedAt = t
             }
             if stopConfirmedAt != nil { break }
         }
         hold(stopConfirmedAt != nil ? ScriptTimeline.tailAfterStop : 0.0)
         endTime = t
         if let start = recordingStart { recording = Interval(start: start, end: stopConfirmedAt ?? t, value: ()) }
+        offsetJumps = offsetJumps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         changes = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 

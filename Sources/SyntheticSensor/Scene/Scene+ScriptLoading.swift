@@ -5,7 +5,7 @@ extension Scene {
     public static let scriptActionNames = [
         "present", "rotate", "record", "walkTo", "walkSideways", "turn", "look", "pause", "drift",
         "trackingLimited", "trackingLost", "freeze", "background", "thermal", "storage", "lowPower",
-        "memoryWarning", "processors", "roomLabel", "stop",
+        "memoryWarning", "processors", "roomLabel", "stop", "close",
     ]
 
     static func step(_ s: JSONObjectReader, index: Int) throws(SceneLoadError) -> ScriptStep {
@@ -55,7 +55,7 @@ extension Scene {
             action = .pause(seconds: seconds)
         case "drift":
             guard let v = try s.numbers("offset", count: 3) else { throw s.error("offset", "expected [x, y, z] in metres") }
-            action = .drift(offset: SIMD3(v[0], v[1], v[2]))
+            action = .drift(offset: SIMD3(v[0], v[1], v[2]), seconds: try s.positive("seconds"))
         case "trackingLimited":
             guard let reason = try s.choice("reason", TrackingState.LimitedReason.allCases.map { ($0.rawValue, $0) }) else {
                 throw s.error("reason", "expected one of \(TrackingState.LimitedReason.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -126,6 +126,8 @@ extension Scene {
             action = .roomLabel(permissionGranted: permission, results: finalResults, outcome: outcome)
         case "stop":
             action = .stop(confirm: try s.bool("confirm", default: true))
+        case "close":
+            action = .close
         default:
             throw s.error("action", "expected one of \(scriptActionNames.joined(separator: ", ")), found \"\(name)\"")
         }

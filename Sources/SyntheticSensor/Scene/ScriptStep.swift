@@ -53,8 +53,9 @@ public struct ScriptStep: Sendable, Equatable {
         case look(pitchDegrees: Double, seconds: Double)
         /// Stand still (hand jitter only).
         case pause(seconds: Double)
-        /// The tracker's reported position jumps by this vector (visual-inertial failure), metres.
-        case drift(offset: SIMD3<Double>)
+        /// The tracker's reported position jumps by this vector (visual-inertial failure), metres; with
+        /// `seconds`, it jumps back that long after (a passing glitch, e.g. undone by a relocation).
+        case drift(offset: SIMD3<Double>, seconds: Double?)
         /// ARKit reports limited tracking for a reason for `seconds`, standing still.
         case trackingLimited(TrackingState.LimitedReason, seconds: Double)
         /// ARKit loses tracking for `seconds`; when it returns, the reported pose is where it was
@@ -78,5 +79,7 @@ public struct ScriptStep: Sendable, Equatable {
         case roomLabel(permissionGranted: Bool, results: [String], outcome: SpeechOutcome)
         /// Press record to stop, then confirm (true) or cancel (false) about a second later.
         case stop(confirm: Bool)
+        /// Close the scanning view (`.closeView`): the scan is given up; the stream ends 2 s later.
+        case close
     }
 }
