@@ -106,7 +106,8 @@ let package = Package(
 
         // MARK: - Tests
 
-        /// Helpers for the tests: runs the built tool for end-to-end tests; a seeded generator for test data.
+        /// Helpers shared by the tests: the package's folder, temporary folders, running the built tool for
+        /// end-to-end tests, a seeded generator for test data.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"], exclude: ["Malformed"]),
         .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
@@ -120,8 +121,8 @@ let package = Package(
             name: "CaptureBundleTests",
             dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"]
         ),
-        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine"]),
-        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine"]),
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "TestSupport"]),
+        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine", "TestSupport"]),
         .testTarget(
             name: "ScanReportTests",
             dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"],
@@ -130,7 +131,7 @@ let package = Package(
         .testTarget(name: "LiDARStatisticsTests", dependencies: ["LiDARStatistics", "CaptureBundle", "CaptureEngine", "TestSupport"]),
         .testTarget(
             name: "BundleRoundTripTests",
-            dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine"]
+            dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]
