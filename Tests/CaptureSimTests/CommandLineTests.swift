@@ -54,8 +54,8 @@ import TestSupport
     }
 
     @Test func sameSceneAndSeedGiveTheSameOutput() throws {
-        let a = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9"])
-        let b = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9"])
+        let a = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9", "--depth-every", "60"])
+        let b = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9", "--depth-every", "60"])
         #expect(a.stdout == b.stdout)
         #expect(a.lines.contains { $0.contains(#""code":13"#) })
     }
@@ -109,7 +109,7 @@ import TestSupport
         let temporary = try TemporaryFolder("run-out")
         defer { temporary.remove() }
         let out = temporary.url
-        let args = ["run", "Scenes/sideways-left.json", "--out", out.path, "--no-progress", "--depth-every", "6", "--no-images"]
+        let args = ["run", "Scenes/sideways-left.json", "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"]
         let first = try CommandLineTool.run(args)
         #expect(first.status == 0)
         let bundle = out.appendingPathComponent("sideways-left")
@@ -126,7 +126,7 @@ import TestSupport
         let temporary = try TemporaryFolder("run-compression")
         defer { temporary.remove() }
         let out = temporary.url
-        let base = ["run", "Scenes/sideways-left.json", "--no-progress", "--depth-every", "6", "--format", "both", "--no-images"]
+        let base = ["run", "Scenes/sideways-left.json", "--no-progress", "--depth-every", "30", "--format", "both", "--no-images"]
         let standard = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("default").path])
         let stored = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("stored").path,
                                                      "--png-compression", "none", "--zip-depth", "deflate", "--zip-level", "1"])
@@ -159,7 +159,7 @@ import TestSupport
         let temporary = try TemporaryFolder("run-abort")
         defer { temporary.remove() }
         let out = temporary.url
-        let r = try CommandLineTool.run(["run", "Scenes/drift.json", "--out", out.path, "--no-progress", "--depth-every", "6", "--no-images"])
+        let r = try CommandLineTool.run(["run", "Scenes/drift.json", "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"])
         #expect(r.status == 4)
         #expect(r.stderr.contains("no bundle written"))
         #expect(r.stderr.hasSuffix("drift not published (it ended with code 13: Scan drifted!)\n") || r.stderr.contains("drift not published (it ended with code"))
