@@ -112,7 +112,8 @@ let package = Package(
 
         // MARK: - Tests
 
-        /// Helpers for the tests: runs the built tool for end-to-end tests; a seeded generator for test data.
+        /// Helpers shared by the tests: the package's folder, temporary folders, running the built tool for
+        /// end-to-end tests, a seeded generator for test data.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"], exclude: ["Malformed"]),
         .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
@@ -126,8 +127,8 @@ let package = Package(
             name: "CaptureBundleTests",
             dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"]
         ),
-        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "CNoiseHash"]),
-        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine"]),
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "CNoiseHash", "TestSupport"]),
+        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine", "TestSupport"]),
         .testTarget(
             name: "ScanReportTests",
             dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"],
@@ -137,7 +138,7 @@ let package = Package(
         .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"]),
         .testTarget(
             name: "BundleRoundTripTests",
-            dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine"]
+            dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,9 +6,9 @@ public struct PoseConvention: Equatable, Sendable {
     /// The world's up axis.
     public var worldUp: WorldUpAxis
     /// The camera frame's axes.
-    public var camera: CameraAxes
+    public var camera: CameraAxisConvention
 
-    public init(worldUp: WorldUpAxis, camera: CameraAxes) {
+    public init(worldUp: WorldUpAxis, camera: CameraAxisConvention) {
         self.worldUp = worldUp
         self.camera = camera
     }

@@ -1,6 +1,7 @@
 /// The tool's documented exit codes.
 enum ExitCode: Int32 {
-    /// Success (for `check`: every scene passed).
+    /// Success. `run`: the scene ran, whatever its events (a scan the session aborted or removed exits 0
+    /// too, unless `--out` asked for its bundle); `check`: every scene passed.
     case success = 0
     /// `check`: at least one scene failed; `inspect`: the bundle is invalid.
     case failure = 1
@@ -9,7 +10,8 @@ enum ExitCode: Int32 {
     /// Unreadable or malformed input file (scene, log, thresholds, bundle).
     case badInput = 3
     /// Output could not be written or published: `run --out` published no bundle (unwritable path, full
-    /// disk, existing bundle without --force, a failed or aborted scan); `report` could not write its page.
+    /// disk, existing bundle without --force, or, with `--out` only, a failed or aborted scan); `report`
+    /// could not write its page.
     case outputFailed = 4
 }
 

@@ -3,16 +3,17 @@ import CaptureEngine
 import CaptureReplay
 import Foundation
 import RegressionCheck
+import TestSupport
 import Testing
 
 /// Fidelity of bundles (docs/replay-formats.md, "Round trip"): replaying a bundle that a scene's run
 /// wrote gives exactly the events that run emitted.
 @Suite struct SceneRoundTripTests {
     @Test func thereAreScenesToRoundTrip() {
-        #expect(RoundTripScenes.names.count > 10)
+        #expect(PackageFolder.sceneNames.count > 10)
     }
 
-    @Test(arguments: RoundTripScenes.names)
+    @Test(arguments: PackageFolder.sceneNames)
     func replayingTheBundleASceneWroteGivesTheEventsItsRunEmitted(scene name: String) throws {
         let recorded = try RecordedScene(name: name)
         defer { recorded.remove() }

@@ -8,12 +8,11 @@ import Testing
 /// written in both layouts. (What it measures is shown by running it; here: that it does the work.)
 @Suite struct BundleBenchmarkCommandTests {
     @Test func anElevenSecondScanIsRecordedInBothLayoutsWithEveryStageReported() throws {
-        let tool = try #require(CommandLineTool.executable, "capture-sim is not built").path
         let out = try TemporaryFolder()
         defer { out.remove() }
-        let scene = CommandLineTool.packageRoot.appendingPathComponent("Scenes/apartment.json").path
+        let scene = PackageFolder.scene("apartment")
         // Small camera images keep the debug build's colour render short.
-        let result = try runTool(tool, ["bench", "bundle", "--scene", scene, "--seconds", "11", "--out", out.path,
+        let result = try CommandLineTool.run(["bench", "bundle", "--scene", scene, "--seconds", "11", "--out", out.path,
                                         "--video-size", "64x48"])
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("recorded (11.0 s)"))
@@ -43,8 +42,7 @@ import Testing
     }
 
     @Test func aZipLevelOutsideOneToNineIsAUsageError() throws {
-        let tool = try #require(CommandLineTool.executable, "capture-sim is not built").path
-        let result = try runTool(tool, ["bench", "bundle", "--zip-level", "0"])
+        let result = try CommandLineTool.run(["bench", "bundle", "--zip-level", "0"])
         #expect(result.status == 2)
     }
 }

@@ -2,6 +2,7 @@
 import CaptureBundle
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct BundleInspectorTests {
     func cubiCapture() throws -> (TemporaryFolder, CubiCaptureStorage) {

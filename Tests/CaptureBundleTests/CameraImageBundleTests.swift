@@ -5,14 +5,13 @@ import Testing
 
 /// `video.mp4` and `raw/rgb/*.jpg` as written by `capture-sim run --out`, read by independent readers
 /// (Debian's `ffprobe`, Python's Pillow) and by `inspect`, and rewritten byte for byte by a rerun.
-/// Small images (64x48) and a depth map every sixth frame keep the debug build's run short.
+/// Small images (64x48) and a depth map every thirtieth frame keep the debug build's run short.
 @Suite struct CameraImageBundleTests {
-    static let scene = CommandLineTool.packageRoot.appendingPathComponent("Scenes/glass-mirror.json").path
+    static let scene = PackageFolder.scene("glass-mirror")
 
     func write(into folder: String) throws {
-        let tool = try #require(CommandLineTool.executable, "capture-sim is not built").path
-        let result = try runTool(tool, ["run", Self.scene, "--out", folder, "--format", "both", "--video-size", "64x48", "--no-progress",
-                                        "--depth-every", "6"])
+        let result = try CommandLineTool.run(["run", Self.scene, "--out", folder, "--format", "both", "--video-size", "64x48",
+                                              "--no-progress", "--depth-every", "30"])
         #expect(result.status == 0, "\(result.output)")
     }
 
@@ -26,7 +25,7 @@ import Testing
         let indexed = data.frames.filter { $0.videoIndex != nil }
         #expect(video.frames == indexed.count && video.frames > 600)
         #expect(video.width == 64 && video.height == 48 && video.frameRateHz == 30)
-        let probe = try runTool("/usr/bin/env", ["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+        let probe = try CommandLineTool.runProgram("/usr/bin/env", ["ffprobe", "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
                                                  "stream=codec_name,width,height,nb_read_frames,duration", "-of", "json", bundle + "/video.mp4"])
         #expect(probe.status == 0, "\(probe.output)")
         let json = try JSONSerialization.jsonObject(with: Data(probe.output.utf8)) as? [String: Any]
@@ -37,7 +36,7 @@ import Testing
         let expected = try #require(indexed.last).time - indexed[0].time + 1.0 / 30
         #expect(abs((Double(stream["duration"] as? String ?? "") ?? 0) - expected) < 1e-3, "duration \(stream["duration"] ?? "?"), expected \(expected)")
         // Pillow decodes every JPEG, of the size raw/rgb_intrinsics.json gives.
-        let pillow = try runTool("/usr/bin/env", ["python3", "-c", """
+        let pillow = try CommandLineTool.runProgram("/usr/bin/env", ["python3", "-c", """
             import glob, json, sys
             from PIL import Image
             k = json.load(open(sys.argv[1] + '/raw/rgb_intrinsics.json'))
@@ -49,16 +48,15 @@ import Testing
             """, out.path + "/glass-mirror-raw"])
         #expect(pillow.status == 0, "\(pillow.output)")
         #expect(Int(pillow.output.trimmingCharacters(in: .whitespacesAndNewlines)) == data.frames.filter { $0.videoIndex != nil && $0.depthIndex != nil }.count)
-        let tool = try #require(CommandLineTool.executable).path
         let jpegs = data.frames.filter { $0.videoIndex != nil && $0.depthIndex != nil }.count
         for (path, images) in [(bundle, indexed.count), (out.path + "/glass-mirror-raw", jpegs),
                                (bundle + "/6f1c2a9e-0000-4000-8000-000000000131.zip", indexed.count)] {
-            let inspected = try runTool(tool, ["inspect", path])
+            let inspected = try CommandLineTool.run(["inspect", path])
             #expect(inspected.status == 0, "\(inspected.output)")
             #expect(inspected.output.contains("images          \(images) (64x48)"), "\(inspected.output)")
         }
         // The same bundle with only the video's first 100 frames (valid H.264): `inspect` names the difference.
-        let cut = try runTool("/usr/bin/env", ["ffmpeg", "-v", "error", "-i", bundle + "/video.mp4", "-frames:v", "100", "-c", "copy",
+        let cut = try CommandLineTool.runProgram("/usr/bin/env", ["ffmpeg", "-v", "error", "-i", bundle + "/video.mp4", "-frames:v", "100", "-c", "copy",
                                                "-y", out.path + "/short.mp4"])
         #expect(cut.status == 0, "\(cut.output)")
         try FileManager.default.removeItem(atPath: bundle + "/video.mp4")

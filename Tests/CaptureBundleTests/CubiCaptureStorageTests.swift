@@ -2,6 +2,7 @@
 @testable import CaptureBundle
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct CubiCaptureStorageTests {
     static let expectedFiles = ["0F1E2D3C-0000-4000-8000-000000000042.zip", "allDepthFrames.bin", "arkitData.json",

@@ -2,6 +2,7 @@
 import CaptureBundle
 import Foundation
 import Testing
+import TestSupport
 
 /// Readers that share no code with the writer: Python (zipfile, numpy, Pillow), `unzip -t`, `pngcheck`.
 @Suite struct IndependentReaderTests {
@@ -9,7 +10,7 @@ import Testing
         .appendingPathComponent("Readers/check_bundle.py").path
 
     func check(_ folder: String) throws -> [String: Any] {
-        let result = try runTool("/usr/bin/env", ["python3", Self.checker, folder])
+        let result = try CommandLineTool.runProgram("/usr/bin/env", ["python3", Self.checker, folder])
         #expect(result.status == 0, "check_bundle.py: \(result.output)")
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8))
         return object as? [String: Any] ?? [:]
@@ -70,10 +71,10 @@ import Testing
         let fixture = BundleFixture()
         var storage = CubiCaptureStorage(settings: fixture.settings(folder: out.path))
         fixture.write(to: &storage)
-        let tested = try runTool("/usr/bin/env", ["unzip", "-t", storage.zipPath])
+        let tested = try CommandLineTool.runProgram("/usr/bin/env", ["unzip", "-t", storage.zipPath])
         #expect(tested.status == 0, "\(tested.output)")
         #expect(tested.output.contains("No errors detected"))
-        let listed = try runTool("/usr/bin/env", ["unzip", "-Z1", storage.zipPath])
+        let listed = try CommandLineTool.runProgram("/usr/bin/env", ["unzip", "-Z1", storage.zipPath])
         #expect(listed.output.split(separator: "\n").map(String.init) == BundleInspector.cubiCaptureFiles.filter { $0 != "video.mp4" })
     }
 
@@ -85,7 +86,7 @@ import Testing
         fixture.write(to: &storage)
         let pngs = out.tree().filter { $0.hasSuffix(".png") }.map { out.path + "/" + $0 }
         #expect(pngs.count == 2 * fixture.depthFrameIndices.count)
-        let result = try runTool("/usr/bin/env", ["pngcheck"] + pngs)
+        let result = try CommandLineTool.runProgram("/usr/bin/env", ["pngcheck"] + pngs)
         #expect(result.status == 0, "\(result.output)")
         let depthLine = try #require(result.output.split(separator: "\n").first { $0.contains("depth/00000.png") })
         #expect(depthLine.contains("16-bit grayscale"))

@@ -6,9 +6,8 @@ import Testing
 
 /// `capture-sim inspect` as a user runs it: the built tool, its output and exit status.
 @Suite struct InspectCommandTests {
-    func inspect(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let tool = try #require(CommandLineTool.executable, "capture-sim is not built")
-        return try runTool(tool.path, ["inspect"] + arguments)
+    func inspect(_ arguments: [String]) throws -> CommandLineTool.Result {
+        try CommandLineTool.run(["inspect"] + arguments)
     }
 
     func bundle() throws -> TemporaryFolder {

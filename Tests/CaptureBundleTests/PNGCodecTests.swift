@@ -41,7 +41,7 @@ import Testing
         let image = Self.sixteenBitImage()
         let path = folder.path + "/d.png"
         _ = FileManager.default.createFile(atPath: path, contents: Data(try PNGCodec.encode(image)))
-        let output = try runTool("/usr/bin/env", ["python3", "-c", """
+        let output = try CommandLineTool.runProgram("/usr/bin/env", ["python3", "-c", """
             import sys, numpy as np
             from PIL import Image
             a = np.array(Image.open(sys.argv[1]))
@@ -58,7 +58,7 @@ import Testing
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.path + "/p.png"
-        let result = try runTool("/usr/bin/env", ["python3", "-c", """
+        let result = try CommandLineTool.runProgram("/usr/bin/env", ["python3", "-c", """
             import sys, numpy as np
             from PIL import Image
             a = (np.arange(12 * 10, dtype=np.uint32) * 547 % 65536).astype(np.uint16).reshape(10, 12)
@@ -103,19 +103,4 @@ import Testing
         #expect(try PNGCodec.decode(png) == GrayImage(width: 256, height: 256, bitDepth: 16,
                                                       samples: [UInt16](repeating: 0, count: 256 * 256)))
     }
-}
-
-/// Runs a program and returns its exit status and standard output (standard error appended).
-func runTool(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
 }

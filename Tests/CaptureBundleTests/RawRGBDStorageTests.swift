@@ -2,6 +2,7 @@
 import CaptureBundle
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct RawRGBDStorageTests {
     func written(_ fixture: BundleFixture = BundleFixture(), faults: [StorageFault] = []) throws -> (TemporaryFolder, RawRGBDStorage, Result<ZipResult, ScanStorageError>) {

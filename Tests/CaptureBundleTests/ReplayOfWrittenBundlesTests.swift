@@ -3,6 +3,7 @@ import CaptureBundle
 import CaptureReplay
 import Foundation
 import Testing
+import TestSupport
 
 /// The replay reader (written against docs/bundle-format.md, sharing no code with the writer) reads the
 /// bundles this module writes and reproduces the session.

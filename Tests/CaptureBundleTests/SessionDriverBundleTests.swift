@@ -2,6 +2,7 @@
 @testable import CaptureBundle
 import Foundation
 import Testing
+import TestSupport
 
 /// Whole sessions through `SessionDriver` and the engine's session into a real storage: the session
 /// decides, the storage writes, and each injected failure comes back as the SDK's code.

@@ -80,7 +80,7 @@ import Testing
         let first = try #require(inspection.problems.first)
         #expect(first.hasPrefix("\(name): \(damage.expected(damaged))"), "\(damage): \(first)")
         // pngcheck, an independent reader, rejects it too.
-        let checked = try runTool("/usr/bin/env", ["pngcheck", out.path + "/raw/" + name])
+        let checked = try CommandLineTool.runProgram("/usr/bin/env", ["pngcheck", out.path + "/raw/" + name])
         #expect(checked.status != 0, "\(damage): pngcheck accepted it: \(checked.output)")
     }
 
@@ -102,8 +102,7 @@ import Testing
         let name = "raw/confidence/00002.png"
         #expect(FileManager.default.createFile(atPath: out.path + "/raw/" + name,
                                                contents: Data(out.bytes("raw/" + name) + [0])))
-        let tool = try #require(CommandLineTool.executable, "capture-sim is not built")
-        let result = try runTool(tool.path, ["inspect", out.path + "/raw"])
+        let result = try CommandLineTool.run(["inspect", out.path + "/raw"])
         #expect(result.status == 1)
         #expect(result.output.contains("capture-sim inspect: invalid bundle: \(name): byte"), "\(result.output)")
         #expect(result.output.contains("1 trailing bytes after IEND"))
@@ -127,8 +126,7 @@ import Testing
         let expected = "\(storage.zipPath): byte \(size): an archive comment of 17 bytes; the bundle writer writes none"
         #expect(try BundleInspector.inspect(path: out.path + "/scan").problems.first == expected)
         #expect(try BundleInspector.inspect(path: storage.zipPath).problems.first == expected)
-        let tool = try #require(CommandLineTool.executable, "capture-sim is not built")
-        let result = try runTool(tool.path, ["inspect", storage.zipPath])
+        let result = try CommandLineTool.run(["inspect", storage.zipPath])
         #expect(result.status == 1)
         #expect(result.output.contains("invalid bundle: \(expected)"))
     }

@@ -1,6 +1,7 @@
 import CaptureBundle
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ZipChecksumValidationTests {
     /// The fixture's CubiCapture bundle written into `out`: its folder and its zip's path.

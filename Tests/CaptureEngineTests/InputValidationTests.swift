@@ -50,4 +50,21 @@ import Testing
         #expect(a.events == b.events)
         #expect(a.driver.session.record == b.driver.session.record)
     }
+
+    @Test func recordsThatDifferInAnyStoredFieldAreNotEqual() {
+        let base = SessionRecord()
+        let changes: [(String, (inout SessionRecord) -> Void)] = [
+            ("recordedFrameCount", { $0.recordedFrameCount = 1 }),
+            ("recordedSeconds", { $0.recordedSeconds = 1 }),
+            ("normalTrackingSeconds", { $0.normalTrackingSeconds = 1 }),
+            ("activeProcessors", { $0.activeProcessors = 4 }),
+            ("processorCount", { $0.processorCount = 6 }),
+            ("thermalHistory", { $0.thermalHistory = [(time: 0, state: .fair)] }),
+        ]
+        for (field, change) in changes {
+            var other = base
+            change(&other)
+            #expect(other != base, "\(field)")
+        }
+    }
 }

@@ -17,7 +17,9 @@ import Testing
     }
 
     @Test func framesAndInputsAreMergedBySeqWithDepthConfigurationAndThresholds() throws {
-        let folder = TestPaths.scratchFolder("bundle") + "/scan"
+        let scratch = try TemporaryFolder("bundle")
+        defer { scratch.remove() }
+        let folder = scratch.path + "/scan"
         var thresholds = Thresholds()
         thresholds.fastRotation.degreesPerSecond = 120
         thresholds.drift.meters = 7.5
@@ -78,7 +80,9 @@ import Testing
     }
 
     @Test func badValueIsNamedByItsJSONPath() throws {
-        let folder = TestPaths.scratchFolder("bad-bundle")
+        let scratch = try TemporaryFolder("bad-bundle")
+        defer { scratch.remove() }
+        let folder = scratch.path
         try LogWriter.bundle(at: folder, frames: [LogWriter.BundleFrame(time: 0, pose: .identity)])
         let path = folder + "/arkitData.json"
         var text = try String(contentsOfFile: path, encoding: .utf8)
@@ -92,7 +96,9 @@ import Testing
     }
 
     @Test func depthIndexBeyondTheDepthFileIsAnError() throws {
-        let folder = TestPaths.scratchFolder("depth-index")
+        let scratch = try TemporaryFolder("depth-index")
+        defer { scratch.remove() }
+        let folder = scratch.path
         try LogWriter.bundle(at: folder, frames: [LogWriter.BundleFrame(time: 0, pose: .identity, depth: depthMap(seed: 3))])
         let path = folder + "/arkitData.json"
         let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\"depthIndex\":0", with: "\"depthIndex\":4")
@@ -105,7 +111,9 @@ import Testing
     }
 
     @Test func truncatedDepthFileIsAnError() throws {
-        let folder = TestPaths.scratchFolder("depth-truncated")
+        let scratch = try TemporaryFolder("depth-truncated")
+        defer { scratch.remove() }
+        let folder = scratch.path
         try LogWriter.bundle(at: folder, frames: [LogWriter.BundleFrame(time: 0, pose: .identity, depth: depthMap(seed: 4))])
         let depthPath = folder + "/allDepthFrames.bin"
         let bytes = try Data(contentsOf: URL(fileURLWithPath: depthPath))
@@ -118,7 +126,9 @@ import Testing
     }
 
     @Test func aBundleWithoutFramesIsAnEmptyLogAndAnError() throws {
-        let folder = TestPaths.scratchFolder("no-frames")
+        let scratch = try TemporaryFolder("no-frames")
+        defer { scratch.remove() }
+        let folder = scratch.path
         try LogWriter.bundle(at: folder, frames: [])
         #expect {
             _ = try ReplayReader.read(path: folder)
@@ -128,7 +138,9 @@ import Testing
     }
 
     @Test func aDepthFileIsReadARecordAtATimeFromTheFolder() throws {
-        let folder = TestPaths.scratchFolder("depth-records")
+        let scratch = try TemporaryFolder("depth-records")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let maps = (0..<3).map { depthMap(seed: 10 + $0) }
         try LogWriter.bundle(at: folder, frames: maps.enumerated().map {
             LogWriter.BundleFrame(time: Double($0.offset) / 30, pose: .identity, depth: $0.element)
@@ -140,7 +152,9 @@ import Testing
     }
 
     @Test func aDepthFileCutDuringTheReplayStopsItWithAnErrorNotACrash() throws {
-        let folder = TestPaths.scratchFolder("depth-cut-later")
+        let scratch = try TemporaryFolder("depth-cut-later")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let maps = (0..<3).map { depthMap(seed: 20 + $0) }
         try LogWriter.bundle(at: folder, frames: maps.enumerated().map {
             LogWriter.BundleFrame(time: Double($0.offset) / 30, pose: .identity, depth: $0.element)
@@ -157,7 +171,9 @@ import Testing
     }
 
     @Test func nullTransformValuesPassThroughAsNonFinite() throws {
-        let folder = TestPaths.scratchFolder("nan-bundle")
+        let scratch = try TemporaryFolder("nan-bundle")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let nan = RigidTransform(rotation: .identity, translation: SIMD3(.nan, 0, 0))
         try LogWriter.bundle(at: folder, frames: [LogWriter.BundleFrame(time: 0, pose: .identity),
                                                   LogWriter.BundleFrame(time: 0.1, pose: nan)])
@@ -167,7 +183,9 @@ import Testing
     }
 
     @Test func windowStartingMidRecordingRestartsRecordingAtTheWindow() throws {
-        let folder = TestPaths.scratchFolder("bundle-window")
+        let scratch = try TemporaryFolder("bundle-window")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let frames = (0..<60).map { LogWriter.BundleFrame(time: Double($0) / 10, pose: .identity) }
         try LogWriter.bundle(at: folder, frames: frames)
         let log = try ReplayReader.read(path: folder, options: ReplayOptions(from: 2, to: 3))

@@ -1,10 +1,13 @@
 import CaptureReplay
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct FormatDetectionTests {
     @Test func formatIsDetectedFromFolderFileNameAndFirstDataLine() throws {
-        let folder = TestPaths.scratchFolder("detect")
+        let scratch = try TemporaryFolder("detect")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let pose = "0 0 0 0 0 0 1"
         let cases: [(String, String, ReplayFormat)] = [
             ("package/raw/poses.csv", "frame,x,y,z,qx,qy,qz,qw\n0,0,0,0,0,0,0,1\n", .raw),
@@ -28,7 +31,9 @@ import Testing
     }
 
     @Test func undecidableFirstLineAsksForTheFormat() throws {
-        let path = try LogWriter.write("1 2 3\n", to: "odd.txt", in: TestPaths.scratchFolder("odd"))
+        let scratch = try TemporaryFolder("odd")
+        defer { scratch.remove() }
+        let path = try LogWriter.write("1 2 3\n", to: "odd.txt", in: scratch.path)
         #expect {
             _ = try ReplayReader.detectFormat(path: path)
         } throws: { error in
@@ -38,7 +43,9 @@ import Testing
 
     @Test func givenFormatOverridesDetection() throws {
         // Eight fields would be detected as TUM; read as raw with --format, the first field is a frame number.
-        let path = try LogWriter.write("0,0,0,0,0,0,0,1\n30,1,0,0,0,0,0,1\n", to: "plain.csv", in: TestPaths.scratchFolder("given"))
+        let scratch = try TemporaryFolder("given")
+        defer { scratch.remove() }
+        let path = try LogWriter.write("0,0,0,0,0,0,0,1\n30,1,0,0,0,0,0,1\n", to: "plain.csv", in: scratch.path)
         let log = try ReplayReader.read(path: path, options: ReplayOptions(format: .raw, framesPerSecond: 30))
         #expect(ReaderTestSupport.frames(log).map(\.time) == [0, 1])
     }

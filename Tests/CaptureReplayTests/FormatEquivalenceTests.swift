@@ -1,6 +1,7 @@
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct FormatEquivalenceTests {
@@ -34,7 +35,9 @@ import Testing
 
     @Test func sameTrajectoryInEveryFormatGivesTheSameInputs() throws {
         let poses = try ReaderTestSupport.lettersPoses(count: 240)
-        let folder = TestPaths.scratchFolder("equivalence")
+        let scratch = try TemporaryFolder("equivalence")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let reference = try ReaderTestSupport.read(LogWriter.arkit(poses), format: .arkit)
         try LogWriter.bundle(at: folder + "/bundle", frames: poses.map { LogWriter.BundleFrame(time: $0.time, pose: $0.pose) })
         let logs: [(String, ReplayLog)] = [
@@ -78,7 +81,9 @@ import Testing
             poses.append(TimedPose(time: t, pose: RigidTransform(rotation: Quaternion(angle: yaw, axis: SIMD3(0, 1, 0)),
                                                                 translation: SIMD3(x, 1.4, 0))))
         }
-        let folder = TestPaths.scratchFolder("events")
+        let scratch = try TemporaryFolder("events")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let logs: [ReplayLog] = [
             try ReaderTestSupport.read(LogWriter.arkit(poses), format: .arkit),
             try ReplayReader.read(path: LogWriter.write(LogWriter.raw(poses), to: "poses.csv", in: folder)),

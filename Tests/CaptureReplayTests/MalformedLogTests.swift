@@ -1,5 +1,6 @@
 import CaptureReplay
 import Foundation
+import TestSupport
 import Testing
 
 /// The logs of `Fixtures/malformed` (see the README there): CRLF line ends are read like LF ones, and a
@@ -64,19 +65,18 @@ import Testing
     @Test func theToolExitsThreeNamingTheFileForEachMalformedLog() throws {
         for (name, line, reason) in Self.errors {
             let path = Self.path(name)
-            guard let run = try ToolRun.capture(["replay", path]) else {
-                Issue.record("capture-sim is not built")
-                return
-            }
+            let run = try CommandLineTool.run(["replay", path])
             #expect(run.status == 3, "\(name)")
-            #expect(run.standardOutput == "")
+            #expect(run.stdout == "")
             let place = line.map { "\(path):\($0)" } ?? path
-            #expect(run.standardError.contains("\(place): \(reason)"), "\(name): \(run.standardError)")
+            #expect(run.stderr.contains("\(place): \(reason)"), "\(name): \(run.stderr)")
         }
     }
 
     @Test func aLogOfMoreThanTheLimitIsRefusedNamingTheFile() throws {
-        let folder = TestPaths.scratchFolder("large")
+        let scratch = try TemporaryFolder("large")
+        defer { scratch.remove() }
+        let folder = scratch.path
         let path = folder + "/large.tum"
         #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try #require(FileHandle(forWritingAtPath: path))

@@ -1,3 +1,4 @@
+@testable import capture_sim
 import Foundation
 import FoundationXML
 import Testing
@@ -7,7 +8,7 @@ import TestSupport
 @Suite struct CommandLineTests {
     /// A scene file in `folder`: `Scenes/not-enough-data.json` with its expectations replaced.
     private func scene(in folder: URL, name: String, expect: [String: Any], script: [[String: Any]]? = nil) throws -> URL {
-        let base = CommandLineTool.packageRoot.appendingPathComponent("Scenes/not-enough-data.json")
+        let base = PackageFolder.root.appendingPathComponent("Scenes/not-enough-data.json")
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: base)) as? [String: Any])
         object["name"] = name
         object["expect"] = expect
@@ -54,14 +55,16 @@ import TestSupport
     }
 
     @Test func sameSceneAndSeedGiveTheSameOutput() throws {
-        let a = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9"])
-        let b = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9"])
+        let a = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9", "--depth-every", "60"])
+        let b = try CommandLineTool.run(["run", "Scenes/drift.json", "--json", "--no-progress", "--seed", "9", "--depth-every", "60"])
         #expect(a.stdout == b.stdout)
         #expect(a.lines.contains { $0.contains(#""code":13"#) })
     }
 
     @Test func malformedSceneIsExit3NamingFileAndPath() throws {
-        let folder = try CommandLineTool.temporaryFolder("bad-scene")
+        let temporary = try TemporaryFolder("bad-scene")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let url = try scene(in: folder, name: "bad", expect: [:], script: [["action": "pause", "seconds": -2]])
         let r = try CommandLineTool.run(["run", url.path, "--no-progress"])
         #expect(r.status == 3)
@@ -69,8 +72,24 @@ import TestSupport
         #expect(r.stdout.isEmpty)
     }
 
+    /// The usage error a command's parsing reports (and, with `running`, its run: for checks that need
+    /// what the arguments name), in-process; nil when there is none.
+    private func usageError(_ command: any Command.Type, _ arguments: [String], running: Bool = false) -> String? {
+        do {
+            let parsed = try command.init(arguments: arguments)
+            if running { _ = try parsed.run() }
+            return nil
+        } catch let error as UsageError {
+            return error.description
+        } catch {
+            return "not a usage error: \(error)"
+        }
+    }
+
     @Test func unknownOptionAndCommandAreUsageErrors() throws {
-        #expect(try CommandLineTool.run(["run", "--bogus"]).status == 2)
+        #expect(usageError(RunCommand.self, ["--bogus"]) == "unknown option '--bogus'")
+        #expect(usageError(ThresholdsCommand.self, ["--set", "drift.metres=3"], running: true)?.contains("unknown threshold 'drift.metres'") == true)
+        // Through the tool: exit 2 and the message on standard error.
         #expect(try CommandLineTool.run(["frobnicate"]).status == 2)
         let r = try CommandLineTool.run(["thresholds", "--set", "drift.metres=3"])
         #expect(r.status == 2)
@@ -78,16 +97,20 @@ import TestSupport
     }
 
     @Test func everyCommandHasHelp() throws {
-        for command in ["run", "check", "sweep", "replay", "inspect", "report", "codes", "thresholds", "bench"] {
-            let r = try CommandLineTool.run([command, "--help"])
-            #expect(r.status == 0)
-            #expect(r.stdout.hasPrefix("USAGE: capture-sim \(command)"))
+        #expect(CaptureSim.commands.count >= 9)
+        for command in CaptureSim.commands {
+            #expect(command.help.hasPrefix("USAGE: capture-sim \(command.name)"), "\(command.name)")
         }
+        let r = try CommandLineTool.run(["replay", "--help"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("USAGE: capture-sim replay"))
     }
 
     @Test func runWritesABundleAndRefusesToOverwriteWithoutForce() throws {
-        let out = try CommandLineTool.temporaryFolder("run-out")
-        let args = ["run", "Scenes/sideways-left.json", "--out", out.path, "--no-progress", "--depth-every", "6", "--no-images"]
+        let temporary = try TemporaryFolder("run-out")
+        defer { temporary.remove() }
+        let out = temporary.url
+        let args = ["run", "Scenes/sideways-left.json", "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"]
         let first = try CommandLineTool.run(args)
         #expect(first.status == 0)
         let bundle = out.appendingPathComponent("sideways-left")
@@ -101,8 +124,10 @@ import TestSupport
     }
 
     @Test func compressionOptionsChangeTheFilesNotTheEventsOrTheSamples() throws {
-        let out = try CommandLineTool.temporaryFolder("run-compression")
-        let base = ["run", "Scenes/sideways-left.json", "--no-progress", "--depth-every", "6", "--format", "both", "--no-images"]
+        let temporary = try TemporaryFolder("run-compression")
+        defer { temporary.remove() }
+        let out = temporary.url
+        let base = ["run", "Scenes/sideways-left.json", "--no-progress", "--depth-every", "30", "--format", "both", "--no-images"]
         let standard = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("default").path])
         let stored = try CommandLineTool.run(base + ["--out", out.appendingPathComponent("stored").path,
                                                      "--png-compression", "none", "--zip-depth", "deflate", "--zip-level", "1"])
@@ -122,24 +147,20 @@ import TestSupport
         }
     }
 
-    @Test func badCompressionOptionsAreUsageErrorsNamingTheOption() throws {
-        let png = try CommandLineTool.run(["run", "--out", "/tmp/x", "--png-compression", "tiny"])
-        #expect(png.status == 2)
-        #expect(png.stderr.contains("--png-compression expects none, rle, fast or small, got 'tiny'"))
-        let depth = try CommandLineTool.run(["run", "--out", "/tmp/x", "--zip-depth", "zstd"])
-        #expect(depth.status == 2)
-        #expect(depth.stderr.contains("--zip-depth expects store or deflate, got 'zstd'"))
-        let level = try CommandLineTool.run(["run", "--out", "/tmp/x", "--zip-level", "10"])
-        #expect(level.status == 2)
-        let noOut = try CommandLineTool.run(["run", "--png-compression", "none"])
-        #expect(noOut.status == 2)
-        #expect(noOut.stderr.contains("--png-compression needs --out DIR"))
+    @Test func badCompressionOptionsAreUsageErrorsNamingTheOption() {
+        #expect(usageError(RunCommand.self, ["--out", "/tmp/x", "--png-compression", "tiny"])?
+            .contains("--png-compression expects none, rle, fast or small, got 'tiny'") == true)
+        #expect(usageError(RunCommand.self, ["--out", "/tmp/x", "--zip-depth", "zstd"])?
+            .contains("--zip-depth expects store or deflate, got 'zstd'") == true)
+        #expect(usageError(RunCommand.self, ["--out", "/tmp/x", "--zip-level", "10"]) != nil)
+        #expect(usageError(RunCommand.self, ["--png-compression", "none"])?.contains("--png-compression needs --out DIR") == true)
     }
 
     @Test func abortedRunLeavesNoBundleAndExits4() throws {
-        let out = try CommandLineTool.temporaryFolder("run-abort")
-        defer { try? FileManager.default.removeItem(at: out) }
-        let r = try CommandLineTool.run(["run", "Scenes/drift.json", "--out", out.path, "--no-progress", "--depth-every", "6", "--no-images"])
+        let temporary = try TemporaryFolder("run-abort")
+        defer { temporary.remove() }
+        let out = temporary.url
+        let r = try CommandLineTool.run(["run", "Scenes/drift.json", "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"])
         #expect(r.status == 4)
         #expect(r.stderr.contains("no bundle written"))
         #expect(r.stderr.hasSuffix("drift not published (it ended with code 13: Scan drifted!)\n") || r.stderr.contains("drift not published (it ended with code"))
@@ -147,7 +168,9 @@ import TestSupport
     }
 
     @Test func checkPassesFailsWithDiffAndWritesJUnit() throws {
-        let folder = try CommandLineTool.temporaryFolder("check")
+        let temporary = try TemporaryFolder("check")
+        defer { temporary.remove() }
+        let folder = temporary.url
         _ = try scene(in: folder, name: "a-pass", expect: ["sequence": [0, 1, 3, 5], "forbid": [2]])
         _ = try scene(in: folder, name: "b-fail", expect: ["sequence": [0, 1, ["code": 3, "between": [9, 10]]]])
         let junit = folder.appendingPathComponent("report.xml")
@@ -163,7 +186,9 @@ import TestSupport
     }
 
     @Test func checkWithAThresholdChangedShowsWhichScenesChange() throws {
-        let folder = try CommandLineTool.temporaryFolder("check-set")
+        let temporary = try TemporaryFolder("check-set")
+        defer { temporary.remove() }
+        let folder = temporary.url
         _ = try scene(in: folder, name: "short", expect: ["sequence": [3]])
         #expect(try CommandLineTool.run(["check", folder.path]).status == 0)
         let r = try CommandLineTool.run(["check", folder.path, "--set", "recording.minimumSeconds=4.5"])
@@ -172,7 +197,9 @@ import TestSupport
     }
 
     @Test func checkOfAnUnreadableSceneIsExit3() throws {
-        let folder = try CommandLineTool.temporaryFolder("check-bad")
+        let temporary = try TemporaryFolder("check-bad")
+        defer { temporary.remove() }
+        let folder = temporary.url
         try Data("{ not json".utf8).write(to: folder.appendingPathComponent("broken.json"))
         let r = try CommandLineTool.run(["check", folder.path])
         #expect(r.status == 3)
@@ -180,12 +207,13 @@ import TestSupport
     }
 
     @Test func goldenFilesAreCreatedByUpdateAndThenCompared() throws {
-        let folder = try CommandLineTool.temporaryFolder("golden")
+        let temporary = try TemporaryFolder("golden")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let url = try scene(in: folder, name: "pinned", expect: [:])
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         object["golden"] = "pinned.golden.jsonl"
         try JSONSerialization.data(withJSONObject: object).write(to: url)
-        defer { try? FileManager.default.removeItem(at: folder) }
         let missing = try CommandLineTool.run(["check", url.path])
         #expect(missing.status == 3)
         #expect(missing.stdout.contains("pinned.golden.jsonl: cannot read the golden file"))

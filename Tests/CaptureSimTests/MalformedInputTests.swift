@@ -12,7 +12,7 @@ import TestSupport
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    static let folder = CommandLineTool.packageRoot.appendingPathComponent("Tests/CaptureSimTests/Malformed")
+    static let folder = PackageFolder.root.appendingPathComponent("Tests/CaptureSimTests/Malformed")
 
     static let cases: [Case] = {
         guard let data = try? Data(contentsOf: folder.appendingPathComponent("cases.json")),
@@ -26,8 +26,8 @@ import TestSupport
 
     @Test(arguments: cases)
     func eachCaseGivesItsExitCodeAndNamesTheFileAndPlace(_ item: Case) throws {
-        let temporary = try CommandLineTool.temporaryFolder("malformed")
-        defer { try? FileManager.default.removeItem(at: temporary) }
+        let temporary = try TemporaryFolder("malformed")
+        defer { temporary.remove() }
         let arguments = item.arguments.map { $0.replacingOccurrences(of: "{tmp}", with: temporary.path) }
             + (item.arguments.first == "run" ? ["--no-progress"] : [])
         let r = try CommandLineTool.run(arguments, in: Self.folder)

@@ -11,7 +11,7 @@ import Glibc
     /// A copy of a scene with a name, a uid and faults of its own.
     private func scene(in folder: URL, base: String = "Scenes/too-far.json", name: String,
                        uid: String? = nil, faults: [[String: Any]] = []) throws -> String {
-        let url = CommandLineTool.packageRoot.appendingPathComponent(base)
+        let url = PackageFolder.root.appendingPathComponent(base)
         var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         object["name"] = name
         object["expect"] = nil
@@ -27,26 +27,14 @@ import Glibc
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
-    /// Starts the tool without waiting for it, its output discarded.
-    private func start(_ arguments: [String]) throws -> Process {
-        let process = Process()
-        guard let executable = CommandLineTool.executable else { throw CocoaError(.fileNoSuchFile) }
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = CommandLineTool.packageRoot
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     private func run(_ scene: String, out: URL, _ extra: [String] = []) throws -> CommandLineTool.Result {
         try CommandLineTool.run(["run", scene, "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"] + extra)
     }
 
     @Test func aFileTheSDKSavesWithoutIsNotPublishedAndExits4() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-config")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-config")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("out")
         let path = try scene(in: folder, name: "config-fails", faults: [["file": "config", "when": "write"]])
         let r = try run(path, out: out)
@@ -58,8 +46,9 @@ import Glibc
     }
 
     @Test func forceKeepsTheOldBundleWhenTheNewOneFailsAndReplacesItWhenComplete() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-force")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-force")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("out")
         let good = try scene(in: folder, name: "kept")
         #expect(try run(good, out: out).status == 0)
@@ -80,8 +69,9 @@ import Glibc
     }
 
     @Test func aFailedRunOfBothLayoutsLeavesNoOutputFolder() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-both")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-both")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("out")
         let r = try run(try scene(in: folder, name: "both", faults: [["file": "config", "when": "write"]]), out: out,
                         ["--format", "both"])
@@ -90,12 +80,13 @@ import Glibc
     }
 
     @Test func twoConcurrentRunsIntoOneFolderWithForceLeaveOneCompleteBundle() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-concurrent")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-concurrent")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("out")
         let path = try scene(in: folder, name: "shared")
         let arguments = ["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images", "--force"]
-        let processes = [try start(arguments), try start(arguments)]
+        let processes = [try CommandLineTool.start(arguments), try CommandLineTool.start(arguments)]
         for process in processes { process.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0])
         #expect(names(out) == ["shared"])
@@ -103,8 +94,9 @@ import Glibc
     }
 
     @Test func aUidThatIsAPathIsRejectedBeforeAnythingIsWritten() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-uid")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-uid")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("a/b")
         let path = try scene(in: folder, name: "escape", uid: "x/../../../../y")
         let r = try run(path, out: out)
@@ -114,8 +106,9 @@ import Glibc
     }
 
     @Test func unwritableOutputExits4NamingThePathAndTheSystemsReason() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-unwritable")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-unwritable")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let file = folder.appendingPathComponent("file")
         try Data("not a folder".utf8).write(to: file)
         let r = try run(try scene(in: folder, name: "blocked"), out: file.appendingPathComponent("out"))
@@ -124,8 +117,9 @@ import Glibc
     }
 
     @Test func aReadOnlyFileSystemExits4NamingTheReason() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-readonly")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-readonly")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let path = try scene(in: folder, name: "readonly")
         let frozen = folder.appendingPathComponent("frozen")
         try FileManager.default.createDirectory(at: frozen, withIntermediateDirectories: true)
@@ -139,8 +133,9 @@ import Glibc
     }
 
     @Test func aPartialFolderOfADeadRunIsRemovedAndALiveRunsIsLeftAlone() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-stale")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-stale")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("out")
         for stale in [".stale.123-1.partial", ".stale.partial", ".stale.live.partial"] {
             try FileManager.default.createDirectory(at: out.appendingPathComponent(stale + "/raw"), withIntermediateDirectories: true)
@@ -156,11 +151,12 @@ import Glibc
 
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalMidwayRemovesThePartialBundleAndEndsByTheSignal(signal: Int32) throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-signal")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-signal")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let process = try start(["run", "Scenes/apartment.json", "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"])
+        let process = try CommandLineTool.start(["run", "Scenes/apartment.json", "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images"])
         // Wait until the scan is being written.
         var waited = 0
         while !names(out).contains(where: { $0.hasSuffix(".partial") }) && waited < 600 {
@@ -176,13 +172,14 @@ import Glibc
     }
 
     @Test func forceKilledAtAnyMomentLeavesTheOldOrTheNewCompleteBundle() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-kill")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-kill")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("out")
         let path = try scene(in: folder, name: "killed")
         #expect(try run(path, out: out).status == 0)
         for delay: useconds_t in [30_000, 300_000, 1_000_000, 2_500_000] {
-            let process = try start(["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images", "--force"])
+            let process = try CommandLineTool.start(["run", path, "--out", out.path, "--no-progress", "--depth-every", "30", "--no-images", "--force"])
             usleep(delay)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -195,8 +192,9 @@ import Glibc
     }
 
     @Test func aDiskThatFillsAtAnyStepExits4AndLeavesNothing() throws {
-        let folder = try CommandLineTool.temporaryFolder("publish-full")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("publish-full")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let path = try scene(in: folder, name: "full")
         // File systems of their own (root only, as in CI), from one that fills on the first depth frames
         // to one that fills while zipping, to one with room for the bundle.

@@ -13,7 +13,7 @@ struct StrayScannerFolder {
 
     /// `frames[k]` = (depth in metres, confidence, ARKit camera-to-world translation; identity rotation).
     init(frames: [(depth: [Float], confidence: [UInt8], translation: SIMD3<Double>)]) throws {
-        path = FileManager.default.temporaryDirectory.path + "/lidar-stats-\(UUID().uuidString)"
+        path = try TemporaryFolder("lidar-stats").path
         try FileManager.default.createDirectory(atPath: path + "/depth", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: path + "/confidence", withIntermediateDirectories: true)
         var odometry = "timestamp, frame, x, y, z, qx, qy, qz, qw\n"

@@ -5,8 +5,9 @@ import TestSupport
 /// `report`, `check --report` and `sweep --report` through the built tool.
 @Suite(.serialized) struct ReportCommandTests {
     @Test func arkitLogFixture() throws {
-        let folder = try CommandLineTool.temporaryFolder("report-arkit")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("report-arkit")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let log = "Tests/CaptureReplayTests/Fixtures/arkit-logger-letters.txt"
         let out = folder.appendingPathComponent("letters.html").path
         let result = try CommandLineTool.run(["report", log, "--out", out])
@@ -31,8 +32,9 @@ import TestSupport
     }
 
     @Test func failingCheckWritesAPagePerFailingScene() throws {
-        let folder = try CommandLineTool.temporaryFolder("report-check")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("report-check")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let result = try CommandLineTool.run(["check", "Scenes/fast-rotation.json", "--set", "fastRotation.degreesPerSecond=400",
                                               "--report", folder.path])
         #expect(result.status == 1)
@@ -44,8 +46,9 @@ import TestSupport
     }
 
     @Test func sweepHeatMap() throws {
-        let folder = try CommandLineTool.temporaryFolder("report-sweep")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("report-sweep")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let out = folder.appendingPathComponent("sweep.html").path
         let result = try CommandLineTool.run(["sweep", "Scenes/fast-rotation.json", "--param", "fastRotation.degreesPerSecond=100,400",
                                               "--report", out])

@@ -3,6 +3,7 @@ import Foundation
 import RegressionCheck
 import SceneGenerator
 import SyntheticSensor
+import TestSupport
 import Testing
 
 @Suite struct ApartmentGeneratorTests {
@@ -62,9 +63,9 @@ import Testing
             s.trackingLossRate = 1
             s.depthEveryNthFrame = 12
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generate-test-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("generate")
+        defer { temporary.remove() }
+        let folder = temporary.url
         var injected = Set<String>()
         for i in 0..<2 {
             let generated = g.scene(index: i)

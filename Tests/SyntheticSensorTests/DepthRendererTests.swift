@@ -2,6 +2,7 @@ import CaptureEngine
 import Foundation
 import Testing
 @testable import SyntheticSensor
+import TestSupport
 
 @Suite struct DepthRendererTests {
     @Test func cameraFacingWallAtTwoMetresSeesTwoMetresAtCentre() {
@@ -153,7 +154,7 @@ import Testing
     }
 
     @Test func simdAndScalarPathsAndRowBandsGiveIdenticalMaps() throws {
-        let scene = try Scene.load(path: TestScenes.packageRoot.appendingPathComponent("Scenes/apartment.json").path)
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
         let capture = SyntheticCapture(scene: scene)
         for time in [5.0, 20.0, 40.0, 60.0] {
             let pose = capture.truePose(at: time)

@@ -2,8 +2,13 @@ import CaptureEngine
 import Foundation
 import Testing
 @testable import SyntheticSensor
+import TestSupport
 
 @Suite struct DeterminismTests {
+    /// The apartment's whole walk with a depth map on every 250th frame (21 maps): every kind of input,
+    /// without rendering thousands of maps in the debug build.
+    static let sparseDepth = CaptureOptions(depthEveryNthFrame: 250)
+
     /// A hash of every input: times, poses, tracking, depth and confidence bytes, system samples, actions.
     private func fingerprint(_ capture: SyntheticCapture) -> (UInt64, Int) {
         var h: UInt64 = 0
@@ -34,8 +39,8 @@ import Testing
     }
 
     @Test func sameSceneAndSeedGiveIdenticalInputs() throws {
-        let scene = try Scene.load(path: TestScenes.packageRoot.appendingPathComponent("Scenes/apartment.json").path)
-        let options = CaptureOptions(depthEveryNthFrame: 20)
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
+        let options = Self.sparseDepth
         let a = fingerprint(SyntheticCapture(scene: scene, options: options))
         let b = fingerprint(SyntheticCapture(scene: scene, options: options))
         #expect(a.0 == b.0)
@@ -43,8 +48,8 @@ import Testing
     }
 
     @Test func differentSeedGivesDifferentInputs() throws {
-        let scene = try Scene.load(path: TestScenes.packageRoot.appendingPathComponent("Scenes/apartment.json").path)
-        let options = CaptureOptions(depthEveryNthFrame: 20)
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
+        let options = Self.sparseDepth
         let a = fingerprint(SyntheticCapture(scene: scene, options: options))
         let b = fingerprint(SyntheticCapture(scene: scene, seed: scene.seed + 1, options: options))
         #expect(a.0 != b.0)
@@ -67,11 +72,11 @@ import Testing
     }
 
     @Test func streamIsTimeOrderedAndStartsWithAFullSystemSample() throws {
-        let scene = try Scene.load(path: TestScenes.packageRoot.appendingPathComponent("Scenes/apartment.json").path)
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
         var previous = -Double.infinity
         var first: SessionInput? = nil
         var storageSamples: [Int64] = []
-        for input in SyntheticCapture(scene: scene, options: CaptureOptions(depthEveryNthFrame: 100)) {
+        for input in SyntheticCapture(scene: scene, options: Self.sparseDepth) {
             if first == nil { first = input }
             #expect(input.time >= previous)
             previous = input.time
@@ -80,7 +85,7 @@ import Testing
         guard case .system(let s)? = first?.kind else { Issue.record("first input is not a system sample"); return }
         #expect(s.thermal == .nominal && s.storageFreeBytes == 64_000_000_000 && s.processorCount == 6 && s.activeProcessors == 6 && s.lowPowerMode == false)
         // Storage falls while recording (about 8.9 MB/s at 60 Hz with depth on every frame; this run has
-        // depth on every 100th frame, so ~21 kB/s of JSON plus the depth frames).
+        // depth on every 250th frame, so ~21 kB/s of JSON plus the depth frames).
         #expect(storageSamples.count > 60)
         #expect(storageSamples.last! < storageSamples.first!)
     }

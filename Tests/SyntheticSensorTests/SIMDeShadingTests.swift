@@ -2,6 +2,7 @@ import CaptureEngine
 import Foundation
 import Testing
 @testable import SyntheticSensor
+import TestSupport
 
 /// The SIMDe shade pass (`RenderPath.simde`, the C kernel `cdepth_shade_rows`) against the scalar path.
 @Suite struct SIMDeShadingTests {
@@ -34,7 +35,7 @@ import Testing
     @Test func simdePathGivesTheScalarMapsAlongTheScenesWalks() throws {
         var noReturnFrames = 0
         for name in ["apartment", "too-far", "too-close", "ceiling", "floor"] {
-            let scene = try Scene.load(path: TestScenes.packageRoot.appendingPathComponent("Scenes/\(name).json").path)
+            let scene = try Scene.load(path: PackageFolder.scene("\(name)"))
             let capture = SyntheticCapture(scene: scene)
             for step in 0..<16 {
                 let time = capture.duration * Double(step) / 16

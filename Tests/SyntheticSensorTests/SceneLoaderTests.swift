@@ -2,6 +2,7 @@ import CaptureEngine
 import Foundation
 import Testing
 @testable import SyntheticSensor
+import TestSupport
 
 @Suite struct SceneLoaderTests {
     private func error(_ text: String) -> String? {
@@ -14,8 +15,8 @@ import Testing
     }
 
     @Test func everySceneInTheScenesFolderLoads() throws {
-        #expect(TestScenes.sceneFiles.count >= 20)
-        for path in TestScenes.sceneFiles {
+        #expect(PackageFolder.sceneFiles.count >= 20)
+        for path in PackageFolder.sceneFiles {
             let scene = try Scene.load(path: path)
             #expect(!scene.script.isEmpty, "\(path)")
             #expect(!scene.description.isEmpty, "\(path)")
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func apartmentLoadsWithItsMetadataDeviceAndGeometry() throws {
-        let scene = try Scene.load(path: TestScenes.packageRoot.appendingPathComponent("Scenes/apartment.json").path)
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
         #expect(scene.name == "apartment")
         #expect(scene.rooms.count == 3)
         #expect(scene.metadata.propertyType == "apartment")

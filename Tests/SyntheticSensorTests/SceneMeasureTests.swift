@@ -2,12 +2,13 @@ import CaptureEngine
 import Foundation
 import Testing
 @testable import SyntheticSensor
+import TestSupport
 
 /// Checks each warning scene against what the engine's detectors measure with their default thresholds
 /// (recomputed here from the stream), and the clean apartment scan against all of them.
 @Suite struct SceneMeasureTests {
     private func measures(_ name: String, depthEvery: Int = 1_000_000) throws -> WarningMeasures {
-        let scene = try Scene.load(path: TestScenes.packageRoot.appendingPathComponent("Scenes/\(name).json").path)
+        let scene = try Scene.load(path: PackageFolder.scene("\(name)"))
         return WarningMeasures(capture: SyntheticCapture(scene: scene, options: CaptureOptions(depthEveryNthFrame: depthEvery)))
     }
 

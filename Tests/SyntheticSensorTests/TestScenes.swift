@@ -1,20 +1,10 @@
 import CaptureEngine
 import Foundation
 @testable import SyntheticSensor
+import TestSupport
 
 /// Small hand-built scenes and helpers shared by the tests.
 enum TestScenes {
-    /// The package's root folder (for Scenes/).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// Every scene file in Scenes/, sorted.
-    static var sceneFiles: [String] {
-        let folder = packageRoot.appendingPathComponent("Scenes")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0).path }
-    }
-
     /// LiDAR settings without noise, so depths are exact.
     static var noiseless: LiDARSettings {
         var s = LiDARSettings()

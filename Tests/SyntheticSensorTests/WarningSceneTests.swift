@@ -2,6 +2,7 @@ import CaptureEngine
 import Foundation
 import Testing
 @testable import SyntheticSensor
+import TestSupport
 
 /// The warning family of each scene in Scenes/ is stated by the scene's own `expect` (its codes in
 /// `sequence`, a clean scan's warnings in `forbid`) and checked by `capture-sim check Scenes` in the
@@ -19,14 +20,14 @@ import Testing
     }
 
     @Test func landscapeGatingStartsRecordingExactlyOnce() throws {
-        let path = TestScenes.packageRoot.appendingPathComponent("Scenes/landscape-gating.json").path
+        let path = PackageFolder.scene("landscape-gating")
         let codes = try Self.codes(of: path, depthEvery: 30)
         #expect(codes.filter { $0 == 1 }.count == 1, "\(codes)")
         #expect(codes.contains(7))
     }
 
     @Test func everySceneStatesTheCodesOfItsWarningFamily() throws {
-        for path in TestScenes.sceneFiles {
+        for path in PackageFolder.sceneFiles {
             let scene = try Scene.load(path: path)
             #expect(scene.expect != nil, "\(path) states no expectation")
         }

@@ -90,13 +90,15 @@ public struct SessionRecord: Equatable, Sendable {
 
     public init() {}
 
+    /// Every stored field equal (written out because `thermalHistory`'s tuples are not `Equatable`).
     public static func == (a: SessionRecord, b: SessionRecord) -> Bool {
         a.events == b.events && a.feedback == b.feedback && a.scanLog == b.scanLog && a.roomLabels == b.roomLabels
             && a.relocations == b.relocations && a.reconstructionShutDownAt == b.reconstructionShutDownAt
             && a.recordingStart == b.recordingStart && a.recordingEnd == b.recordingEnd
             && a.recordedFrameCount == b.recordedFrameCount && a.recordedBytes == b.recordedBytes
-            && a.recordedSeconds == b.recordedSeconds
+            && a.recordedSeconds == b.recordedSeconds && a.normalTrackingSeconds == b.normalTrackingSeconds
             && a.thermalHistory.map(\.time) == b.thermalHistory.map(\.time)
             && a.thermalHistory.map(\.state) == b.thermalHistory.map(\.state)
+            && a.activeProcessors == b.activeProcessors && a.processorCount == b.processorCount
     }
 }

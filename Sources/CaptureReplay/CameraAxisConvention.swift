@@ -1,5 +1,5 @@
-/// The axes of a log's camera frame.
-public enum CameraAxes: String, Sendable {
+/// The axis convention of a log's camera frame (which way x, y and z point).
+public enum CameraAxisConvention: String, Sendable {
     /// ARKit's: x right, y up, looking along -z (landscape-right).
     case arkit
     /// OpenCV's: x right, y down, looking along +z.
