@@ -2,6 +2,7 @@ import CaptureBundle
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import TestSupport
 import Testing
 
 /// A bundle records the SDK profile it was written under, and replay uses it.
