@@ -1,87 +1,17 @@
 extension SDKProfile {
     /// CubiCapture 3.1.3's message text (`CubiCaptureEvent.message`) for each meaning. The public text
-    /// gives no messages, only the README's descriptions: the message is the description, with the values
-    /// the code carries filled in (zip path, minutes of storage, battery percentage, processor counts)
-    /// (guess). "" where 3.x has no such code.
+    /// gives no messages, only the README's descriptions: the message is the description
+    /// (``documentation3_1(_:)``), with the values the code carries filled in (zip path, minutes of
+    /// storage, battery percentage, processor counts) (guess). "" where 3.x has no such code.
     static func message3_1(_ meaning: EventMeaning, _ parameters: EventParameters) -> String {
-        switch meaning {
-        case .recordingStarted: "Scanning has started"
-        case .finishedWithEnoughData: "Scanning completed"
-        case .finishedNotEnoughData: "The scanning duration is too short"
-        case .zipped: "The zip file with the scan data was created successfully: \(parameters.zipPath ?? "")"
-        case .trackingInsufficientLight: "Tracking limited due to insufficient light"
-        case .trackingExcessiveMotion: "Tracking limited due to excessive device movement"
-        case .scanningFloor: "The device is tilted too far downward"
-        case .scanningCeiling: "The device is tilted too far upward"
-        case .notScanningFloorOrCeiling: "The devie tilt angle is within the acceptable range"
-        case .notWrongOrientation: "The device is being held in the correct orientation"
-        case .notWalkingSideways: "The device is no longer moving sideways"
-        case .trackingNormal: "The scanning state is back to normal (after relocation)"
-        case .walkingSidewaysLeft: "The device is moving sideways to the left"
-        case .walkingSidewaysRight: "The device is moving sideways to the right"
-        case .zipFailed: "The zip archive could not be created"
-        case .zipInvalid: "The zip archive could not be read"
-        case .arkitDataWriteFailed: "The position and orientation data file could not be written"
-        case .configWriteFailed: "The scan configuration file could not be written"
-        case .depthWriteStartFailed: "The depth data writing could not be started"
-        case .filePathNotFound: "The specified file path could not be opened"
-        case .frameWriteFailed: "The depth data frame could not be written"
-        case .invalidPose: "The ARSession gave an error"
-        case .thermalNominal: "The device temperature is normal"
-        case .thermalFair: "The device temperature is elevated but acceptable"
-        case .thermalSerious: "The device temperature is very high, scan quality will be compromised"
-        case .thermalCritical: "The device temperature is criticially high, the device may shut down"
-        case .processorCount: "The number of active processor cores available to the app: \(parameters.activeProcessors ?? 0) of \(parameters.processorCount ?? 0)"
-        case .memoryWarning: "The app has received a low-memory warning"
+        let description = documentation3_1(meaning)
+        return switch meaning {
+        case .zipped: description + ": \(parameters.zipPath ?? "")"
+        case .processorCount: description + ": \(parameters.activeProcessors ?? 0) of \(parameters.processorCount ?? 0)"
         case .storageLow: "There are \(parameters.minutesLeft ?? 0) minutes of file system storage left"
-        case .relocationTimedOut: "The relocation could not be completed in time"
-        case .noConfiguration: "There is no ARSession configuration (internal iOS error)"
-        case .noRelocationSnapshot: "There is no world map snapshot available for relocation"
-        case .tooClose: "The device is too close to the scene (walls, furniture)"
-        case .fastRotation: "The device is being turned too rapidly"
-        case .distanceInRange: "The device is not too close to the scene anymore"
-        case .scanLogStartFailed: "The scan log could not be started"
-        case .wrongOrientationTooLong: "The device was held in landscape mode for too long"
-        case .trackingInsufficientFeatures: "Tracking limited due to a lack of visual features"
-        case .wrongOrientation: "The device is being held in the wrong orientation"
-        case .feedbackWriteFailed: "The feedback file could not be written"
-        case .notReceivingFrames: "There are no frames arriving from ARKit"
-        case .tooManyFramesSkipped: "Too many frames were skipped because the device is overloaded"
         case .battery: "There is \(parameters.batteryPercent ?? 0)% of battery charge left"
-        case .fileSizeCheckFailed: "One or more files had an invalid file size"
-        case .scanLogWriteFailed: "The scan log file could not be written"
-        case .incompatibleDevice: "This device cannot be used for scanning"
-        case .deviceTooHot: "The device is too hot for scanning"
-        case .userAborted: "The user has aborted the scan"
-        case .photoCaptureFailed: "A photo could not be taken"
-        case .photoLogWriteFailed: "The photo log file could not be written"
-        case .sceneMeshWriteFailed: "The scene mesh file could not be written"
-        case .noCameraPermission: "The user has not given permission to use the camera"
-        case .translationFrozen: "The device position is not being updated (internal iOS error)"
-        case .orientationFrozen: "The device orientation is not being updated (internal iOS error)"
-        case .translationAndOrientationFrozen: "The device position and orientation are not being updated (internal iOS error)"
-        case .angularDrift: "The device rotation is changing too fast, forcing a relocation"
-        case .positionDrift: "The device position is changing too fast, forcing a relocation"
-        case .forcedRelocationStarted: "Starting a forced relocation from the previous worldmap snapshot"
-        case .automaticRelocationStarted: "Starting an automatic relocation (triggered by iOS)"
-        case .relocationSucceeded: "Relocation was completed successfully"
-        case .sessionInterrupted: "The session was interrupted (e.g., because the app was backgrounded)"
-        case .sessionInterruptionEnded: "The session is resuming"
-        case .pauseFailedOnDrift: "The scan could not be paused when drift was detected"
-        case .pauseFailedOnBackground: "The scan could not be paused when the app was backgrounded"
-        case .pauseFailedOnRelocate: "The scan could not be paused when relocation started"
-        case .videoWriterSetupFailed: "The video file writing could not be started"
-        case .videoWriterPauseFailed: "The video file writing could not be paused"
-        case .videoWriterUnpauseFailed: "The video file writing could not be resumed"
-        case .videoFrameWriteFailed: "The video frame could not be written"
-        case .videoWriterEndFailed: "The video file writing could not be completed"
-        case .depthWriterEndFailed: "The depth data file writing could not be completed"
-        case .scanLogEndFailed: "The scan log could not be finished"
-        case .rezipFailed: "Repairing the zip file failed"
-        case .rezipValidationFailed: "The repaired zip was invalid"
-        case .arkitDataReadFailed: "The ARKitData could not be read when continuing a scan"
-        case .landscape, .finished, .drifted, .scanRemoved, .reverseLandscape, .errorSound, .notScanningCeiling, .horizontalScanning, .notHorizontalScanning, .speechListening, .speechResults, .speechChosen, .speechCancelled, .speechAborted, .speechNoResults, .speechResultsTooLong, .microphonePermissionRequested, .microphonePermissionGranted, .microphonePermissionDenied, .lowPowerOn, .lowPowerOff, .backgroundAborted, .tooFar:
-            ""
+        // Every other message is its description: a value-free meaning, or one 3.x does not have ("").
+        default: description
         }
     }
 }
