@@ -8,6 +8,11 @@ RELEASE_BIN := .build/release/capture-sim
 # SIMD8 code runs as 8-wide AVX2 (about 1.5x faster). The arithmetic stays the same IEEE operations in
 # the same order (Swift contracts no multiply-adds), so outputs are byte-identical to a baseline build.
 RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswiftc -target-cpu -Xswiftc haswell -Xcc -march=haswell")
+# `make test` builds once: the tool and every test target in release with testing enabled, in a folder of
+# its own (.build-test) so that it never invalidates `make build`'s. The regression check, the browser
+# test and the end-to-end tests run that build's tool; the tests run optimised, as the tool ships.
+TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
+TEST_BIN := .build-test/release/capture-sim
 
 .PHONY: setup build run test test-browser browser-setup bench fuzz clean
 
@@ -33,13 +38,14 @@ run: build
 	@echo "bundles: out/apartment (CubiCapture layout: files and <uid>.zip), out/apartment-raw (raw RGBD package)"
 	@echo "report:  out/apartment-report.html (one self-contained file: open it in any web browser, e.g. xdg-open out/apartment-report.html)"
 
-## test: the regression check of Scenes/, the walk over every threshold (each numeric threshold x1.1
-## and x0.9 must fail some scene) and the `lidar fit` round trip (release build), then every test
+## test: one release build of the tool and the tests; the regression check of Scenes/, the walk over
+## every threshold (each numeric threshold x1.1 and x0.9 must fail some scene), the `lidar fit` round
+## trip, every test, then the browser test of the reports
 test: setup
-	$(SWIFT) build -c release --product capture-sim $(RELEASE_FLAGS)
-	$(RELEASE_BIN) check Scenes --shift-each
-	$(PYTHON) Tests/Readers/lidar_fit_roundtrip.py $(RELEASE_BIN)
-	$(SWIFT) test
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	$(TEST_BIN) check Scenes --shift-each
+	$(PYTHON) Tests/Readers/lidar_fit_roundtrip.py $(TEST_BIN)
+	$(SWIFT) test --skip-build $(TEST_FLAGS)
 	$(MAKE) test-browser
 
 ## browser-setup: Debian's chromium for the browser test of the reports (test set-up only; make run needs no browser)
@@ -48,8 +54,8 @@ browser-setup:
 
 ## test-browser: every kind of report loaded in headless chromium: no console error, plan and timeline drawn
 test-browser: setup browser-setup
-	$(SWIFT) build -c release --product capture-sim $(RELEASE_FLAGS)
-	$(PYTHON) Tests/Browser/check_reports.py $(RELEASE_BIN)
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	$(PYTHON) Tests/Browser/check_reports.py $(TEST_BIN)
 
 ## bench: the benchmarks (release build)
 bench: build
@@ -68,4 +74,4 @@ fuzz: build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build .build-fuzz
+	rm -rf .build .build-test .build-fuzz

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Runs the built `capture-sim` binary (and other programs: `ffprobe`, `python3`) for end-to-end tests:
-/// finds it next to the test bundle (or in `.build/debug`), runs it in the package folder and captures
+/// finds it next to the test bundle (or in `.build/debug`, or `make test`'s `.build-test/release`), runs it in the package folder and captures
 /// exit status, standard output and standard error.
 public enum CommandLineTool {
     /// The built tool.
@@ -10,6 +10,7 @@ public enum CommandLineTool {
             Bundle.main.bundleURL.appendingPathComponent("capture-sim"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("capture-sim"),
             PackageFolder.root.appendingPathComponent(".build/debug/capture-sim"),
+            PackageFolder.root.appendingPathComponent(".build-test/release/capture-sim"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
