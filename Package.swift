@@ -111,35 +111,45 @@ let package = Package(
         ),
 
         // MARK: - Tests
+        // `make test` builds everything in release (one build for the tool and the tests); the tests' own
+        // code is compiled unoptimised there (`testCode`), since optimising it takes most of that build's time
+        // and speeds up nothing that matters: the code under test is optimised.
 
         /// Helpers shared by the tests: the package's folder, temporary folders, running the built tool for
         /// end-to-end tests, a seeded generator for test data.
-        .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"], exclude: ["Malformed"]),
-        .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"]),
-        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"]),
+        .target(name: "TestSupport", path: "Tests/Support", swiftSettings: testCode),
+        .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"], exclude: ["Malformed"], swiftSettings: testCode),
+        .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"], swiftSettings: testCode),
+        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"], swiftSettings: testCode),
         .testTarget(
             name: "CaptureReplayTests",
             dependencies: ["CaptureReplay", "CaptureEngine", "TestSupport", "capture-sim"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: testCode
         ),
         .testTarget(
             name: "CaptureBundleTests",
-            dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"]
+            dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"],
+            swiftSettings: testCode
         ),
-        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "CNoiseHash", "TestSupport"]),
-        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine", "TestSupport"]),
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "CNoiseHash", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
         .testTarget(
             name: "ScanReportTests",
             dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: testCode
         ),
-        .testTarget(name: "LiDARStatisticsTests", dependencies: ["LiDARStatistics", "CaptureBundle", "CaptureEngine", "TestSupport"]),
-        .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"]),
+        .testTarget(name: "LiDARStatisticsTests", dependencies: ["LiDARStatistics", "CaptureBundle", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"], swiftSettings: testCode),
         .testTarget(
             name: "BundleRoundTripTests",
-            dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine", "TestSupport"]
+            dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine", "TestSupport"],
+            swiftSettings: testCode
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// Test targets and their helpers: unoptimised even in release (see the Tests mark).
+var testCode: [SwiftSetting] { [.unsafeFlags(["-Onone"], .when(configuration: .release))] }
