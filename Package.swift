@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "capture-sim", targets: ["capture-sim"]),
         .library(name: "CaptureEngine", targets: ["CaptureEngine"]),
+        .library(name: "BundleIO", targets: ["BundleIO"]),
         .library(name: "CaptureBundle", targets: ["CaptureBundle"]),
         .library(name: "SyntheticSensor", targets: ["SyntheticSensor"]),
         .library(name: "CaptureReplay", targets: ["CaptureReplay"]),
@@ -31,27 +32,41 @@ let package = Package(
 
         // MARK: - Bundles
 
-        /// Writes and reads scan bundles (CubiCapture layout, raw RGBD package) with libpng and libzip.
-        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "CChecksum", "CFileSystem", "CPNG", "CPNGWrite", "CZip",
-                                                     "CVideo", "CTurboJPEG"]),
+        /// The bundles' low-level I/O, below the formats: zip archives written and read with libzip (libzip
+        /// sources for streamed and block-read entries), files written straight to disk by threads of their own,
+        /// CRC-32, PNG (libpng), JPEG (libjpeg-turbo) and H.264/MP4 (FFmpeg) codecs, POSIX file calls whose
+        /// errors name the call and path. It knows no bundle layout.
+        .target(name: "BundleIO", dependencies: ["CaptureEngine", "CChecksum", "CFileSystem", "CPNG", "CPNGWrite", "CZip",
+                                                "CVideo", "CTurboJPEG"]),
+        /// The bundle formats (CubiCapture layout, raw RGBD package; docs/bundle-format.md): their writers
+        /// (storages), reader and inspector, on top of ``BundleIO``.
+        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "BundleIO", "CChecksum", "CPNG", "CPNGWrite", "CZip",
+                                                     "CVideo"]),
 
         // MARK: - Replay
 
         /// Readers that turn logged poses (this project's bundles, as folders or zips; the raw RGBD package's
         /// poses.csv, TUM, Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's
         /// input stream.
-        .target(name: "CaptureReplay", dependencies: ["CaptureEngine", "CaptureBundle"]),
+        .target(name: "CaptureReplay", dependencies: ["CaptureEngine", "BundleIO", "CaptureBundle"]),
+
+        // MARK: - Running a scene
+
+        /// What `run`, `check`, `report` and the benchmarks share to run a scene: the synthetic input stream fed
+        /// to a session (`SceneRun`), produced on a thread of its own (`InputPipeline`), with storage that
+        /// writes nothing but fails where the scene's faults say (`SimulatedStorage`).
+        .target(name: "SceneRuntime", dependencies: ["CaptureEngine", "SyntheticSensor"]),
 
         // MARK: - Regression checking
 
         /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
-        .target(name: "RegressionCheck", dependencies: ["CaptureEngine", "SyntheticSensor"]),
+        .target(name: "RegressionCheck", dependencies: ["CaptureEngine", "SyntheticSensor", "SceneRuntime"]),
 
         // MARK: - LiDAR statistics
 
         /// `capture-sim lidar stats`: the statistics that compare a capture's depth and confidence with a
         /// phone's (raw RGBD package, CubiCapture bundle, Stray Scanner export; docs/lidar.md).
-        .target(name: "LiDARStatistics", dependencies: ["CaptureEngine", "CaptureBundle"]),
+        .target(name: "LiDARStatistics", dependencies: ["CaptureEngine", "BundleIO", "CaptureBundle"]),
         /// `capture-sim lidar fit`: the correlated LiDAR model's parameters estimated from a capture's
         /// statistics through the synthetic sensor (the forward model).
         .target(name: "LiDARFit", dependencies: ["CaptureEngine", "LiDARStatistics", "SyntheticSensor"]),
@@ -61,7 +76,7 @@ let package = Package(
         /// `capture-sim report`: a scan as one self-contained HTML page (plan, timeline of each detector's
         /// value against its threshold, events with their traces, depth thumbnails, summary); the check
         /// and sweep pages.
-        .target(name: "ScanReport", dependencies: ["CaptureEngine", "CaptureBundle", "SyntheticSensor"]),
+        .target(name: "ScanReport", dependencies: ["CaptureEngine", "BundleIO", "CaptureBundle", "SyntheticSensor"]),
 
         // MARK: - C wrappers
 
@@ -103,7 +118,7 @@ let package = Package(
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine", "CaptureBundle", "CaptureReplay", "RegressionCheck", "CAllocationCounter",
+            dependencies: ["CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay", "SceneRuntime", "RegressionCheck", "CAllocationCounter",
                            "ScanReport", "SceneGenerator", "SyntheticSensor", "LiDARStatistics", "LiDARFit"],
             // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
             // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).
@@ -119,7 +134,7 @@ let package = Package(
         /// end-to-end tests, a seeded generator for test data.
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: testCode),
         .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"], exclude: ["Malformed"], swiftSettings: testCode),
-        .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "CaptureEngine"], swiftSettings: testCode),
+        .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "SceneRuntime", "CaptureEngine"], swiftSettings: testCode),
         .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"], swiftSettings: testCode),
         .testTarget(
             name: "CaptureReplayTests",
@@ -129,22 +144,22 @@ let package = Package(
         ),
         .testTarget(
             name: "CaptureBundleTests",
-            dependencies: ["CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"],
+            dependencies: ["BundleIO", "CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"],
             swiftSettings: testCode
         ),
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "CNoiseHash", "TestSupport"], swiftSettings: testCode),
-        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "SceneRuntime", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
         .testTarget(
             name: "ScanReportTests",
-            dependencies: ["ScanReport", "CaptureEngine", "RegressionCheck", "SyntheticSensor", "TestSupport", "capture-sim"],
+            dependencies: ["ScanReport", "BundleIO", "CaptureEngine", "RegressionCheck", "SceneRuntime", "SyntheticSensor", "TestSupport", "capture-sim"],
             exclude: ["Fixtures"],
             swiftSettings: testCode
         ),
-        .testTarget(name: "LiDARStatisticsTests", dependencies: ["LiDARStatistics", "CaptureBundle", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "LiDARStatisticsTests", dependencies: ["LiDARStatistics", "BundleIO", "CaptureBundle", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
         .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"], swiftSettings: testCode),
         .testTarget(
             name: "BundleRoundTripTests",
-            dependencies: ["RegressionCheck", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine", "TestSupport"],
+            dependencies: ["RegressionCheck", "SceneRuntime", "SyntheticSensor", "CaptureBundle", "CaptureReplay", "CaptureEngine", "TestSupport"],
             swiftSettings: testCode
         ),
     ],

@@ -13,8 +13,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-replay", [.product(name: "CaptureReplay", package: "capture-sim")]),
     ("fuzz-arkit-data", [.product(name: "CaptureBundle", package: "capture-sim")]),
     ("fuzz-depth-frames", [.product(name: "CaptureBundle", package: "capture-sim")]),
-    ("fuzz-png", [.product(name: "CaptureBundle", package: "capture-sim")]),
-    ("fuzz-bundle-zip", [.product(name: "CaptureBundle", package: "capture-sim"),
+    ("fuzz-png", [.product(name: "BundleIO", package: "capture-sim")]),
+    ("fuzz-bundle-zip", [.product(name: "BundleIO", package: "capture-sim"), .product(name: "CaptureBundle", package: "capture-sim"),
                          .product(name: "CaptureReplay", package: "capture-sim")]),
 ]
 

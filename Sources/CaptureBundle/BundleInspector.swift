@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 import Foundation
 

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 
 /// Where and how a storage writes one scan's bundle. Defaults are documented on each field.

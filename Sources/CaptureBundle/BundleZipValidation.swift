@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import BundleIO
 import Glibc
 #endif
 
@@ -93,8 +94,5 @@ public enum BundleZipValidation {
         return "\(reader.path): byte \(offset): an archive comment of \(reader.commentBytes) bytes; the bundle writer writes none"
     }
 
-    static func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 8 - digits.count) + digits
-    }
+    static func hex(_ value: UInt32) -> String { CRC32.hexDigits(value) }
 }

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 
 /// Writes a scan in the CubiCapture layout (docs/bundle-format.md): `arkitData.json`, `config.json`,

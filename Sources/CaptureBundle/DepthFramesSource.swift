@@ -1,3 +1,4 @@
+import BundleIO
 import Foundation
 #if canImport(Glibc)
 import Glibc

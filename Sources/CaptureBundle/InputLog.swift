@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 
 /// The `inputs` and `frames` arrays of `arkitData.json`, built as the session receives its inputs.

@@ -1,3 +1,4 @@
+import BundleIO
 import Foundation
 
 /// The workspaces of this process whose bundles are being built or wait for their run's end, so that

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 
 /// One row of the raw package's `raw/poses.csv`: camera-to-world in the Z-up world with the OpenCV

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 
 /// Writes a scan as the raw RGBD package (docs/bundle-format.md): `manifest.json`, `mesh.obj` (Z up,

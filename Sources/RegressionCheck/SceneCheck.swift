@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import SceneRuntime
 import SyntheticSensor
 
 /// Checks one scene file: loads it, runs it (thresholds possibly overridden), compares the events with

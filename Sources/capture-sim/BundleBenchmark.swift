@@ -1,6 +1,7 @@
 import CaptureBundle
 import CaptureEngine
 import Foundation
+import SceneRuntime
 import SyntheticSensor
 
 /// `capture-sim bench bundle`: a long scan of a scene (by default a 10-minute 60 Hz scan of the

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureBundle
 
 /// The bundle writers' compression options shared by `run` and `bench bundle`:

@@ -3,6 +3,7 @@ import CaptureEngine
 import Foundation
 import RegressionCheck
 import SceneGenerator
+import SceneRuntime
 import SyntheticSensor
 
 /// `capture-sim generate`: procedural apartments as scene files (and, with `--bundles`, their bundles

@@ -1,9 +1,10 @@
+import BundleIO
 import CaptureBundle
 import CaptureEngine
 import CaptureReplay
 import Foundation
-import RegressionCheck
 import ScanReport
+import SceneRuntime
 import SyntheticSensor
 
 /// Builds report pages from what `report` accepts: a scene (run first, through the same `SceneRun` as

@@ -1,7 +1,8 @@
+import BundleIO
 import CaptureBundle
 import CaptureEngine
 import Foundation
-import RegressionCheck
+import SceneRuntime
 import SyntheticSensor
 
 /// `capture-sim run SCENE`: the synthetic phone through the engine; events out, bundles with `--out`.

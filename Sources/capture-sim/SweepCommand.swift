@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import RegressionCheck
 import ScanReport
+import SceneRuntime
 import Synchronization
 import SyntheticSensor
 

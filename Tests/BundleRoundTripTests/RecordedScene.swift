@@ -2,6 +2,7 @@ import CaptureBundle
 import CaptureEngine
 import Foundation
 import RegressionCheck
+import SceneRuntime
 import SyntheticSensor
 import TestSupport
 

@@ -1,6 +1,7 @@
 import CaptureEngine
 import CaptureReplay
 import RegressionCheck
+import SceneRuntime
 import SyntheticSensor
 
 /// A bundle's replay as `capture-sim replay` runs it (``ReplayRun``). A scene with injected file

@@ -1,3 +1,4 @@
+@testable import BundleIO
 @testable import CaptureEngine
 import CaptureBundle
 import Foundation

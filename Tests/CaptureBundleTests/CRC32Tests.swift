@@ -1,3 +1,4 @@
+@testable import BundleIO
 @testable import CaptureBundle
 import CChecksum
 import CZip

@@ -1,3 +1,4 @@
+@testable import BundleIO
 @testable import CaptureEngine
 @testable import CaptureBundle
 import Foundation

@@ -1,3 +1,4 @@
+@testable import BundleIO
 import CaptureBundle
 import Foundation
 import TestSupport

@@ -1,3 +1,4 @@
+@testable import BundleIO
 import CaptureBundle
 import CaptureEngine
 import CaptureReplay

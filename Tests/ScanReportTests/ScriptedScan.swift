@@ -1,6 +1,7 @@
 import CaptureEngine
 import RegressionCheck
 import ScanReport
+import SceneRuntime
 
 /// A short scripted scan for the report tests: landscape, record, a slow walk with a fast turn in the
 /// middle (code 87), a look at the floor (21, 23), then stop: 30 Hz frames with small depth maps.

@@ -1,4 +1,4 @@
-import CaptureBundle
+import BundleIO
 
 /// A PNG of the raw RGBD package (`PNGCodec.decode`, libpng's simplified reader).
 @_cdecl("LLVMFuzzerTestOneInput")

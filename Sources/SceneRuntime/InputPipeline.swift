@@ -8,19 +8,19 @@ import SyntheticSensor
 ///
 /// The inputs are exactly those of iterating the capture on one thread: the iterator runs unchanged,
 /// only elsewhere. Memory is bounded by `capacity` inputs (each at most one depth map).
-final class InputPipeline: @unchecked Sendable {
+public final class InputPipeline: @unchecked Sendable {
     private let condition = NSCondition()
     private var buffer: [SessionInput] = []
     private var head = 0
     private var finished = false
     private var stopped = false
     /// Inputs the buffer holds at most (default 64: about 16 MB of 256x192 depth maps).
-    let capacity: Int
+    public let capacity: Int
     /// Seconds the producer spent inside the capture's iterator (render and motion), set when it ends.
     private var produceSeconds = 0.0
 
     /// Starts producing `capture`'s inputs at once.
-    init(capture: SyntheticCapture, capacity: Int = 64) {
+    public init(capture: SyntheticCapture, capacity: Int = 64) {
         self.capacity = Swift.max(1, capacity)
         let thread = Thread { [self] in produce(capture) }
         thread.stackSize = 8 << 20
@@ -39,7 +39,7 @@ final class InputPipeline: @unchecked Sendable {
             while buffer.count - head >= capacity && !stopped { condition.wait() }
             if stopped || input == nil {
                 finished = true
-                produceSeconds = BundleBenchmark.seconds(spent)
+                produceSeconds = Double(spent.components.seconds) + Double(spent.components.attoseconds) * 1e-18
                 condition.broadcast()
                 condition.unlock()
                 return
@@ -55,7 +55,7 @@ final class InputPipeline: @unchecked Sendable {
     }
 
     /// The next input, waiting for the producer; nil at the end of the stream.
-    func next() -> SessionInput? {
+    public func next() -> SessionInput? {
         condition.lock()
         defer { condition.unlock() }
         while head == buffer.count && !finished { condition.wait() }
@@ -67,7 +67,7 @@ final class InputPipeline: @unchecked Sendable {
     }
 
     /// Seconds the producer spent rendering, once the stream has ended (waits for it).
-    func renderSeconds() -> Double {
+    public func renderSeconds() -> Double {
         condition.lock()
         defer { condition.unlock() }
         while !finished { condition.wait() }
@@ -75,7 +75,7 @@ final class InputPipeline: @unchecked Sendable {
     }
 
     /// Asks the producer to stop early (e.g. the reader failed).
-    func stop() {
+    public func stop() {
         condition.lock()
         stopped = true
         condition.broadcast()
@@ -85,10 +85,10 @@ final class InputPipeline: @unchecked Sendable {
 
 extension InputPipeline: Sequence {
     /// Reads the pipeline's inputs in order (one pass: the inputs are consumed).
-    struct Iterator: IteratorProtocol {
+    public struct Iterator: IteratorProtocol {
         let pipeline: InputPipeline
-        func next() -> SessionInput? { pipeline.next() }
+        public func next() -> SessionInput? { pipeline.next() }
     }
 
-    func makeIterator() -> Iterator { Iterator(pipeline: self) }
+    public func makeIterator() -> Iterator { Iterator(pipeline: self) }
 }

@@ -20,9 +20,9 @@ import Glibc
 /// Write-behind: a full block goes to a ``BlockIOThread`` while the caller fills a second buffer, so
 /// computing and the disk overlap. A failed block write is thrown by the next call that hands over,
 /// flushes or closes; the bytes on disk never depend on the threads' timing.
-final class DirectFileWriter {
+package final class DirectFileWriter {
     /// The file's path.
-    let path: String
+    package let path: String
     /// The `O_DIRECT` descriptor, or -1 when the file system refused it.
     private var directFD: Int32 = -1
     /// The ordinary descriptor.
@@ -37,9 +37,9 @@ final class DirectFileWriter {
     /// Bytes buffered after `skew`.
     private var buffered = 0
     /// The file's length so far (what was flushed, or is buffered past the end).
-    private(set) var length = 0
+    package private(set) var length = 0
     /// The `errno` of the last failed system call, 0 if none failed.
-    private(set) var lastErrorCode: Int32 = 0
+    package private(set) var lastErrorCode: Int32 = 0
     private let io = BlockIOThread()
     /// What the I/O thread reports: the first failed write's errno, and whether `O_DIRECT` was refused.
     private final class Outcome: @unchecked Sendable {
@@ -49,16 +49,16 @@ final class DirectFileWriter {
     private let outcome = Outcome()
 
     /// Block size that offsets, lengths and memory of `O_DIRECT` writes are multiples of, bytes.
-    static let alignment = 4096
+    package static let alignment = 4096
     /// Bytes handed to the disk in one `O_DIRECT` `pwrite` (8 MiB and one more block at most): while one
     /// block is written the other fills, so the writer rides out disk stalls of about 50 ms at the
     /// bench's depth rate (1 MiB blocks left it waiting for the disk several seconds of a 10-minute scan).
-    static let blockBytes = 8 << 20
+    package static let blockBytes = 8 << 20
     private static let capacity = blockBytes + alignment
 
     /// Linux's `O_DIRECT` open flag, which Glibc's Swift module leaves out (glibc defines it only with
     /// `_GNU_SOURCE`): octal 040000 on x86-64, 0200000 on 64-bit ARM; nil elsewhere (no direct writes).
-    static var directFlag: Int32? {
+    package static var directFlag: Int32? {
         #if os(Linux) && arch(x86_64)
         return 0o40000
         #elseif os(Linux) && arch(arm64)
@@ -69,20 +69,20 @@ final class DirectFileWriter {
     }
 
     /// Whether whole blocks bypass the page cache (false where the file system refused `O_DIRECT`).
-    var bypassesPageCache: Bool {
+    package var bypassesPageCache: Bool {
         io.waitUntilIdle()
         return directFD >= 0 && !outcome.directRefused
     }
 
     /// Creates (or truncates) the file, mode 0644 (`open`), and opens it a second time with `O_DIRECT`
     /// unless `direct` is false or the file system refuses.
-    convenience init(creating path: String, direct: Bool = true) throws(FileSystemError) {
+    package convenience init(creating path: String, direct: Bool = true) throws(FileSystemError) {
         try self.init(path: path, flags: O_CREAT | O_TRUNC, direct: direct)
     }
 
     /// Opens an existing file to write into it, keeping its bytes (``length`` starts at its size, the
     /// ``position`` at 0), and opens it a second time with `O_DIRECT` as ``init(creating:direct:)`` does.
-    convenience init(reopening path: String, direct: Bool = true) throws(FileSystemError) {
+    package convenience init(reopening path: String, direct: Bool = true) throws(FileSystemError) {
         try self.init(path: path, flags: 0, direct: direct)
         let end = lseek(fd, 0, SEEK_END)
         guard end >= 0 else { throw failure("lseek", errno) }
@@ -107,7 +107,7 @@ final class DirectFileWriter {
     }
 
     /// Two blocks of `bytes` each, aligned for `O_DIRECT` (`posix_memalign`); nil when memory runs out.
-    static func alignedBlockPair(bytes: Int) -> [UnsafeMutableRawPointer]? {
+    package static func alignedBlockPair(bytes: Int) -> [UnsafeMutableRawPointer]? {
         var memory: [UnsafeMutableRawPointer] = []
         for _ in 0..<2 {
             var block: UnsafeMutableRawPointer?
@@ -128,10 +128,10 @@ final class DirectFileWriter {
     }
 
     /// Where the next ``write(_:)`` goes, a file offset.
-    var position: Int { bufferOffset + buffered }
+    package var position: Int { bufferOffset + buffered }
 
     /// Writes bytes at ``position`` and moves it past them.
-    func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
         guard fd >= 0 else { throw failure("write", EBADF) }
         var done = 0
         while done < bytes.count {
@@ -149,7 +149,7 @@ final class DirectFileWriter {
     /// ``blockBytes`` bytes at once. Returns the bytes as buffered, readable until the next call that
     /// writes, seeks, flushes or closes (to copy them elsewhere without encoding them twice).
     @discardableResult
-    func write(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) throws(FileSystemError) -> UnsafeRawBufferPointer {
+    package func write(count: Int, _ fill: (UnsafeMutableRawBufferPointer) -> Void) throws(FileSystemError) -> UnsafeRawBufferPointer {
         guard fd >= 0 else { throw failure("write", EBADF) }
         precondition(count <= Self.blockBytes, "DirectFileWriter.write(count:) takes at most blockBytes")
         if skew + buffered + count > Self.capacity { try handOver() }
@@ -160,20 +160,20 @@ final class DirectFileWriter {
         return UnsafeRawBufferPointer(bytes)
     }
 
-    func write(_ bytes: [UInt8]) throws(FileSystemError) {
+    package func write(_ bytes: [UInt8]) throws(FileSystemError) {
         try bytes.withUnsafeBytes { raw in Result { () throws(FileSystemError) in try write(raw) } }.get()
     }
 
     /// Writes out what is buffered and moves ``position`` to `offset` (which may be below the end, to
     /// patch bytes written before).
-    func seek(to offset: Int) throws(FileSystemError) {
+    package func seek(to offset: Int) throws(FileSystemError) {
         try flush()
         bufferOffset = offset
         skew = offset % Self.alignment
     }
 
     /// Writes out what is buffered and closes both descriptors (`close`); reports a failed close.
-    func close() throws(FileSystemError) {
+    package func close() throws(FileSystemError) {
         guard fd >= 0 else { return }
         defer {
             if directFD >= 0 { Glibc.close(directFD) }

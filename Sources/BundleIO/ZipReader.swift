@@ -134,7 +134,7 @@ public final class ZipReader {
 
     /// The entry count an archive's end-of-central-directory record declares (the Zip64 end record's
     /// when the classic one says 0xFFFF), or nil when the records are not found (libzip then reports it).
-    static func declaredEntryCount(path: String) -> UInt64? {
+    package static func declaredEntryCount(path: String) -> UInt64? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -169,7 +169,7 @@ public final class ZipReader {
 
     /// libzip reports an entry's MS-DOS time as a local-time `time_t`; this turns it back into the
     /// stored MS-DOS fields (`localtime_r`), so 1980-01-01 00:00 reads as date 0x21, time 0.
-    static func dosDateTime(fromUnixTime t: Int) -> UInt32 {
+    package static func dosDateTime(fromUnixTime t: Int) -> UInt32 {
         var time = t
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return 0 }

@@ -3,22 +3,22 @@ import CZip
 /// An object that answers libzip's source commands (``ZipArchiveFile``, ``BlockFileSource``,
 /// ``ZipStreamSource``): libzip holds it, retained in a ``ZipSourceBox``, as the user data of
 /// ``zipSourceCallback(_:_:_:_:)`` until `ZIP_SOURCE_FREE`.
-protocol ZipSourceHandler: AnyObject {
+package protocol ZipSourceHandler: AnyObject {
     func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t
 }
 
 /// The user data libzip holds for a source: the handler, typed once, so that the callback needs no
 /// dynamic cast for each of the million commands a large archive takes.
-final class ZipSourceBox {
-    let handler: any ZipSourceHandler
-    init(_ handler: any ZipSourceHandler) { self.handler = handler }
+package final class ZipSourceBox {
+    package let handler: any ZipSourceHandler
+    package init(_ handler: any ZipSourceHandler) { self.handler = handler }
 }
 
 extension ZipSourceHandler {
     /// A libzip source made by `create` (`zip_source_function` or `zip_source_function_create` with
     /// ``zipSourceCallback(_:_:_:_:)``) from a retained box holding this object, which the callback
     /// releases at `ZIP_SOURCE_FREE`; the box is released again when `create` fails.
-    func retainedSource(_ create: (UnsafeMutableRawPointer) -> OpaquePointer?) -> OpaquePointer? {
+    package func retainedSource(_ create: (UnsafeMutableRawPointer) -> OpaquePointer?) -> OpaquePointer? {
         let retained = Unmanaged.passRetained(ZipSourceBox(self))
         guard let source = create(retained.toOpaque()) else {
             retained.release()
@@ -30,7 +30,7 @@ extension ZipSourceHandler {
 
 /// libzip's callback for every ``ZipSourceHandler``: hands each command to the object, except
 /// `ZIP_SOURCE_FREE`, which releases it.
-func zipSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
+package func zipSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutableRawPointer?,
                        _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
     guard let userdata else { return -1 }
     let box = Unmanaged<ZipSourceBox>.fromOpaque(userdata)
@@ -42,11 +42,11 @@ func zipSourceCallback(_ userdata: UnsafeMutableRawPointer?, _ data: UnsafeMutab
 }
 
 /// The commands of a readable source (libzip's `ZIP_SOURCE_SUPPORTS_READABLE`).
-let readableZipSourceCommands = [ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR,
+package let readableZipSourceCommands = [ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE, ZIP_SOURCE_STAT, ZIP_SOURCE_ERROR,
                                  ZIP_SOURCE_FREE, ZIP_SOURCE_SUPPORTS]
 
 /// What a source answers to `ZIP_SOURCE_SUPPORTS`: the bit of each command it handles
 /// (`ZIP_SOURCE_MAKE_COMMAND_BITMASK`).
-func zipSourceCommandMask(_ commands: [zip_source_cmd_t]) -> zip_int64_t {
+package func zipSourceCommandMask(_ commands: [zip_source_cmd_t]) -> zip_int64_t {
     commands.reduce(0) { $0 | (zip_int64_t(1) << zip_int64_t($1.rawValue)) }
 }

@@ -15,11 +15,11 @@ import Glibc
 /// system refuses `O_DIRECT`, or with `direct: false`, the file is read through the page cache.
 ///
 /// Answers the commands of libzip's readable sources (`ZIP_SOURCE_SUPPORTS_READABLE`).
-final class BlockFileSource: ZipSourceHandler {
+package final class BlockFileSource: ZipSourceHandler {
     /// The file's path.
-    let path: String
+    package let path: String
     /// Its length, bytes (from `stat` when the source was made).
-    let size: Int
+    package let size: Int
     private var fd: Int32 = -1
     /// Two blocks: the one libzip reads from (`current`) and the one read ahead.
     private let buffers: [UnsafeMutableRawPointer]
@@ -40,13 +40,13 @@ final class BlockFileSource: ZipSourceHandler {
     private var error = zip_error_t()
 
     /// Bytes read with one `pread`.
-    static let blockBytes = 1 << 20
+    package static let blockBytes = 1 << 20
 
     /// Whether to open the file with `O_DIRECT`.
     private let direct: Bool
 
     /// Fails with the `stat` error when the file cannot be examined.
-    init(path: String, direct: Bool = true) throws(FileSystemError) {
+    package init(path: String, direct: Bool = true) throws(FileSystemError) {
         self.path = path
         self.direct = direct
         var st = stat()
@@ -68,7 +68,7 @@ final class BlockFileSource: ZipSourceHandler {
     }
 
     /// A libzip source reading this file; libzip releases the object (`ZIP_SOURCE_FREE`) when done.
-    func makeSource(_ archive: OpaquePointer) -> OpaquePointer? {
+    package func makeSource(_ archive: OpaquePointer) -> OpaquePointer? {
         retainedSource { zip_source_function(archive, zipSourceCallback, $0) }
     }
 
@@ -125,7 +125,7 @@ final class BlockFileSource: ZipSourceHandler {
         return 0
     }
 
-    func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
+    package func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
         switch command {
         case ZIP_SOURCE_SUPPORTS:
             return zipSourceCommandMask(readableZipSourceCommands)

@@ -87,5 +87,5 @@ public enum PNGChunkCheck {
 
     private static func hex2(_ b: UInt8) -> String { b < 16 ? "0" + String(b, radix: 16) : String(b, radix: 16) }
 
-    static func hex(_ value: UInt32) -> String { "0x" + BundleZipValidation.hex(value) }
+    package static func hex(_ value: UInt32) -> String { "0x" + CRC32.hexDigits(value) }
 }

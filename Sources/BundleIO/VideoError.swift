@@ -9,7 +9,7 @@ public struct VideoError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 
     /// An error from an FFmpeg return code (`av_strerror`).
-    init(_ path: String, _ step: String, code: Int32) {
+    package init(_ path: String, _ step: String, code: Int32) {
         var buffer = [CChar](repeating: 0, count: 256)
         av_strerror(code, &buffer, buffer.count)
         let message = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

@@ -1,9 +1,9 @@
 /// Walks the lines of a text file's bytes one at a time, without building an array of them, so that a
 /// file of millions of short lines costs no more memory than its bytes.
-enum TextLines {
+package enum TextLines {
     /// Calls `body` with each line's 1-based number and bytes (without its `\n`, nor a `\r` before it);
     /// the text after the last `\n` is a line when it is not empty. Stops when `body` returns false.
-    static func forEach(_ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) -> Bool) {
+    package static func forEach(_ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) -> Bool) {
         var start = 0
         var number = 0
         while start < bytes.count {
@@ -17,7 +17,7 @@ enum TextLines {
     }
 
     /// The number of `\n` bytes.
-    static func newlineCount(_ bytes: [UInt8]) -> Int {
+    package static func newlineCount(_ bytes: [UInt8]) -> Int {
         bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
     }
 }

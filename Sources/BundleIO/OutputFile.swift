@@ -3,14 +3,14 @@ import Glibc
 #endif
 
 /// A file being written with POSIX `open`/`write`/`close`; errors name the call and path.
-final class OutputFile {
-    let path: String
+package final class OutputFile {
+    package let path: String
     private var fd: Int32
     /// Bytes written so far (the file's length).
-    private(set) var length = 0
+    package private(set) var length = 0
 
     /// Creates (or truncates) the file, mode 0644.
-    init(creating path: String) throws(FileSystemError) {
+    package init(creating path: String) throws(FileSystemError) {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileSystemError("open \(path): \(FileSystem.lastError())") }
@@ -19,7 +19,7 @@ final class OutputFile {
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
     /// Appends bytes (looping over short writes).
-    func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
+    package func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
         guard fd >= 0 else { throw FileSystemError("write \(path): file is closed") }
         var offset = 0
         while offset < bytes.count {
@@ -33,14 +33,14 @@ final class OutputFile {
         length += bytes.count
     }
 
-    func write(_ bytes: [UInt8]) throws(FileSystemError) {
+    package func write(_ bytes: [UInt8]) throws(FileSystemError) {
         try bytes.withUnsafeBytes { raw in Result { () throws(FileSystemError) in try write(raw) } }.get()
     }
 
-    func write(_ text: String) throws(FileSystemError) { try write(Array(text.utf8)) }
+    package func write(_ text: String) throws(FileSystemError) { try write(Array(text.utf8)) }
 
     /// Appends the whole content of another file, in 1 MiB chunks (`open`, `read`).
-    func append(contentsOf other: String) throws(FileSystemError) {
+    package func append(contentsOf other: String) throws(FileSystemError) {
         let input = open(other, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw FileSystemError("open \(other): \(FileSystem.lastError())") }
         defer { Glibc.close(input) }
@@ -59,7 +59,7 @@ final class OutputFile {
     }
 
     /// Closes the file (`close`); reports a failed close (e.g. a full disk on some file systems).
-    func close() throws(FileSystemError) {
+    package func close() throws(FileSystemError) {
         guard fd >= 0 else { return }
         let result = Glibc.close(fd)
         fd = -1

@@ -6,22 +6,22 @@ import Darwin
 
 /// The few POSIX file calls the storages need, each turning `errno` into a message that names the
 /// call and the path.
-enum FileSystem {
+package enum FileSystem {
     /// `strerror(errno)` for the last failed call.
-    static func lastError() -> String { String(cString: strerror(errno)) }
+    package static func lastError() -> String { String(cString: strerror(errno)) }
 
-    static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0
     }
 
-    static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// `mkdir(path, 0755)`; an existing directory is fine when `existingIsFine`.
-    static func makeDirectory(_ path: String, existingIsFine: Bool = false) throws(FileSystemError) {
+    package static func makeDirectory(_ path: String, existingIsFine: Bool = false) throws(FileSystemError) {
         if mkdir(path, 0o755) != 0 {
             if existingIsFine, errno == EEXIST, isDirectory(path) { return }
             throw FileSystemError("mkdir \(path): \(lastError())")
@@ -29,13 +29,13 @@ enum FileSystem {
     }
 
     /// `rename(from, to)`.
-    static func rename(_ from: String, to: String) throws(FileSystemError) {
+    package static func rename(_ from: String, to: String) throws(FileSystemError) {
         if Glibc.rename(from, to) != 0 { throw FileSystemError("rename \(from) -> \(to): \(lastError())") }
     }
 
     /// Removes a file or a folder with everything in it (`unlink`, `opendir`/`readdir`, `rmdir`);
     /// a missing path is fine.
-    static func removeTree(_ path: String) {
+    package static func removeTree(_ path: String) {
         var st = stat()
         guard lstat(path, &st) == 0 else { return }
         if (st.st_mode & S_IFMT) == S_IFDIR {
@@ -47,10 +47,10 @@ enum FileSystem {
     }
 
     /// `rmdir`: removes a folder only if it is empty.
-    static func removeEmptyDirectory(_ path: String) { rmdir(path) }
+    package static func removeEmptyDirectory(_ path: String) { rmdir(path) }
 
     /// The names in a folder, sorted, without `.` and `..` (`opendir`, `readdir`).
-    static func list(_ path: String) throws(FileSystemError) -> [String] {
+    package static func list(_ path: String) throws(FileSystemError) -> [String] {
         guard let dir = opendir(path) else { throw FileSystemError("opendir \(path): \(lastError())") }
         defer { closedir(dir) }
         var names: [String] = []
@@ -64,14 +64,14 @@ enum FileSystem {
     }
 
     /// Size of a file in bytes (`stat`).
-    static func size(_ path: String) throws(FileSystemError) -> Int {
+    package static func size(_ path: String) throws(FileSystemError) -> Int {
         var st = stat()
         guard stat(path, &st) == 0 else { throw FileSystemError("stat \(path): \(lastError())") }
         return Int(st.st_size)
     }
 
     /// Writes `bytes` to `path` under a temporary name in the same folder, then renames it into place.
-    static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileSystemError) {
+    package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileSystemError) {
         let temporary = temporaryName(for: path)
         let file = try OutputFile(creating: temporary)
         do throws(FileSystemError) {
@@ -84,19 +84,19 @@ enum FileSystem {
         }
     }
 
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+    package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
         try bytes.withUnsafeBytes { raw in
             Result { () throws(FileSystemError) in try writeAtomically(raw, to: path) }
         }.get()
     }
 
-    static func writeAtomically(_ text: String, to path: String) throws(FileSystemError) {
+    package static func writeAtomically(_ text: String, to path: String) throws(FileSystemError) {
         try writeAtomically(Array(text.utf8), to: path)
     }
 
     /// Creates (or truncates) a file and writes `bytes` to it, for files inside a partial folder that is
     /// renamed into place as a whole (`open`, `write`, `close`); a failure removes the file.
-    static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
         let file = try OutputFile(creating: path)
         do throws(FileSystemError) {
             try file.write(bytes)
@@ -108,7 +108,7 @@ enum FileSystem {
     }
 
     /// `pwrite` until every byte is written (looping over short writes and `EINTR`): 0, or the errno.
-    static func pwriteAll(_ descriptor: Int32, _ memory: UnsafeRawPointer, _ count: Int, at offset: Int) -> Int32 {
+    package static func pwriteAll(_ descriptor: Int32, _ memory: UnsafeRawPointer, _ count: Int, at offset: Int) -> Int32 {
         var done = 0
         while done < count {
             let n = pwrite(descriptor, memory + done, count - done, off_t(offset + done))
@@ -123,7 +123,7 @@ enum FileSystem {
     }
 
     /// The CRC-32 of a file's content (`open`, `read`).
-    static func checksum(_ path: String) throws(FileSystemError) -> CRC32 {
+    package static func checksum(_ path: String) throws(FileSystemError) -> CRC32 {
         var crc = CRC32()
         try forEachChunk(of: path) { crc.add($0) }
         return crc
@@ -147,7 +147,7 @@ enum FileSystem {
     }
 
     /// `<folder>/.<file>.tmp` for `<folder>/<file>`.
-    static func temporaryName(for path: String) -> String {
+    package static func temporaryName(for path: String) -> String {
         if let slash = path.lastIndex(of: "/") {
             return String(path[...slash]) + "." + path[path.index(after: slash)...] + ".tmp"
         }
@@ -155,7 +155,7 @@ enum FileSystem {
     }
 
     /// The whole content of a file (`open`, `read`).
-    static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
+    package static func read(_ path: String) throws(FileSystemError) -> [UInt8] {
         var out: [UInt8] = []
         try forEachChunk(of: path) { out.append(contentsOf: $0) }
         return out

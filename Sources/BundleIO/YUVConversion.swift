@@ -1,8 +1,8 @@
 /// 8-bit sRGB to the Y'CbCr 4:2:0 planes H.264 encodes: ITU-R BT.601 matrix, limited ("video") range,
 /// the 8-bit integer form of the coefficients (Y' = 16 + (66 R + 129 G + 25 B + 128) >> 8, ...), chroma
 /// from the mean of each 2x2 block.
-enum YUVConversion {
-    static func rgbToYUV420(_ rgb: UnsafePointer<UInt8>, width: Int, height: Int,
+package enum YUVConversion {
+    package static func rgbToYUV420(_ rgb: UnsafePointer<UInt8>, width: Int, height: Int,
                             y: UnsafeMutablePointer<UInt8>, yStride: Int,
                             u: UnsafeMutablePointer<UInt8>, uStride: Int,
                             v: UnsafeMutablePointer<UInt8>, vStride: Int) {

@@ -7,13 +7,13 @@ import Dispatch
 /// for the oldest and returns its failure, if any. A failure therefore surfaces a fixed number of
 /// submissions after its frame, whatever the threads' timing, so the session sees it at the same frame
 /// in every run. ``drain()`` waits for every job and returns the first failure.
-final class FrameJobWindow<Failure: Error & Sendable> {
+package final class FrameJobWindow<Failure: Error & Sendable> {
     /// Jobs in flight at most (at least 1).
-    let window: Int
+    package let window: Int
     private var inFlight: [Job] = []
     private let queue = DispatchQueue.global(qos: .userInitiated)
 
-    init(window: Int) { self.window = max(1, window) }
+    package init(window: Int) { self.window = max(1, window) }
 
     /// One job's completion signal and result (written by the job before it signals, read after).
     private final class Job: @unchecked Sendable {
@@ -23,7 +23,7 @@ final class FrameJobWindow<Failure: Error & Sendable> {
 
     /// Starts `work` on a worker thread, after waiting for the oldest job when the window is full;
     /// returns that job's failure.
-    func submit(_ work: @escaping @Sendable () -> Failure?) -> Failure? {
+    package func submit(_ work: @escaping @Sendable () -> Failure?) -> Failure? {
         var failure: Failure?
         if inFlight.count >= window { failure = finishOldest() }
         let job = Job()
@@ -36,7 +36,7 @@ final class FrameJobWindow<Failure: Error & Sendable> {
     }
 
     /// Waits for every job in flight; the first failure in submission order.
-    func drain() -> Failure? {
+    package func drain() -> Failure? {
         var first: Failure?
         while !inFlight.isEmpty {
             let failure = finishOldest()

@@ -119,7 +119,7 @@ public struct PNGCompression: Sendable, Equatable, CustomStringConvertible {
     /// Encodes `width * height` samples with `cpng_write_gray` (libpng's low-level writer with these
     /// settings) or `cpng_write_gray_run_length`: `bitDepth` 16 takes host-order `UInt16` samples, 8
     /// takes bytes.
-    func encode(width: Int, height: Int, bitDepth: Int, samples: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
+    package func encode(width: Int, height: Int, bitDepth: Int, samples: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
         let call = encoder == .zlib ? "cpng_write_gray" : "cpng_write_gray_run_length"
         let bytesPerSample = bitDepth / 8
         guard bitDepth == 8 || bitDepth == 16, width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF,

@@ -6,20 +6,20 @@ import Foundation
 ///
 /// Not libdispatch: a transfer blocks its thread for a millisecond or more, and libdispatch's shared
 /// pool has one thread per core, which the raw package's PNG jobs need.
-final class BlockIOThread: @unchecked Sendable {
+package final class BlockIOThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: (@Sendable () -> Void)?
     private var busy = false
     private var finishing = false
 
-    init() {
+    package init() {
         let thread = Thread { [self] in run() }
         thread.name = "capture-sim block I/O"
         thread.start()
     }
 
     /// Hands `work` to the thread, after waiting for the transfer before it to finish.
-    func submit(_ work: @escaping @Sendable () -> Void) {
+    package func submit(_ work: @escaping @Sendable () -> Void) {
         condition.lock()
         while pending != nil || busy { condition.wait() }
         pending = work
@@ -28,14 +28,14 @@ final class BlockIOThread: @unchecked Sendable {
     }
 
     /// Waits until the last transfer handed over has finished.
-    func waitUntilIdle() {
+    package func waitUntilIdle() {
         condition.lock()
         while pending != nil || busy { condition.wait() }
         condition.unlock()
     }
 
     /// Waits for the last transfer, then ends the thread (it holds the object until then).
-    func finish() {
+    package func finish() {
         condition.lock()
         while pending != nil || busy { condition.wait() }
         finishing = true

@@ -35,4 +35,10 @@ public struct CRC32: Sendable, Equatable {
         out.length = length + next.length
         return out
     }
+
+    /// A CRC as the eight lowercase hexadecimal digits that messages print.
+    package static func hexDigits(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
 }

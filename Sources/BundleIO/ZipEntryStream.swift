@@ -10,7 +10,7 @@ public final class ZipEntryStream {
     private let reader: ZipReader
     private var file: OpaquePointer?
 
-    init(reader: ZipReader, file: OpaquePointer, name: String) {
+    package init(reader: ZipReader, file: OpaquePointer, name: String) {
         self.reader = reader
         self.file = file
         self.name = name

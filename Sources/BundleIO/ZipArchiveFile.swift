@@ -21,14 +21,14 @@ import Glibc
 ///
 /// Answers the commands of libzip's writable sources (`ZIP_SOURCE_SUPPORTS_WRITABLE`, and
 /// `ZIP_SOURCE_BEGIN_WRITE_CLONING` when updating).
-final class ZipArchiveFile: ZipSourceHandler {
+package final class ZipArchiveFile: ZipSourceHandler {
     /// The archive's final path.
-    let path: String
+    package let path: String
     /// Where it is written until libzip commits (`<folder>/.<name>.tmp`), or the archive being
     /// updated when libzip clones it.
     private var temporaryPath: String
     /// The archive being updated, if any.
-    let existingPath: String?
+    package let existingPath: String?
     private var file: DirectFileWriter?
     /// Reading the existing archive: its descriptor and libzip's read position.
     private var readFD: Int32 = -1
@@ -41,7 +41,7 @@ final class ZipArchiveFile: ZipSourceHandler {
     private var error = zip_error_t()
 
     /// A new archive at `path`.
-    init(path: String) {
+    package init(path: String) {
         self.path = path
         temporaryPath = Self.temporaryPath(for: path)
         existingPath = nil
@@ -49,7 +49,7 @@ final class ZipArchiveFile: ZipSourceHandler {
     }
 
     /// The archive at `existing`, to be updated and then saved (renamed) as `path`.
-    init(updating existing: String, savingAs path: String) {
+    package init(updating existing: String, savingAs path: String) {
         self.path = path
         temporaryPath = Self.temporaryPath(for: path)
         existingPath = existing
@@ -57,7 +57,7 @@ final class ZipArchiveFile: ZipSourceHandler {
     }
 
     /// The temporary file a new archive at `path` is written to.
-    static func temporaryPath(for path: String) -> String { FileSystem.temporaryName(for: path) }
+    package static func temporaryPath(for path: String) -> String { FileSystem.temporaryName(for: path) }
 
     deinit {
         if file != nil {
@@ -69,7 +69,7 @@ final class ZipArchiveFile: ZipSourceHandler {
     }
 
     /// A libzip source for this file; libzip releases the object (`ZIP_SOURCE_FREE`) when done with it.
-    func makeSource() -> OpaquePointer? {
+    package func makeSource() -> OpaquePointer? {
         var failure = zip_error_t()
         zip_error_init(&failure)
         defer { zip_error_fini(&failure) }
@@ -82,7 +82,7 @@ final class ZipArchiveFile: ZipSourceHandler {
         return -1
     }
 
-    func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
+    package func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
         switch command {
         case ZIP_SOURCE_SUPPORTS:
             var commands = readableZipSourceCommands + [

@@ -85,7 +85,7 @@ public enum ZipWriter {
     }
 
     /// `zip_open_from_source` on `file`.
-    static func open(_ file: ZipArchiveFile, flags: Int32) throws(ZipError) -> OpaquePointer {
+    package static func open(_ file: ZipArchiveFile, flags: Int32) throws(ZipError) -> OpaquePointer {
         guard let source = file.makeSource() else {
             throw ZipError(call: "zip_source_function_create", path: file.path, message: "libzip refused the archive's source")
         }
@@ -101,7 +101,7 @@ public enum ZipWriter {
     }
 
     /// A failed call's error with libzip's message; the archive is discarded.
-    static func failure(_ call: String, _ archive: OpaquePointer, _ path: String) -> ZipError {
+    package static func failure(_ call: String, _ archive: OpaquePointer, _ path: String) -> ZipError {
         let error = ZipError(call: call, path: path, message: String(cString: zip_error_strerror(zip_get_error(archive))))
         zip_discard(archive)
         return error
@@ -133,7 +133,7 @@ public enum ZipWriter {
 
     /// `zip_file_add` of `source` as `name`, then its method, date and attributes; the source is freed
     /// when it could not be added.
-    static func add(_ source: OpaquePointer?, as name: String, method: Method, to archive: OpaquePointer, _ path: String) throws(ZipError) {
+    package static func add(_ source: OpaquePointer?, as name: String, method: Method, to archive: OpaquePointer, _ path: String) throws(ZipError) {
         let index = zip_file_add(archive, name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
         guard index >= 0 else {
             zip_source_free(source)
@@ -156,7 +156,7 @@ public enum ZipWriter {
     }
 
     /// The message for a `zip_open` error code (`zip_error_init_with_code` + `zip_error_strerror`).
-    static func openErrorMessage(_ code: Int32) -> String {
+    package static func openErrorMessage(_ code: Int32) -> String {
         var error = zip_error_t()
         zip_error_init_with_code(&error, code)
         defer { zip_error_fini(&error) }

@@ -8,11 +8,11 @@ import Foundation
 /// never overlap). ``append(_:)`` waits while the ring is full, so memory stays bounded when the disk
 /// is slower than the producer; reading waits while it is empty. `ZIP_SOURCE_STAT` reports nothing
 /// (the size is not known until the end), so libzip gives the entry's local header a Zip64 field.
-final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
+package final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
     private let condition = NSCondition()
     private let ring: UnsafeMutableRawPointer
     /// Ring size, bytes.
-    let capacity: Int
+    package let capacity: Int
     /// Index of the first unread byte, and how many are buffered.
     private var head = 0
     private var buffered = 0
@@ -23,7 +23,7 @@ final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
     private var error = zip_error_t()
 
     /// A source with a ring of `capacity` bytes.
-    init(capacity: Int = 8 << 20) {
+    package init(capacity: Int = 8 << 20) {
         self.capacity = capacity
         ring = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 64)
         zip_error_init(&error)
@@ -35,14 +35,14 @@ final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
     }
 
     /// A libzip source reading these bytes; libzip releases the object (`ZIP_SOURCE_FREE`) when done.
-    func makeSource(_ archive: OpaquePointer) -> OpaquePointer? {
+    package func makeSource(_ archive: OpaquePointer) -> OpaquePointer? {
         retainedSource { zip_source_function(archive, zipSourceCallback, $0) }
     }
 
     /// Appends bytes, waiting while the ring is full; returns false (and drops them) once the source
     /// is closed.
     @discardableResult
-    func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var done = 0
         while done < bytes.count {
             condition.lock()
@@ -65,7 +65,7 @@ final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
     }
 
     /// No more bytes: libzip reads what is buffered, then the end of the entry.
-    func finish() {
+    package func finish() {
         condition.lock()
         finished = true
         condition.broadcast()
@@ -73,7 +73,7 @@ final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
     }
 
     /// Stops the stream: reads fail (libzip abandons the archive) and appends are dropped.
-    func close() {
+    package func close() {
         condition.lock()
         closed = true
         condition.broadcast()
@@ -107,7 +107,7 @@ final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
         return zip_int64_t(count)
     }
 
-    func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
+    package func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
         switch command {
         case ZIP_SOURCE_SUPPORTS:
             return zipSourceCommandMask(readableZipSourceCommands)
