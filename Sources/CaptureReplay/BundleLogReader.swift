@@ -26,12 +26,16 @@ enum BundleLogReader {
         }
     }
 
-    static func read(_ contents: some BundleContents, options: ReplayOptions) throws(ReplayLogError) -> ReplayLog {
-        let file = (contents.name as NSString).appendingPathComponent(arkitDataName)
-        // The file's bytes as an array only: the (possibly memory-mapped) Data is released before parsing.
-        guard let bytes = try contents.data(named: arkitDataName).map({ [UInt8]($0) }) else {
-            throw ReplayLogError(file: contents.name, reason: "no \(arkitDataName) in this bundle")
+    /// Reads the bundle that `bundle` opened (a folder or its zip: ``CaptureBundle/BundleReader`` is the one
+    /// reader of both).
+    static func read(_ bundle: BundleReader, options: ReplayOptions) throws(ReplayLogError) -> ReplayLog {
+        let file = (bundle.path as NSString).appendingPathComponent(arkitDataName)
+        guard bundle.has(arkitDataName) else {
+            throw ReplayLogError(file: bundle.path, reason: "no \(arkitDataName) in this bundle")
         }
+        // The file's bytes as an array only, released once parsed.
+        let bytes: [UInt8]
+        do throws(BundleReadError) { bytes = try bundle.bytes(arkitDataName) } catch { throw replayError(error, in: bundle) }
         // CaptureBundle's parser reads every number bit for bit, so times and poses are the session's.
         let document: JSONValue
         do throws(BundleReadError) {
@@ -46,7 +50,10 @@ enum BundleLogReader {
         var json = BundleJSONReader(file: file)
         let configuration = try json.configuration(root)
 
-        let depthFrames = try contents.depthFrames(named: depthFramesName)
+        var depthFrames: DepthFramesFile?
+        if bundle.has(depthFramesName) {
+            do throws(BundleReadError) { depthFrames = try bundle.depthFrames() } catch { throw replayError(error, in: bundle) }
+        }
 
         // Frames and inputs, merged by seq.
         var entries: [(seq: Int, path: String, input: SessionInput, depthIndex: Int32)] = []
@@ -143,8 +150,14 @@ enum BundleLogReader {
                 kind: .windowStartsMidRecording, file: file, time: first.time,
                 message: "the window starts after recording started; recording restarts at \(NumberFormatting.fixed(first.time, decimals: 3)) s without landscape gating"))
         }
-        return ReplayLog(file: contents.name, format: .bundle, configuration: configured,
+        return ReplayLog(file: bundle.path, format: .bundle, configuration: configured,
                          inputs: ReplayInputs(inputs: inputs, depthIndices: depthIndices, depthFrames: depthFrames),
                          diagnostics: diagnostics)
+    }
+
+    /// A bundle reader's error as replay's: the file named by its path (inside the bundle's folder or zip).
+    static func replayError(_ error: BundleReadError, in bundle: BundleReader) -> ReplayLogError {
+        let file = error.file == bundle.path ? error.file : (bundle.path as NSString).appendingPathComponent(error.file)
+        return ReplayLogError(file: file, reason: error.location.isEmpty ? error.reason : "\(error.location): \(error.reason)")
     }
 }

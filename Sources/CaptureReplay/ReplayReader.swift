@@ -1,3 +1,4 @@
+import CaptureBundle
 import CaptureEngine
 import Foundation
 
@@ -17,8 +18,11 @@ public enum ReplayReader {
         if let given = options.format { format = given } else { format = try detectFormat(path: path) }
         let file = try resolve(path: path, format: format)
         if format == .bundle {
-            if isFolder(file) { return try BundleLogReader.read(FolderBundleContents(path: file), options: options) }
-            return try BundleLogReader.read(ZipBundleContents(path: file), options: options)
+            let bundle: BundleReader
+            do throws(BundleReadError) { bundle = try BundleReader(path: file) } catch {
+                throw ReplayLogError(file: file, reason: error.reason)
+            }
+            return try BundleLogReader.read(bundle, options: options)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         guard size <= maximumLogBytes else {
@@ -93,11 +97,6 @@ public enum ReplayReader {
             }
         }
         throw ReplayLogError(file: path, reason: "no data lines (the log is empty or holds only comments); cannot tell the format")
-    }
-
-    private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// The file (or, for bundles, folder or zip) to read for `format` at `path`.

@@ -70,8 +70,8 @@ import Testing
     @Test func aZipWithoutArkitDataIsAnErrorNamingTheZip() throws {
         let recorded = try RecordedScene(name: "ceiling.json")
         defer { recorded.remove() }
-        let contents = ZipBundleContents(path: recorded.zipPath)
-        #expect(try contents.data(named: "no-such-file.json") == nil)
+        let zip = try BundleReader(path: recorded.zipPath)
+        #expect(!zip.has("no-such-file.json"))
         let broken = recorded.folder + "/broken.zip"
         try Data("not a zip".utf8).write(to: URL(fileURLWithPath: broken))
         #expect {
