@@ -1,4 +1,5 @@
 import CaptureEngine
+import Foundation
 
 /// `arkitData.json` as read back (docs/bundle-format.md).
 public struct ArkitData: Sendable {
@@ -102,6 +103,49 @@ public struct ArkitData: Sendable {
         try JSONParser.parse(bytes, file: file)
     }
 
+    /// The file's top level, for readers that take only part of it (replay: the session's configuration,
+    /// frames and inputs, read by the same functions as the whole file's).
+    package static func root(json bytes: [UInt8], file: String = "arkitData.json") throws(BundleReadError) -> JSONCursor {
+        let root = try JSONCursor.parse(bytes, file: file)
+        _ = try root.object()
+        return root
+    }
+
+    /// The session's configuration as the file records it: the SDK profile (2.10 when `sdk` is missing),
+    /// device, enabled options, landscape gating (true when the file predates the key) and thresholds
+    /// (a partial object is applied to the defaults). Each key is optional; a missing one keeps the default.
+    package static func sessionConfiguration(_ root: JSONCursor) throws(BundleReadError) -> SessionConfiguration {
+        var configuration = SessionConfiguration()
+        if let s = root.optional("sdk") {
+            let name = try s.string()
+            guard let profile = SDKProfile(name: name) else {
+                throw s.fail("expected an SDK version among \(SDKProfile.knownNames), got \"\(name)\"")
+            }
+            configuration.sdk = profile
+        }
+        if let d = root.optional("device") {
+            configuration.device = DeviceCapabilities(hasLiDAR: try d["hasLiDAR"].get().bool(), model: try d["model"].get().string())
+        }
+        if let f = root.optional("scanningFeatures") {
+            let names = Set(try f.array().map { (c) throws(BundleReadError) in try c.string() })
+            let known = ScanOptions().enabledNames
+            if let unknown = names.subtracting(known).sorted().first {
+                throw f.fail("expected names among \(known.joined(separator: ", ")), got \"\(unknown)\"")
+            }
+            configuration.options = ScanOptions(
+                speechRecognition: names.contains("speechRecognition"), meshVisualisation: names.contains("meshVisualisation"),
+                backgroundResume: names.contains("backgroundResume"), azimuth: names.contains("azimuth"),
+                storageWarnings: names.contains("storageWarnings"))
+        }
+        if let g = root.optional("landscapeGating") { configuration.landscapeGating = try g.bool() }
+        if let t = root.optional("thresholds") {
+            do { configuration.thresholds = try Thresholds().applying(json: try t.object(), source: "\(root.file): thresholds") }
+            catch let error as BundleReadError { throw error }
+            catch { throw BundleReadError(file: root.file, reason: "\(error)".replacingOccurrences(of: "\(root.file): ", with: "")) }
+        }
+        return configuration
+    }
+
     /// A `feedbackItems` array (also the whole of `feedback.json`).
     static func feedbackItems(_ c: JSONCursor) throws(BundleReadError) -> [ArkitFeedbackItem] {
         try c.array().map { (c) throws(BundleReadError) in
@@ -129,7 +173,7 @@ public struct ArkitData: Sendable {
         return m
     }
 
-    static func frame(_ c: JSONCursor) throws(BundleReadError) -> ArkitFrame {
+    package static func frame(_ c: JSONCursor) throws(BundleReadError) -> ArkitFrame {
         let k = try c["intrinsics"].get()
         let values = try k.array().map { (v) throws(BundleReadError) in try v.double() }
         guard values.count == 6 else { throw k.fail("expected [fx, fy, cx, cy, width, height], got \(values.count) numbers") }
@@ -153,7 +197,7 @@ public struct ArkitData: Sendable {
                           videoIndex: try c.optional("videoIndex")?.int())
     }
 
-    static func input(_ c: JSONCursor) throws(BundleReadError) -> ArkitInput {
+    package static func input(_ c: JSONCursor) throws(BundleReadError) -> ArkitInput {
         let seq = try c["seq"].get().int(), time = try c["time"].get().double()
         let type = try c["type"].get()
         switch try type.string() {

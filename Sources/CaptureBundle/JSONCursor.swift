@@ -3,21 +3,21 @@ import Foundation
 
 /// A position in a parsed JSON document that knows its path, so every type error names the file and
 /// the JSON path (e.g. `arkitData.json: frames[3].time: expected a number`).
-struct JSONCursor {
-    let file: String
-    let path: String
-    let value: JSONValue
+package struct JSONCursor {
+    package let file: String
+    package let path: String
+    package let value: JSONValue
 
     /// Parses `bytes` as JSON (numbers exact, see ``JSONParser``).
-    static func parse(_ bytes: [UInt8], file: String) throws(BundleReadError) -> JSONCursor {
+    package static func parse(_ bytes: [UInt8], file: String) throws(BundleReadError) -> JSONCursor {
         JSONCursor(file: file, path: "", value: try JSONParser.parse(bytes, file: file))
     }
 
-    func fail(_ reason: String) -> BundleReadError {
+    package func fail(_ reason: String) -> BundleReadError {
         BundleReadError(file: file, location: path.isEmpty ? "top level" : path, reason: reason)
     }
 
-    var isNull: Bool { if case .null = value { true } else { false } }
+    package var isNull: Bool { if case .null = value { true } else { false } }
 
     private func lookup(_ key: String) -> JSONValue? {
         guard case .object(let pairs) = value else { return nil }
@@ -25,12 +25,12 @@ struct JSONCursor {
     }
 
     /// The object as Foundation values (for APIs that take `[String: Any]`).
-    func object() throws(BundleReadError) -> [String: Any] {
+    package func object() throws(BundleReadError) -> [String: Any] {
         guard case .object = value, let o = JSONCursor.foundation(value) as? [String: Any] else { throw fail("expected an object") }
         return o
     }
 
-    static func foundation(_ v: JSONValue) -> Any {
+    package static func foundation(_ v: JSONValue) -> Any {
         switch v {
         case .null: NSNull()
         case .bool(let b): b
@@ -43,7 +43,7 @@ struct JSONCursor {
     }
 
     /// A required key.
-    subscript(key: String) -> JSONCursorResult {
+    package subscript(key: String) -> JSONCursorResult {
         let child = path.isEmpty ? key : path + "." + key
         guard case .object = value else { return .failure(fail("expected an object")) }
         guard let v = lookup(key) else { return .failure(BundleReadError(file: file, location: child, reason: "missing")) }
@@ -51,18 +51,18 @@ struct JSONCursor {
     }
 
     /// An optional key (nil when absent or null).
-    func optional(_ key: String) -> JSONCursor? {
+    package func optional(_ key: String) -> JSONCursor? {
         guard let v = lookup(key) else { return nil }
         if case .null = v { return nil }
         return JSONCursor(file: file, path: path.isEmpty ? key : path + "." + key, value: v)
     }
 
-    func array() throws(BundleReadError) -> [JSONCursor] {
+    package func array() throws(BundleReadError) -> [JSONCursor] {
         guard case .array(let a) = value else { throw fail("expected an array") }
         return a.enumerated().map { JSONCursor(file: file, path: "\(path)[\($0.offset)]", value: $0.element) }
     }
 
-    func double() throws(BundleReadError) -> Double {
+    package func double() throws(BundleReadError) -> Double {
         switch value {
         case .int(let i): return Double(i)
         case .number(let d): return d
@@ -70,7 +70,7 @@ struct JSONCursor {
         }
     }
 
-    func int() throws(BundleReadError) -> Int {
+    package func int() throws(BundleReadError) -> Int {
         switch value {
         case .int(let i): return Int(i)
         case .number(let d) where d == d.rounded() && abs(d) < 9e15: return Int(d)
@@ -78,18 +78,18 @@ struct JSONCursor {
         }
     }
 
-    func string() throws(BundleReadError) -> String {
+    package func string() throws(BundleReadError) -> String {
         guard case .string(let s) = value else { throw fail("expected a string") }
         return s
     }
 
-    func bool() throws(BundleReadError) -> Bool {
+    package func bool() throws(BundleReadError) -> Bool {
         guard case .bool(let b) = value else { throw fail("expected true or false") }
         return b
     }
 
-    func optionalDouble() throws(BundleReadError) -> Double? { isNull ? nil : try double() }
+    package func optionalDouble() throws(BundleReadError) -> Double? { isNull ? nil : try double() }
 }
 
 /// A looked-up key: the cursor, or the error naming the missing key.
-typealias JSONCursorResult = Result<JSONCursor, BundleReadError>
+package typealias JSONCursorResult = Result<JSONCursor, BundleReadError>

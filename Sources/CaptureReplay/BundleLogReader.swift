@@ -9,23 +9,6 @@ enum BundleLogReader {
     static let arkitDataName = "arkitData.json"
     static let depthFramesName = "allDepthFrames.bin"
 
-    /// A JSON tree as ``BundleJSONReader`` walks it: objects `[String: Any]` (a repeated key keeps its last
-    /// value), arrays `[Any]`, numbers `NSNumber`, `String`, `Bool`, `NSNull`.
-    static func foundationValue(_ value: JSONValue) -> Any {
-        switch value {
-        case .null: return NSNull()
-        case .bool(let b): return b
-        case .int(let i): return NSNumber(value: i)
-        case .number(let d): return NSNumber(value: d)
-        case .string(let s): return s
-        case .array(let items): return items.map(foundationValue)
-        case .object(let pairs):
-            var object: [String: Any] = [:]
-            for (key, item) in pairs { object[key] = foundationValue(item) }
-            return object
-        }
-    }
-
     /// Reads the bundle that `bundle` opened (a folder or its zip: ``CaptureBundle/BundleReader`` is the one
     /// reader of both).
     static func read(_ bundle: BundleReader, options: ReplayOptions) throws(ReplayLogError) -> ReplayLog {
@@ -36,43 +19,37 @@ enum BundleLogReader {
         // The file's bytes as an array only, released once parsed.
         let bytes: [UInt8]
         do throws(BundleReadError) { bytes = try bundle.bytes(arkitDataName) } catch { throw replayError(error, in: bundle) }
-        // CaptureBundle's parser reads every number bit for bit, so times and poses are the session's.
-        let document: JSONValue
-        do throws(BundleReadError) {
-            document = try ArkitData.document(json: bytes, file: file)
-        } catch {
-            let place = error.location.isEmpty ? "" : "\(error.location): "
-            throw ReplayLogError(file: file, reason: place + error.reason)
-        }
-        guard let root = BundleLogReader.foundationValue(document) as? [String: Any] else {
-            throw ReplayLogError(file: file, reason: "expected a JSON object at the top level")
-        }
-        var json = BundleJSONReader(file: file)
-        let configuration = try json.configuration(root)
-
+        // CaptureBundle's parser reads every number bit for bit, so times and poses are the session's; the
+        // frames and inputs are read by the same functions as `inspect`'s (`ArkitData`).
+        let configuration: SessionConfiguration
+        let frames: [ArkitFrame]
+        let logged: [ArkitInput]
         var depthFrames: DepthFramesFile?
-        if bundle.has(depthFramesName) {
-            do throws(BundleReadError) { depthFrames = try bundle.depthFrames() } catch { throw replayError(error, in: bundle) }
+        do throws(BundleReadError) {
+            let root = try ArkitData.root(json: bytes, file: file)
+            configuration = try ArkitData.sessionConfiguration(root)
+            frames = try root["frames"].get().array().map(ArkitData.frame)
+            logged = try (root.optional("inputs")?.array() ?? []).map(ArkitData.input)
+            if bundle.has(depthFramesName) { depthFrames = try bundle.depthFrames() }
+        } catch {
+            throw replayError(error, in: bundle)
         }
-
-        // Frames and inputs, merged by seq.
-        var entries: [(seq: Int, path: String, input: SessionInput, depthIndex: Int32)] = []
-        let frames = try json.array(root["frames"], "frames")
         guard !frames.isEmpty else {
             throw ReplayLogError(file: file, reason: "frames: no camera frames (an empty log); nothing to replay")
         }
-        entries.reserveCapacity(frames.count)
-        for (i, item) in frames.enumerated() {
+
+        // Frames and inputs, merged by seq.
+        var diagnostics: [ReplayDiagnostic] = []
+        var entries: [(seq: Int, path: String, input: SessionInput, depthIndex: Int32)] = []
+        entries.reserveCapacity(frames.count + logged.count)
+        for (i, f) in frames.enumerated() {
             let path = "frames[\(i)]"
-            let object = try json.object(item, path)
-            let seq = try json.integer(object["seq"], "\(path).seq")
-            let time = try json.number(object["time"], "\(path).time")
-            let transform = try json.transform(object["transform"], "\(path).transform", time: time)
-            let intrinsics = try json.intrinsics(object["intrinsics"], "\(path).intrinsics")
-            let tracking = try json.tracking(object["tracking"], "\(path).tracking")
+            if !f.matrix.isFinite {
+                diagnostics.append(ReplayDiagnostic(kind: .nonFinitePose, file: file, time: f.time,
+                                                    message: "\(path).transform has a non-finite value; passed to the session as is"))
+            }
             var depthIndex: Int32 = -1
-            if let d = object["depthIndex"], !(d is NSNull) {
-                let index = try json.integer(d, "\(path).depthIndex")
+            if let index = f.depthIndex {
                 guard let depthFrames else {
                     throw ReplayLogError(file: file, reason: "\(path).depthIndex: \(index) but the bundle has no \(depthFramesName)")
                 }
@@ -81,20 +58,12 @@ enum BundleLogReader {
                 }
                 depthIndex = Int32(index)
             }
-            var featureDepths: [Float]?
-            if let f = object["featureDepths"], !(f is NSNull) {
-                featureDepths = try json.floats(f, "\(path).featureDepths")
-            }
-            let frame = CameraFrame(transform: transform, intrinsics: intrinsics, tracking: tracking,
-                                    featureDepths: featureDepths)
-            entries.append((seq, path, SessionInput(time: time, .frame(frame)), depthIndex))
+            let frame = CameraFrame(transform: f.transform, intrinsics: f.intrinsics, tracking: f.tracking,
+                                    featureDepths: f.featureDepths)
+            entries.append((f.seq, path, SessionInput(time: f.time, .frame(frame)), depthIndex))
         }
-        for (i, item) in try json.array(root["inputs"] ?? [Any](), "inputs").enumerated() {
-            let path = "inputs[\(i)]"
-            let object = try json.object(item, path)
-            let seq = try json.integer(object["seq"], "\(path).seq")
-            let time = try json.number(object["time"], "\(path).time")
-            entries.append((seq, path, SessionInput(time: time, try json.inputKind(object, path)), -1))
+        for (i, input) in logged.enumerated() {
+            entries.append((input.seq, "inputs[\(i)]", SessionInput(time: input.time, input.kind), -1))
         }
         entries.sort { $0.seq < $1.seq }
         for i in entries.indices.dropFirst() where entries[i].seq == entries[i - 1].seq {
@@ -102,7 +71,6 @@ enum BundleLogReader {
         }
 
         // Time order, gaps and the window.
-        var diagnostics = json.diagnostics
         var inputs: [SessionInput] = []
         var depthIndices: [Int32] = []
         var previous: Double?
@@ -157,7 +125,7 @@ enum BundleLogReader {
 
     /// A bundle reader's error as replay's: the file named by its path (inside the bundle's folder or zip).
     static func replayError(_ error: BundleReadError, in bundle: BundleReader) -> ReplayLogError {
-        let file = error.file == bundle.path ? error.file : (bundle.path as NSString).appendingPathComponent(error.file)
+        let file = error.file.hasPrefix(bundle.path) ? error.file : (bundle.path as NSString).appendingPathComponent(error.file)
         return ReplayLogError(file: file, reason: error.location.isEmpty ? error.reason : "\(error.location): \(error.reason)")
     }
 }
