@@ -183,7 +183,8 @@ public struct ArkitData: Sendable {
         }
         let tracking = try c["tracking"].get()
         guard let state = ArkitDataJSON.trackingState(named: try tracking.string()) else {
-            throw tracking.fail("unknown tracking state '\(try tracking.string())'")
+            let reasons = TrackingState.LimitedReason.allCases.map { "limited:\($0.rawValue)" }.joined(separator: ", ")
+            throw tracking.fail("expected \"normal\", \"notAvailable\" or one of \(reasons), got \"\(try tracking.string())\"")
         }
         return ArkitFrame(seq: try c["seq"].get().int(), time: try c["time"].get().double(),
                           matrix: try matrix(try c["transform"].get(), allowNonFinite: true),

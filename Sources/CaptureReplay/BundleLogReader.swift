@@ -125,7 +125,10 @@ enum BundleLogReader {
 
     /// A bundle reader's error as replay's: the file named by its path (inside the bundle's folder or zip).
     static func replayError(_ error: BundleReadError, in bundle: BundleReader) -> ReplayLogError {
-        let file = error.file.hasPrefix(bundle.path) ? error.file : (bundle.path as NSString).appendingPathComponent(error.file)
-        return ReplayLogError(file: file, reason: error.location.isEmpty ? error.reason : "\(error.location): \(error.reason)")
+        let reason = error.location.isEmpty ? error.reason : "\(error.location): \(error.reason)"
+        if error.file.hasPrefix(bundle.path) { return ReplayLogError(file: error.file, reason: reason) }
+        // A file the zip could not give is named inside the reason, the zip being the file at fault.
+        if bundle.zip != nil { return ReplayLogError(file: bundle.path, reason: "\(error.file): \(reason)") }
+        return ReplayLogError(file: (bundle.path as NSString).appendingPathComponent(error.file), reason: reason)
     }
 }

@@ -294,7 +294,7 @@ import Testing
             _ = try ReplayReader.read(path: storage.zipPath)
         } throws: { error in
             (error as? ReplayLogError)?.description
-                == "\(storage.zipPath)/allDepthFrames.bin: byte \(declared): the zip entry inflates beyond the \(declared) bytes its central directory declares"
+                == "\(storage.zipPath): allDepthFrames.bin: byte \(declared): the zip entry inflates beyond the \(declared) bytes its central directory declares"
         }
     }
 
