@@ -123,6 +123,7 @@ struct BundleJSONReader {
             if let v = object["activeProcessors"] { sample.activeProcessors = try integer(v, "\(path).activeProcessors") }
             if let v = object["processorCount"] { sample.processorCount = try integer(v, "\(path).processorCount") }
             if let v = object["memoryWarning"] { sample.memoryWarning = try bool(v, "\(path).memoryWarning") }
+            if let v = object["batteryPercent"] { sample.batteryPercent = try integer(v, "\(path).batteryPercent") }
             return .system(sample)
         case "user":
             let action = try string(object["action"], "\(path).action")
