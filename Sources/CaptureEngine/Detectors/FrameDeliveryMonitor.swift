@@ -12,8 +12,10 @@ struct FrameDeliveryMonitor: Sendable {
     private(set) var lastFrame = 0.0
     /// Start of watching: the window is judged once it lies wholly after this, seconds.
     private var origin = 0.0
-    /// Whether 63 was reported and the share has not fallen below the threshold since.
+    /// Whether 63 was reported and the share has not stayed below the threshold for a window since.
     private(set) var skippingReported = false
+    /// Since when the share has been below the threshold (nil while at or above it), seconds.
+    private var belowSince: Double?
     private var times: [Double]
     private var head = 0
     private var count = 0
@@ -32,6 +34,7 @@ struct FrameDeliveryMonitor: Sendable {
         head = 0
         count = 0
         skippingReported = false
+        belowSince = nil
     }
 
     /// Stops watching (not recording, or in the background).
@@ -47,7 +50,9 @@ struct FrameDeliveryMonitor: Sendable {
         var skippedShare: Double
         /// Frames that arrived within the window (this one included).
         var received: Int
-        /// Whether the share is at or above the threshold and 63 was not reported for this stretch yet.
+        /// Whether the share is at or above the threshold and 63 was not reported for this stretch yet
+        /// (a stretch ends when the share has stayed below the threshold for a whole window, so a
+        /// share hovering at the threshold reports once).
         var reports: Bool
     }
 
@@ -67,11 +72,14 @@ struct FrameDeliveryMonitor: Sendable {
         let expected = thresholds.expectedRateHz * window
         let share = max(0, 1 - Double(count) / expected)
         if share >= thresholds.skippedFraction {
+            belowSince = nil
             let reports = !skippingReported
             skippingReported = true
             return Reading(skippedShare: share, received: count, reports: reports)
         }
-        skippingReported = false
+        let since = belowSince ?? t
+        belowSince = since
+        if t - since >= window - Tolerance.seconds { skippingReported = false }
         return Reading(skippedShare: share, received: count, reports: false)
     }
 }

@@ -20,7 +20,7 @@ extension CaptureSession {
     /// While recording or relocating: no frame for ``Thresholds/Frames/notReceivingSeconds`` gives 62
     /// (an error: abort, at the time it became due); a frame arriving when at least
     /// ``Thresholds/Frames/skippedFraction`` of the frames expected over the window did not arrive gives
-    /// 63, once until the share falls below it again. Watching starts at the first input of a recording
+    /// 63, once until the share has stayed below it for a whole window. Watching starts at the first input of a recording
     /// phase (after the record press, after coming back from the background). Returns an abort's action.
     mutating func watchFrameDelivery(_ input: SessionInput, at t: Double) -> HostAction? {
         switch state {
