@@ -216,6 +216,7 @@ public struct ArkitData: Sendable {
             sample.activeProcessors = try c.optional("activeProcessors")?.int()
             sample.processorCount = try c.optional("processorCount")?.int()
             sample.memoryWarning = try c.optional("memoryWarning")?.bool() ?? false
+            sample.batteryPercent = try c.optional("batteryPercent")?.int()
             return ArkitInput(seq: seq, time: time, kind: .system(sample))
         case "user":
             let a = try c["action"].get()

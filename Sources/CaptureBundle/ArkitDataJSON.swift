@@ -53,6 +53,7 @@ public enum ArkitDataJSON {
         if let a = sample.activeProcessors { pairs.append(("activeProcessors", .integer(a))) }
         if let p = sample.processorCount { pairs.append(("processorCount", .integer(p))) }
         if sample.memoryWarning { pairs.append(("memoryWarning", .bool(true))) }
+        if let b = sample.batteryPercent { pairs.append(("batteryPercent", .integer(b))) }
         return .object(pairs)
     }
 

@@ -42,6 +42,15 @@ public final class CombinedStorage<First: ScanStorage, Second: ScanStorage>: Sca
         if let failure { throw failure }
     }
 
+    /// As ``writeScanFiles(_:configuration:)``, passing the scan log's projection to both.
+    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                               log: ScanLogProjection) throws(ScanStorageError) {
+        var failure: ScanStorageError?
+        do { try first.writeScanFiles(record, configuration: configuration, log: log) } catch { failure = error }
+        do { try second.writeScanFiles(record, configuration: configuration, log: log) } catch { failure = failure ?? error }
+        if let failure { throw failure }
+    }
+
     public func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
         let result = try first.zip(rezip: rezip)
         guard case .valid = result else { return result }

@@ -148,11 +148,23 @@ public final class CubiCaptureStorage: ScanStorage {
         }
     }
 
-    /// Writes every file but the zip: `allDepthFrames.bin` (finished), `scan.log`, `feedback.json`,
-    /// `mesh.ply`, `config.json`, then `arkitData.json`. A failure of the depth file or arkitData.json is
+    /// Writes every file but the zip with the scan log as recorded so far (no projection).
+    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+        try writeScanFiles(record, configuration: configuration, log: .none)
+    }
+
+    /// Writes every file but the zip: `allDepthFrames.bin` (finished), `feedback.json`, `mesh.ply`,
+    /// `config.json`, `scan.log`, then `arkitData.json`. A failure of the depth file or arkitData.json is
     /// thrown at once (the scan is lost); one of the others is thrown after the rest were written, so the
     /// bundle can be zipped without that file.
-    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+    ///
+    /// `scan.log` and arkitData.json's `scanLog` hold the session's whole log through its end (`log`):
+    /// the lines logged while zipping (progress every 10 %) and 7 and 5, at their modelled times, as they
+    /// will be when the zip proves valid; a failure of one of the other files is part of it (the
+    /// session reports it before zipping). The 7 line names the zip by its file name (`<uid>.zip`), so
+    /// that a bundle's bytes do not depend on the folder it is written to.
+    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                               log projection: ScanLogProjection) throws(ScanStorageError) {
         guard recording else {
             throw ScanStorageError(file: .arkitData, opening: false, reason: "\(workspace.partialPath): recording never started")
         }
@@ -208,9 +220,6 @@ public final class CubiCaptureStorage: ScanStorage {
                 deferred = deferred ?? error
             }
         }
-        if scanLogOpen {
-            attempt("scan.log", Array(record.scanLog.map(ArkitDataJSON.scanLogLine).joined().utf8), as: .scanLog)
-        }
         attempt("feedback.json", Array((JSONValue.array(record.feedback.map { ArkitDataJSON.feedback($0, sdk: configuration.sdk) }).serialized(pretty: true) + "\n").utf8),
                 as: .feedback)
         if let mesh = settings.mesh, configuration.reconstructsScene, record.reconstructionShutDownAt == nil {
@@ -218,8 +227,23 @@ public final class CubiCaptureStorage: ScanStorage {
         }
         attempt("config.json", Array((ArkitDataJSON.config(metadata: settings.metadata, configuration: configuration)
                                         .serialized(pretty: true) + "\n").utf8), as: .config)
+        // The log through the session's end, given how the files went (the first failure is the one
+        // the session is told of); scan.log's own failure changes the log arkitData.json keeps.
+        var finished = record
+        finished.scanLog = projection.lines(afterWriting: deferred?.outcome ?? .filesWritten, zipPath: zipName,
+                                            current: record.scanLog)
+        if scanLogOpen {
+            do throws(ScanStorageError) {
+                try workspace.write(Array(finished.scanLog.map(ArkitDataJSON.scanLogLine).joined().utf8), to: "scan.log", as: .scanLog)
+                files.append("scan.log")
+            } catch {
+                // Reported first, as when scan.log was written before the others.
+                deferred = error
+                finished.scanLog = projection.lines(afterWriting: error.outcome, zipPath: zipName, current: record.scanLog)
+            }
+        }
         writtenFiles = BundleInspector.cubiCaptureFiles.filter { files.contains($0) }
-        try writeArkitData(record, configuration: configuration)
+        try writeArkitData(finished, configuration: configuration)
         files.append("arkitData.json")
         writtenFiles = BundleInspector.cubiCaptureFiles.filter { files.contains($0) }
         if let deferred {

@@ -42,6 +42,13 @@ struct TimedStorage<Base: ScanStorage>: ScanStorage {
         try base.writeScanFiles(record, configuration: configuration)
     }
 
+    mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                                 log: ScanLogProjection) throws(ScanStorageError) {
+        let start = clock.now
+        defer { filesSeconds += BundleBenchmark.seconds(clock.now - start) }
+        try base.writeScanFiles(record, configuration: configuration, log: log)
+    }
+
     mutating func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
         let start = clock.now
         defer { zipSeconds += BundleBenchmark.seconds(clock.now - start) }

@@ -347,4 +347,128 @@ extension ScriptedInputs {
             #expect(driver.session.isOver)
         }
     }
+
+    // MARK: Battery, camera permission, frame delivery
+
+    /// System samples carrying only a battery charge, one a second from 0 s.
+    private func batterySamples(_ levels: [Int]) -> ScriptedInputs {
+        var s = ScriptedInputs()
+        for level in levels {
+            s.system(SystemSample(batteryPercent: level))
+            s.skip(1)
+        }
+        return s
+    }
+
+    @Test func batteryReports79AtTheFirstChargeThenEachFallAtOrBelowLowPercent() throws {
+        let s = batterySamples([50, 30, 21, 20, 20, 19, 25, 18])
+        let events = try run(s, configuration: v3_1, storage: NullScanStorage()).events
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0, 79), Stamp(3, 79), Stamp(5, 79), Stamp(7, 79)])
+        #expect(events.map(\.message) == ["There is 50% of battery charge left", "There is 20% of battery charge left",
+                                          "There is 19% of battery charge left", "There is 18% of battery charge left"])
+        #expect(events.allSatisfy { $0.severity == .info })
+        var lower = v3_1
+        lower.thresholds.battery.lowPercent = 19
+        #expect(try stamps31(s, lower) == [Stamp(0, 79), Stamp(5, 79), Stamp(7, 79)])
+    }
+
+    @Test func batteryHasNoCodeUnder210() throws {
+        #expect(try stamps(batterySamples([50, 20, 10])).isEmpty)
+    }
+
+    @Test func deniedCameraAbortsWith120AtTheFirstInputUnder31() throws {
+        var s = ScriptedInputs()
+        s.system(SystemSample(thermal: .nominal, activeProcessors: 6, processorCount: 6))
+        s.user(.recordPressed)
+        s.steady(1)
+        var denied = v3_1
+        denied.cameraPermission = .denied
+        let (events, driver) = try run(s, configuration: denied, storage: NullScanStorage())
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0, 120)])
+        #expect(events[0].json.serialized().contains("\"severity\":\"error\",\"delegate\":\"didAbortScan\",\"canContinue\":false"))
+        #expect(driver.session.phase == .aborted)
+    }
+
+    @Test func deniedCameraHasNoCodeUnder210AndTheSessionGoesOnWithoutFrames() throws {
+        var s = ScriptedInputs()
+        s.system(SystemSample(thermal: .nominal, lowPowerMode: false, activeProcessors: 6, processorCount: 6))
+        s.skip(1)
+        s.user(.recordPressed)
+        var denied = SessionConfiguration()
+        denied.cameraPermission = .denied
+        let (events, driver) = try run(s, configuration: denied, storage: NullScanStorage())
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0, 70), Stamp(0, 75), Stamp(0, 76)])
+        #expect(driver.session.phase == .waitingForLandscape)
+        #expect(driver.session.record.scanLog.contains { $0.text == "Camera permission denied: no camera frames" })
+    }
+
+    @Test func noFrameForNotReceivingSecondsWhileRecordingAbortsWith62WhenItWasDue() throws {
+        var s = ScriptedInputs()
+        s.startRecordingInPortrait()
+        s.steady(1)
+        s.skip(2.5)
+        s.steady(1)
+        // The last frame before the gap is at 1.484375 s: 62 is due 2 s later, found at the next frame.
+        let (events, driver) = try run(s, configuration: v3_1, storage: NullScanStorage())
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0.5, 1), Stamp(3.484375, 62)])
+        #expect(events[1].severity == .error)
+        #expect(events[1].trace?.threshold == 2)
+        #expect(driver.session.phase == .aborted)
+        // Under 2.10 the gap changes nothing.
+        var landscape = ScriptedInputs()
+        landscape.startRecording()
+        landscape.hold(1)
+        landscape.skip(2.5)
+        landscape.hold(1)
+        #expect(try stamps(landscape) == [Stamp(0.25, 0), Stamp(0.5, 1)])
+    }
+
+    @Test func aGapShorterThanNotReceivingSecondsGives63NotAnAbort() throws {
+        var s = ScriptedInputs()
+        s.startRecordingInPortrait()
+        s.steady(1)
+        s.skip(1.5)
+        s.steady(1)
+        // The first frame after the gap (3 s) finds one frame in its 1 s window: 63/64 skipped.
+        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(3, 63)])
+    }
+
+    @Test func skippedFramesGive63OnceForEachStretchAtOrAboveTheShare() throws {
+        var config = v3_1
+        config.thresholds.frames.expectedRateHz = 64
+        var s = ScriptedInputs()
+        s.startRecordingInPortrait()
+        func halfRate(_ seconds: Double) {
+            var odd = false
+            for _ in 0..<Int(seconds * 32) {
+                odd.toggle()
+                s.frame(CameraFrame(transform: ScriptedInputs.trembling(ScriptedInputs.portrait(), odd)))
+                s.skip(ScriptedInputs.frameInterval)
+            }
+        }
+        s.steady(2)
+        halfRate(2)
+        s.steady(2)
+        halfRate(2)
+        s.steady(1)
+        // Every other frame from 2.5 s: the window (t - 1 s, t] holds 32 of 64 frames first at 3.5 s.
+        // Back to every frame at 4.5 s, below the share at once; half rate again from 6.5 s: 7.5 s.
+        #expect(try stamps31(s, config) == [Stamp(0.5, 1), Stamp(3.5, 63), Stamp(7.5, 63)])
+        var stricter = config
+        stricter.thresholds.frames.skippedFraction = 0.55
+        #expect(try stamps31(s, stricter) == [Stamp(0.5, 1)])
+    }
+
+    @Test func framesAreNotWatchedInTheBackground() throws {
+        var s = ScriptedInputs()
+        s.startRecordingInPortrait()
+        s.steady(4)
+        s.user(.background)
+        s.skip(10)
+        s.user(.foreground)
+        s.steady(3)
+        // Ten seconds without frames in the background, then three with: no 62, no 63.
+        let got = try stamps31(s)
+        #expect(got == [Stamp(0.5, 1), Stamp(4.5, 134), Stamp(14.5, 135), Stamp(14.5, 131), Stamp(14.5, 133)])
+    }
 }

@@ -24,6 +24,34 @@ import Testing
         #expect(abs(all.last!.time - 6) < 0.02)
     }
 
+    private func frameTimes(_ inputs: [SessionInput]) -> [Double] {
+        inputs.compactMap { if case .frame = $0.kind { $0.time } else { nil } }
+    }
+
+    @Test func dropFramesLeavesAGapOrAnEvenShareOfFrames() throws {
+        let gap = frameTimes(try inputs("""
+            [ { "action": "pause", "seconds": 1 }, { "action": "dropFrames", "seconds": 0.5 }, { "action": "pause", "seconds": 1 } ]
+            """))
+        // 60 Hz: frames 0...59, none of 60...89 (1 s to 1.5 s), 90...149.
+        #expect(gap.count == 120)
+        #expect(!gap.contains { $0 >= 1.0 && $0 < 1.49 })
+        let share = frameTimes(try inputs("""
+            [ { "action": "pause", "seconds": 1 }, { "action": "dropFrames", "share": 0.25, "seconds": 1 }, { "action": "pause", "seconds": 1 } ]
+            """))
+        // A quarter of the 60 frames from 1 s to 2 s dropped, one in every four.
+        #expect(share.count == 180 - 15)
+        #expect(share.filter { $0 >= 1 - 1e-9 && $0 < 2 - 1e-9 }.count == 45)
+    }
+
+    @Test func aDeniedCameraDeliversNoFramesAndTheBatteryIsSampled() throws {
+        let all = try inputs("""
+            [ { "action": "pause", "seconds": 2 }, { "action": "battery", "percent": 12 } ]
+            """, extra: "\n  \"device\": { \"batteryPercent\": 40, \"cameraPermission\": \"denied\" },")
+        #expect(frameTimes(all).isEmpty)
+        let battery = all.compactMap { if case .system(let s) = $0.kind { s.batteryPercent } else { nil } }
+        #expect(battery == [40, 12])
+    }
+
     @Test func roomLabelExpandsIntoTheSpeechSequence() throws {
         let a = actions(try inputs("""
             [ { "action": "roomLabel", "permissionGranted": false, "label": "Hall", "outcome": "chosen", "results": ["Hall", "Hallway"], "choose": 1 },

@@ -72,6 +72,35 @@ import TestSupport
         #expect(thermal == "Scenes/x.json: script[0].state: expected one of \"nominal\", \"fair\", \"serious\", \"critical\", found \"hot\"")
     }
 
+    @Test func batteryCameraPermissionAndFrameDropsLoad() throws {
+        let text = TestScenes.sceneText(script: """
+            [ { "action": "battery", "percent": 15 }, { "action": "dropFrames", "seconds": 2 },
+              { "action": "dropFrames", "share": 0.25, "seconds": 1.5 } ]
+            """, extra: "\n  \"device\": { \"batteryPercent\": 40, \"cameraPermission\": \"denied\" },")
+        let scene = try Scene(jsonText: text, source: "Scenes/x.json")
+        #expect(scene.device.batteryPercent == 40)
+        #expect(scene.device.cameraPermission == .denied)
+        #expect(scene.configuration.cameraPermission == .denied)
+        #expect(scene.script.map(\.action) == [.battery(percent: 15), .dropFrames(share: 1, seconds: 2),
+                                               .dropFrames(share: 0.25, seconds: 1.5)])
+        let plain = try Scene(jsonText: TestScenes.sceneText(script: "[]"), source: "Scenes/x.json")
+        #expect(plain.device.batteryPercent == nil)
+        #expect(plain.configuration.cameraPermission == .granted)
+    }
+
+    @Test func badBatteryPermissionAndFrameDropsNameTheField() {
+        #expect(error(TestScenes.sceneText(script: "[]", extra: "\n  \"device\": { \"batteryPercent\": 101 },"))?
+            .hasPrefix("Scenes/x.json: device.batteryPercent: ") == true)
+        #expect(error(TestScenes.sceneText(script: "[]", extra: "\n  \"device\": { \"cameraPermission\": \"maybe\" },"))?
+            .hasPrefix("Scenes/x.json: device.cameraPermission: expected one of") == true)
+        #expect(error(TestScenes.sceneText(script: "[ { \"action\": \"battery\" } ]"))
+                == "Scenes/x.json: script[0].percent: expected a whole percent 0...100")
+        #expect(error(TestScenes.sceneText(script: "[ { \"action\": \"dropFrames\", \"seconds\": 1, \"share\": 0 } ]"))
+                == "Scenes/x.json: script[0].share: expected a share of the frames above 0 and at most 1")
+        #expect(error(TestScenes.sceneText(script: "[ { \"action\": \"dropFrames\" } ]"))
+                == "Scenes/x.json: script[0].seconds: expected a positive number")
+    }
+
     @Test func syntaxErrorsNameLineAndColumn() {
         let message = error("{\n  \"name\": \"x\",\n  \"rooms\": [ }\n}")
         #expect(message?.hasPrefix("Scenes/x.json:3:14: invalid JSON") == true)

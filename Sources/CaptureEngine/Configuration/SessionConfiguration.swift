@@ -55,10 +55,15 @@ public struct SessionConfiguration: Equatable, Sendable {
     /// Whether the record button only works in landscape-right, as on the phone. Replays of logs that
     /// start mid-scan (often held in portrait by loggers) turn it off to record from the first frame.
     public var landscapeGating: Bool
+    /// Whether the app may use the camera (default granted). Denied, the SDK cannot run: 3.x reports
+    /// 120 and aborts at the session's first input.
+    public var cameraPermission: CameraPermission
 
     public init(options: ScanOptions = ScanOptions(), device: DeviceCapabilities = DeviceCapabilities(),
-                thresholds: Thresholds = Thresholds(), landscapeGating: Bool = true, sdk: SDKProfile = .standard) {
+                thresholds: Thresholds = Thresholds(), landscapeGating: Bool = true, sdk: SDKProfile = .standard,
+                cameraPermission: CameraPermission = .granted) {
         self.sdk = sdk
+        self.cameraPermission = cameraPermission
         self.options = options
         self.device = device
         self.thresholds = thresholds

@@ -78,6 +78,11 @@ public enum ThresholdRanges {
         "storage.reportIntervalSeconds": above(0, to: longest),
         "storage.zipBytesPerSecond": above(0, to: 1e12),
         "speech.maximumLabelLength": within(1, 10_000),
+        "battery.lowPercent": within(0, 100),
+        "frames.notReceivingSeconds": above(0, to: hour),
+        "frames.expectedRateHz": above(0, to: 1000),
+        "frames.skippedFraction": above(0, to: 1),
+        "frames.skippedWindowSeconds": above(0, to: 60),
     ]
 
     /// Why `thresholds` are not valid (each naming the key, its value and its range or the relation it

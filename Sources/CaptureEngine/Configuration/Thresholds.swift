@@ -18,6 +18,8 @@ public struct Thresholds: Codable, Equatable, Sendable {
     public var poseValidity = PoseValidity()
     public var storage = Storage()
     public var speech = Speech()
+    public var battery = Battery()
+    public var frames = Frames()
 
     public init() {}
 
@@ -205,6 +207,32 @@ public struct Thresholds: Codable, Equatable, Sendable {
     public struct Speech: Codable, Equatable, Sendable {
         /// *SDK doc*: longest usable label, characters.
         public var maximumLabelLength: Int = 40
+        public init() {}
+    }
+
+    /// Battery charge (3.x code 79, "There is X% of battery charge left"; 2.10 has no battery code).
+    public struct Battery: Codable, Equatable, Sendable {
+        /// 79 reports the charge when it is first measured and, once it is at or below this, each
+        /// time it falls, percent. Guess: the 3.1.3 README gives the code and its text only (2.13.4:
+        /// "Improved battery warnings"); iOS's own low battery alert comes at 20 %.
+        public var lowPercent: Double = 20
+        public init() {}
+    }
+
+    /// Frame delivery while recording (3.x codes 62, 63; 2.10 has no such codes). Guesses: the 3.1.3
+    /// README gives the codes and their texts only.
+    public struct Frames: Codable, Equatable, Sendable {
+        /// No camera frame for this long while recording: 62 ("There are no frames arriving from
+        /// ARKit"), an error, seconds.
+        public var notReceivingSeconds: Double = 2
+        /// The frames a second ARKit delivers (its 60 Hz video format), which the skipped share is
+        /// counted against, frames per second.
+        public var expectedRateHz: Double = 60
+        /// 63 ("Too many frames were skipped because the device is overloaded") when at least this
+        /// share of the frames expected over ``skippedWindowSeconds`` did not arrive, 0...1.
+        public var skippedFraction: Double = 0.5
+        /// The sliding window the skipped share is measured over, seconds.
+        public var skippedWindowSeconds: Double = 1
         public init() {}
     }
 }

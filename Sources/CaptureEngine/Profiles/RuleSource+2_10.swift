@@ -59,5 +59,7 @@ extension RuleSource {
                    source: "guess: seed 000 documents no code for closing the view; 3.x reports it as user aborted (110)"),
         RuleSource(codes: "40-49", rule: "speech: 47 then 48/49 on first use; 40, 41/45/46, 42/43/44; labels over 40 characters unusable",
                    source: "seed 000, codes 40-49"),
+        RuleSource(codes: "-", rule: "battery charge, camera permission denied, frames not arriving or skipped: no code; a denied camera is logged and the session sees no frames",
+                   source: "seed 000, \"The event codes\" (no battery, camera permission or frame delivery code; 3.x added 79, 120, 62, 63)"),
     ]
 }

@@ -44,6 +44,7 @@ extension CaptureSession {
             }
         }
         if sample.memoryWarning { emit(.memoryWarning, at: t) }
+        if let battery = sample.batteryPercent { reportBattery(battery, at: t) }
         if tapsSignals, sample.storageFreeBytes != nil { signals.storageMinutesLeft = .nan }
         let limit = configuration.thresholds.storage.outOfSpaceBytes
         if let free = sample.storageFreeBytes, Double(free) <= limit, phase == .recording || phase == .relocating {
@@ -64,6 +65,21 @@ extension CaptureSession {
             }
         }
         return nil
+    }
+
+    /// 79 (3.x; 2.10 has no battery code): the charge when first measured (iOS 2.4.1: "SDK always calls
+    /// delegate with first measured system monitor values"), then each fall to a charge at or below
+    /// ``Thresholds/Battery/lowPercent``.
+    mutating func reportBattery(_ percent: Int, at t: Double) {
+        defer { lastBatteryPercent = percent }
+        let low = configuration.thresholds.battery.lowPercent
+        guard let last = lastBatteryPercent else {
+            emit(.battery, at: t, parameters: EventParameters(batteryPercent: percent))
+            return
+        }
+        guard percent < last, Double(percent) <= low else { return }
+        emit(.battery, at: t, parameters: EventParameters(batteryPercent: percent),
+             trace: EventTrace(quantity: "battery charge", measured: Double(percent), comparison: "<=", threshold: low, unit: "%"))
     }
 
     // MARK: User actions

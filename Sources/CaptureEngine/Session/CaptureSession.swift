@@ -43,6 +43,14 @@ public struct CaptureSession: Sendable {
     var rotationFrozenSince: Double?
     /// 3.x: since when the phone has been held in an orientation other than portrait (17, then 4).
     var wrongOrientationSince: Double?
+    /// Whether the first input's start checks (camera permission) ran.
+    var startChecked = false
+    /// The battery charge of the latest sample that carried one, percent.
+    var lastBatteryPercent: Int?
+    /// 3.x: frames arriving while recording (62, 63).
+    var frameDelivery: FrameDeliveryMonitor
+    /// Whether the profile has a code for frames not arriving or skipped (3.x), so frames are watched.
+    let watchesFrames: Bool
     var systemStarted = false
     var lastThermal: ThermalState?
     var lastLowPower: Bool?
@@ -76,6 +84,9 @@ public struct CaptureSession: Sendable {
         detectors = Detectors(configuration: configuration)
         sdk = configuration.sdk
         behaviour = configuration.sdk.behaviour
+        frameDelivery = FrameDeliveryMonitor(thresholds: configuration.thresholds.frames)
+        watchesFrames = configuration.sdk.code(for: .notReceivingFrames) != nil
+            || configuration.sdk.code(for: .tooManyFramesSkipped) != nil
     }
 
     /// The orientation the phone is held in, once a frame has shown it.
@@ -97,6 +108,10 @@ public struct CaptureSession: Sendable {
         lastInputTime = t
         if tapsSignals { beginSignals(for: input) }
         guard !isOver else { return StepResult() }
+        if !startChecked, let action = checkStart(at: t) {
+            output.action = action
+            return takeOutput()
+        }
 
         if case .relocating(_, let start) = state,
            t - start >= configuration.thresholds.relocation.timeoutSeconds - Tolerance.seconds {
@@ -106,6 +121,11 @@ public struct CaptureSession: Sendable {
                                   trace: EventTrace(quantity: "time relocating", measured: t - start, comparison: ">=",
                                                     threshold: configuration.thresholds.relocation.timeoutSeconds, unit: "s",
                                                     windowSeconds: t - start, windowStart: start))
+            return takeOutput()
+        }
+
+        if watchesFrames, let action = watchFrameDelivery(input, at: t) {
+            output.action = action
             return takeOutput()
         }
 

@@ -147,9 +147,13 @@ public struct SystemSample: Sendable, Equatable {
     public var processorCount: Int?
     /// A memory warning was received.
     public var memoryWarning: Bool
+    /// Battery charge, whole percent 0...100 (`UIDevice.batteryLevel`).
+    public var batteryPercent: Int?
 
     public init(thermal: ThermalState? = nil, storageFreeBytes: Int64? = nil, lowPowerMode: Bool? = nil,
-                activeProcessors: Int? = nil, processorCount: Int? = nil, memoryWarning: Bool = false) {
+                activeProcessors: Int? = nil, processorCount: Int? = nil, memoryWarning: Bool = false,
+                batteryPercent: Int? = nil) {
+        self.batteryPercent = batteryPercent
         self.thermal = thermal
         self.storageFreeBytes = storageFreeBytes
         self.lowPowerMode = lowPowerMode

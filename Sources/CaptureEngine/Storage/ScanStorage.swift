@@ -40,10 +40,21 @@ public protocol ScanStorage {
     mutating func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError)
     /// Write the scan files from what the session recorded.
     mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError)
+    /// Write the scan files from what the session recorded, with `log` giving the scan log through the
+    /// session's end (zip progress, 7, 5) for a storage that writes `scan.log`. The default ignores it.
+    mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                                 log: ScanLogProjection) throws(ScanStorageError)
     /// Zip the written files and validate the zip (`rezip` is true on the second attempt).
     mutating func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult
     /// Remove every file this scan created, and nothing else.
     mutating func removeScanFiles()
+}
+
+extension ScanStorage {
+    public mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                                        log: ScanLogProjection) throws(ScanStorageError) {
+        try writeScanFiles(record, configuration: configuration)
+    }
 }
 
 /// Storage that writes nothing and always succeeds: for runs that only want events.

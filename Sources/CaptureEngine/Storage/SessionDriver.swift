@@ -46,7 +46,8 @@ public struct SessionDriver<Storage: ScanStorage> {
                 try storage.beginRecording(at: time)
                 return nil
             case .writeScanFiles:
-                try storage.writeScanFiles(session.record, configuration: session.configuration)
+                try storage.writeScanFiles(session.record, configuration: session.configuration,
+                                           log: ScanLogProjection(session: session))
                 return .filesWritten
             case .zip, .rezip:
                 switch try storage.zip(rezip: action == .rezip) {

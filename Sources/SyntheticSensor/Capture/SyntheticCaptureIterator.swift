@@ -21,6 +21,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private var lowPower: Bool
     private var activeProcessors: Int
     private var processorCount: Int
+    private var batteryPercent: Int?
     // Tracking and reported pose.
     private var excessiveMotionUntil = -Double.infinity
     private var previousBody: BodyState?
@@ -48,6 +49,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         lowPower = device.lowPowerMode
         activeProcessors = device.activeProcessors
         processorCount = device.processorCount
+        batteryPercent = device.batteryPercent
     }
 
     public mutating func next() -> SessionInput? {
@@ -57,7 +59,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             started = true
             return SessionInput(time: 0, .system(SystemSample(
                 thermal: thermal, storageFreeBytes: storageFree, lowPowerMode: lowPower,
-                activeProcessors: activeProcessors, processorCount: processorCount)))
+                activeProcessors: activeProcessors, processorCount: processorCount, batteryPercent: batteryPercent)))
         }
         let end = timeline.endTime
         while true {
@@ -81,6 +83,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             let index = frameIndex
             frameIndex += 1
             if timeline.background.contains(where: { $0.contains(frameTime) }) { continue }
+            // Without the camera permission, and where the script drops frames, no frame arrives.
+            if capture.scene.device.cameraPermission == .denied || timeline.dropsFrame(index: index, at: frameTime) { continue }
             return frame(index: index, time: frameTime)
         }
     }
@@ -101,6 +105,9 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             return .system(SystemSample(lowPowerMode: on))
         case .memoryWarning:
             return .system(SystemSample(memoryWarning: true))
+        case .battery(let percent):
+            batteryPercent = percent
+            return .system(SystemSample(batteryPercent: percent))
         case .processors(let active, let total):
             activeProcessors = active
             if let total { processorCount = total }

@@ -14,6 +14,7 @@ struct ScriptTimeline: Sendable {
             case lowPower(Bool)
             case memoryWarning
             case processors(active: Int, total: Int?)
+            case battery(Int)
         }
         var time: Double
         var kind: Kind
@@ -32,6 +33,8 @@ struct ScriptTimeline: Sendable {
     var tracking: [Interval<TrackingState>] = []
     var frozen: [Interval<Void>] = []
     var background: [Interval<Void>] = []
+    /// Intervals in which the phone drops this share of its camera frames.
+    var frameDrops: [Interval<Double>] = []
     /// When the phone believes it records: from the first record press made in the SDK's recording
     /// orientation (landscape-right; portrait for 3.x) to the
     /// confirmed stop (the engine decides what it records; this only drives the storage and thermal model).
@@ -164,6 +167,10 @@ struct ScriptTimeline: Sendable {
             case .storage(let bytes): changes.append(TimedChange(time: t, kind: .storage(bytes)))
             case .lowPower(let on): changes.append(TimedChange(time: t, kind: .lowPower(on)))
             case .memoryWarning: changes.append(TimedChange(time: t, kind: .memoryWarning))
+            case .battery(let percent): changes.append(TimedChange(time: t, kind: .battery(percent)))
+            case .dropFrames(let share, let seconds):
+                frameDrops.append(Interval(start: t, end: t + seconds, value: share))
+                hold(seconds)
             case .processors(let active, let total): changes.append(TimedChange(time: t, kind: .processors(active: active, total: total)))
             case .roomLabel(let permission, let results, let outcome):
                 changes.append(TimedChange(time: t, kind: .user(.speechStarted(permissionGranted: permission))))
@@ -197,6 +204,14 @@ struct ScriptTimeline: Sendable {
         if let start = recordingStart { recording = Interval(start: start, end: stopConfirmedAt ?? t, value: ()) }
         offsetJumps = offsetJumps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         changes = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    /// Whether the camera frame `index` at time `t` is dropped: in a drop interval with share s, frame i
+    /// is dropped when floor((i + 1) s) > floor(i s), spreading the drops evenly.
+    func dropsFrame(index: Int, at t: Double) -> Bool {
+        guard let drop = frameDrops.last(where: { $0.contains(t) }) else { return false }
+        let i = Double(index)
+        return ((i + 1) * drop.value).rounded(.down) > (i * drop.value).rounded(.down)
     }
 
     /// The segment index for time t, searching forward from `hint`.

@@ -5,7 +5,7 @@ extension Scene {
     public static let scriptActionNames = [
         "present", "rotate", "record", "walkTo", "walkSideways", "turn", "look", "pause", "drift",
         "trackingLimited", "trackingLost", "freeze", "background", "thermal", "storage", "lowPower",
-        "memoryWarning", "processors", "roomLabel", "stop", "close",
+        "memoryWarning", "processors", "battery", "dropFrames", "roomLabel", "stop", "close",
     ]
 
     static func step(_ s: JSONObjectReader, index: Int) throws(SceneLoadError) -> ScriptStep {
@@ -86,6 +86,14 @@ extension Scene {
             action = .lowPower(on)
         case "memoryWarning":
             action = .memoryWarning
+        case "battery":
+            guard let percent = try s.integer("percent", in: 0...100) else { throw s.error("percent", "expected a whole percent 0...100") }
+            action = .battery(percent: Int(percent))
+        case "dropFrames":
+            guard let seconds = try s.positive("seconds") else { throw s.error("seconds", "expected a positive number") }
+            let share = try s.number("share", default: 1)
+            guard share > 0, share <= 1 else { throw s.error("share", "expected a share of the frames above 0 and at most 1") }
+            action = .dropFrames(share: share, seconds: seconds)
         case "processors":
             guard let active = try s.integer("active", in: 0...1024) else { throw s.error("active", "expected a whole number") }
             let total = try s.integer("total", in: 1...1024).map(Int.init)

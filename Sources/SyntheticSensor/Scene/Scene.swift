@@ -67,7 +67,8 @@ public struct Scene: Sendable {
 
     /// The session configuration the scene implies: its options, device and thresholds.
     public var configuration: SessionConfiguration {
-        SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds, sdk: sdk)
+        SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds, sdk: sdk,
+                             cameraPermission: device.cameraPermission)
     }
 
     /// The scene's surfaces as one mesh (walls with their holes, floors, ceilings, object boxes),

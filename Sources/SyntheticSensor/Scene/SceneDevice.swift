@@ -20,11 +20,18 @@ public struct SceneDevice: Sendable, Equatable {
     public var lowPowerMode: Bool
     /// How long ARKit reports `limited(initializing)` after the view is presented, seconds (default 0.5).
     public var trackingInitializingSeconds: Double
+    /// Battery charge at the start, whole percent (default nil: the battery is not sampled).
+    public var batteryPercent: Int?
+    /// The camera permission the app holds (default granted); denied, the phone delivers no frames.
+    public var cameraPermission: CameraPermission
 
     public init(capabilities: DeviceCapabilities = DeviceCapabilities(), options: ScanOptions = ScanOptions(),
                 storageFreeBytes: Int64 = 64_000_000_000, thermal: ThermalState = .nominal,
                 thermalModel: ThermalModel = ThermalModel(), processorCount: Int = 6, activeProcessors: Int = 6,
-                lowPowerMode: Bool = false, trackingInitializingSeconds: Double = 0.5) {
+                lowPowerMode: Bool = false, trackingInitializingSeconds: Double = 0.5, batteryPercent: Int? = nil,
+                cameraPermission: CameraPermission = .granted) {
+        self.batteryPercent = batteryPercent
+        self.cameraPermission = cameraPermission
         self.capabilities = capabilities
         self.options = options
         self.storageFreeBytes = storageFreeBytes

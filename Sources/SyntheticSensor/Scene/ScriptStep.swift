@@ -73,6 +73,11 @@ public struct ScriptStep: Sendable, Equatable {
         case lowPower(Bool)
         /// A memory warning.
         case memoryWarning
+        /// The battery charge becomes this, whole percent.
+        case battery(percent: Int)
+        /// For `seconds`, standing still, the phone delivers only `1 - share` of its camera frames
+        /// (evenly spread); share 1 delivers none (a gap).
+        case dropFrames(share: Double, seconds: Double)
         /// The active processor count changes (and the device count, when given).
         case processors(active: Int, total: Int?)
         /// The person says a room label by speech.
