@@ -5,6 +5,7 @@ let package = Package(
     name: "capture-sim",
     products: [
         .executable(name: "capture-sim", targets: ["capture-sim"]),
+        .library(name: "JSONSupport", targets: ["JSONSupport"]),
         .library(name: "CaptureEngine", targets: ["CaptureEngine"]),
         .library(name: "BundleIO", targets: ["BundleIO"]),
         .library(name: "CaptureBundle", targets: ["CaptureBundle"]),
@@ -12,23 +13,31 @@ let package = Package(
         .library(name: "CaptureReplay", targets: ["CaptureReplay"]),
     ],
     targets: [
+        // MARK: - JSON
+
+        /// The project's one JSON layer, below every other module: a strict parser (numbers read back bit for
+        /// bit, keys in file order, depth and size limits, errors at line and column), the ordered tree it gives
+        /// (`JSONNode`), the writer's tree (`JSONValue`: exact, deterministic text) and locale-independent number
+        /// formatting. Foundation's `JSONSerialization` gives neither exact numbers nor key order.
+        .target(name: "JSONSupport"),
+
         // MARK: - Engine
 
         /// The SDK's brain: pose math, event codes, thresholds and the session state machine.
         /// Pure Swift: no I/O, no clock, no randomness.
-        .target(name: "CaptureEngine"),
+        .target(name: "CaptureEngine", dependencies: ["JSONSupport"]),
 
         // MARK: - Synthetic sensor
 
         /// Scenes, scripted trajectories, the LiDAR depth + confidence renderer and the system model:
         /// produces the engine's input stream. Seeded; no clock.
-        .target(name: "SyntheticSensor", dependencies: ["CaptureEngine", "CDepthShading", "CColorEncode"]),
+        .target(name: "SyntheticSensor", dependencies: ["JSONSupport", "CaptureEngine", "CDepthShading", "CColorEncode"]),
 
         // MARK: - Scene generation
 
         /// `capture-sim generate`: procedural apartments (floor plan, furniture, scripted scan, injected
         /// events, expectations) as scene files; item i of a data set depends only on (seed, i).
-        .target(name: "SceneGenerator", dependencies: ["CaptureEngine", "SyntheticSensor"]),
+        .target(name: "SceneGenerator", dependencies: ["JSONSupport", "CaptureEngine", "SyntheticSensor"]),
 
         // MARK: - Bundles
 
@@ -40,7 +49,7 @@ let package = Package(
                                                 "CVideo", "CTurboJPEG"]),
         /// The bundle formats (CubiCapture layout, raw RGBD package; docs/bundle-format.md): their writers
         /// (storages), reader and inspector, on top of ``BundleIO``.
-        .target(name: "CaptureBundle", dependencies: ["CaptureEngine", "BundleIO", "CChecksum", "CPNG", "CPNGWrite", "CZip",
+        .target(name: "CaptureBundle", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CChecksum", "CPNG", "CPNGWrite", "CZip",
                                                      "CVideo"]),
 
         // MARK: - Replay
@@ -48,7 +57,7 @@ let package = Package(
         /// Readers that turn logged poses (this project's bundles, as folders or zips; the raw RGBD package's
         /// poses.csv, TUM, Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's
         /// input stream.
-        .target(name: "CaptureReplay", dependencies: ["CaptureEngine", "BundleIO", "CaptureBundle"]),
+        .target(name: "CaptureReplay", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle"]),
 
         // MARK: - Running a scene
 
@@ -60,23 +69,23 @@ let package = Package(
         // MARK: - Regression checking
 
         /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
-        .target(name: "RegressionCheck", dependencies: ["CaptureEngine", "SyntheticSensor", "SceneRuntime"]),
+        .target(name: "RegressionCheck", dependencies: ["JSONSupport", "CaptureEngine", "SyntheticSensor", "SceneRuntime"]),
 
         // MARK: - LiDAR statistics
 
         /// `capture-sim lidar stats`: the statistics that compare a capture's depth and confidence with a
         /// phone's (raw RGBD package, CubiCapture bundle, Stray Scanner export; docs/lidar.md).
-        .target(name: "LiDARStatistics", dependencies: ["CaptureEngine", "BundleIO", "CaptureBundle"]),
+        .target(name: "LiDARStatistics", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle"]),
         /// `capture-sim lidar fit`: the correlated LiDAR model's parameters estimated from a capture's
         /// statistics through the synthetic sensor (the forward model).
-        .target(name: "LiDARFit", dependencies: ["CaptureEngine", "LiDARStatistics", "SyntheticSensor"]),
+        .target(name: "LiDARFit", dependencies: ["JSONSupport", "CaptureEngine", "LiDARStatistics", "SyntheticSensor"]),
 
         // MARK: - Reports
 
         /// `capture-sim report`: a scan as one self-contained HTML page (plan, timeline of each detector's
         /// value against its threshold, events with their traces, depth thumbnails, summary); the check
         /// and sweep pages.
-        .target(name: "ScanReport", dependencies: ["CaptureEngine", "BundleIO", "CaptureBundle", "SyntheticSensor"]),
+        .target(name: "ScanReport", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "SyntheticSensor"]),
 
         // MARK: - C wrappers
 
@@ -118,7 +127,7 @@ let package = Package(
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay", "SceneRuntime", "RegressionCheck", "CAllocationCounter",
+            dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay", "SceneRuntime", "RegressionCheck", "CAllocationCounter",
                            "ScanReport", "SceneGenerator", "SyntheticSensor", "LiDARStatistics", "LiDARFit"],
             // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
             // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).
@@ -135,16 +144,16 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: testCode),
         .testTarget(name: "CaptureSimTests", dependencies: ["TestSupport", "capture-sim"], exclude: ["Malformed"], swiftSettings: testCode),
         .testTarget(name: "RegressionCheckTests", dependencies: ["RegressionCheck", "SceneRuntime", "CaptureEngine"], swiftSettings: testCode),
-        .testTarget(name: "CaptureEngineTests", dependencies: ["CaptureEngine"], exclude: ["Fixtures"], swiftSettings: testCode),
+        .testTarget(name: "CaptureEngineTests", dependencies: ["JSONSupport", "CaptureEngine"], exclude: ["Fixtures"], swiftSettings: testCode),
         .testTarget(
             name: "CaptureReplayTests",
-            dependencies: ["CaptureReplay", "CaptureEngine", "TestSupport", "capture-sim"],
+            dependencies: ["JSONSupport", "CaptureReplay", "CaptureEngine", "TestSupport", "capture-sim"],
             exclude: ["Fixtures"],
             swiftSettings: testCode
         ),
         .testTarget(
             name: "CaptureBundleTests",
-            dependencies: ["BundleIO", "CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"],
+            dependencies: ["JSONSupport", "BundleIO", "CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"],
             swiftSettings: testCode
         ),
         .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "CNoiseHash", "TestSupport"], swiftSettings: testCode),

@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// `arkitData.json` as read back (docs/bundle-format.md).
 public struct ArkitData: Sendable {

@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// The JSON shapes of `arkitData.json`, `config.json` and `feedback.json` (docs/bundle-format.md), built
 /// with ``JSONValue`` so keys keep their documented order.

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// What `capture-sim inspect` finds in a bundle: a summary and every problem against
 /// docs/bundle-format.md (empty when the bundle is valid).

@@ -4,6 +4,7 @@ import CFileSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import JSONSupport
 #endif
 
 /// The folder one storage builds its bundle in, and the publishing of that bundle.

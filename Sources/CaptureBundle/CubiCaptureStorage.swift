@@ -1,5 +1,6 @@
 import BundleIO
 import CaptureEngine
+import JSONSupport
 
 /// Writes a scan in the CubiCapture layout (docs/bundle-format.md): `arkitData.json`, `config.json`,
 /// `scan.log`, `feedback.json`, `allDepthFrames.bin` (LiDAR), `video.mp4` (when recorded frames carry

@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// A position in a parsed JSON document that knows its path, so every type error names the file and
 /// the JSON path (e.g. `arkitData.json: frames[3].time: expected a number`).

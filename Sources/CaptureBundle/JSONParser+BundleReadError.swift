@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 extension JSONParser {
     /// The most values a bundle's JSON file may hold: 2^21 (2,097,152; `arkitData.json` holds about 30

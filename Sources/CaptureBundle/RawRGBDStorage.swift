@@ -1,5 +1,6 @@
 import BundleIO
 import CaptureEngine
+import JSONSupport
 
 /// Writes a scan as the raw RGBD package (docs/bundle-format.md): `manifest.json`, `mesh.obj` (Z up,
 /// metres), `raw/intrinsics.json`, `raw/poses.csv` (camera-to-world, Z-up world, OpenCV camera),

@@ -1,6 +1,7 @@
 import CaptureBundle
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// Reads this project's CubiCapture bundle (`docs/bundle-format.md`): the frames (with their feature
 /// depths) and inputs of `arkitData.json` merged by `seq`, the session's options, device, thresholds and

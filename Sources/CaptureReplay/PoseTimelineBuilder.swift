@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// Turns the poses of a text log into session inputs: checks time order, reports gaps and non-finite
 /// poses, puts the clock's 0 at the first pose, cuts the `from`/`to` window and starts recording at the

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// How `capture-sim replay` prints events: the text form every command uses, or one JSON object per line,
 /// with the trace of each event under it when asked.

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// Reads the line-based pose logs (raw `poses.csv`, TUM, Stray Scanner, ARKitScenes `.traj`, ARKit
 /// camera-transform logs) straight from their bytes.

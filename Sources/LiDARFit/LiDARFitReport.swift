@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 import SyntheticSensor
 
 /// `lidar fit`'s outputs: the fitted `lidar` block as JSON a scene takes as its `lidar` value, and a text

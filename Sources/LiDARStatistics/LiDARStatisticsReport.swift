@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// ``LiDARStatistics`` as text (one column per capture, rows as in docs/lidar.md) and as JSON.
 public enum LiDARStatisticsReport {

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// The outcome of comparing a run's events with a scene's expectations.
 public struct ExpectationResult: Equatable, Sendable {

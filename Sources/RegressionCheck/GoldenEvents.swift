@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// A golden file: every event of a scene's run, one JSON object per line in the one event shape
 /// (`{"time","code","message","severity"}`), so any change of code, time or message is a difference.

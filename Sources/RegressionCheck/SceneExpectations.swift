@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// What a scene says its run must produce: event codes in order (each optionally within a time window),
 /// codes that must not occur (anywhere, or within a time window), and optionally a golden file pinning the full event list.

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// One swept threshold: `key=start:stop:step`, e.g. `fastRotation.degreesPerSecond=60:180:20`.
 public struct SweepParameter: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import CaptureEngine
 import Dispatch
 import Foundation
+import JSONSupport
 import Synchronization
 
 /// The walk over every numeric threshold that `capture-sim check --shift-each` runs: each key is raised

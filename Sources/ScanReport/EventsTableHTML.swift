@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// The events table: every event with its trace (measured value, comparison, threshold, window).
 enum EventsTableHTML {

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// Text for HTML and SVG: escaping and fixed-decimal numbers (the same bytes on every run).
 enum HTMLText {

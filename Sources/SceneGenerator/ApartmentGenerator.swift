@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 import SyntheticSensor
 
 /// Procedural apartments from a seed: item i of a data set depends only on (seed, i), so any subset of

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// One generated apartment: its name, the scene file's text, and its manifest entry (what it contains
 /// and which codes it must produce).

@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// Writes the script of a generated scan: present the phone in the first room, turn it to landscape,
 /// record, scan each room from its middle with slow 90-degree turns (3 s each, about 30 degrees/s) with

@@ -1,6 +1,7 @@
 import CaptureEngine
 import Dispatch
 import Foundation
+import JSONSupport
 import RegressionCheck
 import Synchronization
 

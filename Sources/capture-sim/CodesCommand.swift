@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// `capture-sim codes`: an SDK version's event-code table.
 struct CodesCommand: Command {

@@ -1,6 +1,7 @@
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import JSONSupport
 
 /// `capture-sim bench replay`: parses and replays a generated hour-long pose log, in memory.
 ///

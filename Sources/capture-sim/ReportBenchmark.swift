@@ -1,6 +1,7 @@
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import JSONSupport
 import ScanReport
 
 /// `capture-sim bench report`: the report of a generated one-hour pose log (the replay benchmark's walk,

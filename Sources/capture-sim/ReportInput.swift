@@ -3,6 +3,7 @@ import CaptureBundle
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import JSONSupport
 import ScanReport
 import SceneRuntime
 import SyntheticSensor

@@ -2,6 +2,7 @@ import BundleIO
 import CaptureBundle
 import CaptureEngine
 import Foundation
+import JSONSupport
 import SceneRuntime
 import SyntheticSensor
 

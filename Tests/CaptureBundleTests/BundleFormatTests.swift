@@ -2,6 +2,7 @@
 @testable import CaptureBundle
 import CaptureEngine
 import Foundation
+import JSONSupport
 import TestSupport
 import Testing
 

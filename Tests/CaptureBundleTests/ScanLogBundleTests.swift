@@ -1,6 +1,7 @@
 import CaptureBundle
 import CaptureEngine
 import Foundation
+import JSONSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 import Testing
 
 @Suite struct NumberFormattingTests {

@@ -1,6 +1,7 @@
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import JSONSupport
 
 /// Writes engine poses in each replay format, as `docs/replay-formats.md` and `docs/bundle-format.md`
 /// describe them, with numbers in Swift's shortest round-trip form.

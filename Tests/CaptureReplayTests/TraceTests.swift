@@ -1,6 +1,7 @@
 import CaptureEngine
 import CaptureReplay
 import Foundation
+import JSONSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSupport
 
 /// A failure to apply threshold overrides, naming the key and what was expected.
 public struct ThresholdOverrideError: Error, Equatable, CustomStringConvertible {

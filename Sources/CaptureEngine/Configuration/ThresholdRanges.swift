@@ -1,3 +1,4 @@
+import JSONSupport
 /// The valid range of every numeric threshold and the relations between thresholds, so that a value
 /// that would switch a detector off or make it meaningless (a zero window, a negative timeout, a
 /// fraction above 1) is refused where it enters: a scene's `thresholds`, `--thresholds FILE`, `--set`.

@@ -1,3 +1,4 @@
+import JSONSupport
 /// Too close / too far (codes 85, 86, 88) from the statistics of each depth map.
 ///
 /// Too close: at least ``Thresholds/Proximity/nearFraction`` of valid pixels nearer than

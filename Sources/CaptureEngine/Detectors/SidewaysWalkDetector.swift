@@ -1,3 +1,4 @@
+import JSONSupport
 /// Walking sideways (codes 29 left, 30 right, 27 cleared): horizontal speed at least
 /// ``Thresholds/Sideways/minimumSpeedMetersPerSecond`` with at least ``Thresholds/Sideways/lateralFraction``
 /// of it along the camera's left/right axis, held for ``Thresholds/Sideways/holdSeconds``. Once shown, the

@@ -1,3 +1,4 @@
+import JSONSupport
 /// *SDK doc*: "Storage: [minutes] minutes left" (code 78) with the storageWarnings option. Minutes left
 /// are free bytes divided by a write rate: at start (``startReport(freeBytes:)``) the nominal
 /// ``Thresholds/Storage/estimateBytesPerSecond``; while recording this scan's own rate, measured from the

@@ -1,3 +1,4 @@
+import JSONSupport
 extension Event {
     /// The one JSON shape of an event, used by every command's `--json` output (one object per line)
     /// and by the bundle's event lists. Keys in this order: `time` (seconds on the session clock),

@@ -1,3 +1,4 @@
+import JSONSupport
 /// What an event code means for the scan.
 public enum EventSeverity: String, Sendable, Codable, Comparable {
     /// Status information.

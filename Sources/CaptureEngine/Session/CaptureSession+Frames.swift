@@ -1,4 +1,5 @@
 import Foundation
+import JSONSupport
 
 extension CaptureSession {
     /// A camera frame: orientation at any phase; while recording, every detector; while relocating, the

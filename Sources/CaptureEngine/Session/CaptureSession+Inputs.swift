@@ -1,3 +1,4 @@
+import JSONSupport
 extension CaptureSession {
     // MARK: System samples
 

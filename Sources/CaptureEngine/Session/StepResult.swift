@@ -1,3 +1,4 @@
+import JSONSupport
 /// What the host must do after a step: the session decides, the host performs the I/O and reports
 /// back with ``SessionInput/Kind/storage(_:)``.
 public enum HostAction: Equatable, Sendable {

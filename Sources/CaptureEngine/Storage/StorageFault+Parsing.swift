@@ -1,3 +1,4 @@
+import JSONSupport
 
 extension StorageFault {
     /// Parses the text form `FILE:OPERATION[@SECONDS]`, e.g. `depthFrames:write@3.5`, `folder:open`,

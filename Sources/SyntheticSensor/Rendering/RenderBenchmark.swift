@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// `capture-sim bench render`: depth + confidence frames per second along a scene's scripted walk,
 /// for the SIMD, SIMDe and scalar paths, on one core and on several row bands.

@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 extension Scene {
     /// Loads a scene file; errors name the file, the JSON path and what was expected.

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// Parsing of the scene format's `material`, `materials` and `camera` fields (docs/scene-format.md).
 extension Scene {

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// A scene: the home (rooms, openings, objects), the phone, and the script of what happens, loaded from
 /// a scene file (see docs/scene-format.md). Every scene is a runnable example and a regression case.

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// Reads the members of one JSON object by key, with typed accessors that throw errors naming the
 /// file and JSON path, and a final check that rejects keys nobody asked for (so typos fail loudly).

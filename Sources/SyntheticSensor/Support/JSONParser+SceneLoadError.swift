@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 extension JSONParser {
     /// Parses a scene file's text as strict JSON (a key may appear once per object); `source` names the

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// Numbers as error messages print them (up to three decimals, trailing zeros removed).
 enum MessageNumber {
