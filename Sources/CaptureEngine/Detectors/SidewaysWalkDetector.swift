@@ -36,6 +36,7 @@ struct SidewaysWalkDetector: Sendable {
     }
 
     /// Updates with the history (whose newest sample is now) and the current camera right axis.
+    @inline(__always)
     mutating func update(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double) -> Transition? {
         let minimumSpeed = showing == nil ? thresholds.minimumSpeedMetersPerSecond : thresholds.exitSpeedMetersPerSecond
         let measured = measure(history: history, cameraRight: cameraRight, time: time, minimumSpeed: minimumSpeed)
@@ -73,6 +74,7 @@ struct SidewaysWalkDetector: Sendable {
     }
 
     /// The side walked towards when the speed is at least `minimumSpeed` and sideways enough.
+    @inline(__always)
     private mutating func measure(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double, minimumSpeed: Double)
         -> (side: Side, speed: Double, fraction: Double)? {
         guard let now = history.last,

@@ -3,6 +3,11 @@ import Foundation
 extension CaptureSession {
     /// A camera frame: orientation at any phase; while recording, every detector; while relocating, the
     /// search for a known place. Returns the host action it causes (an abort's file removal).
+    ///
+    /// The per-frame path (this function, ``recordFrame(_:at:)`` and the detectors' update functions) is
+    /// marked `@inline(__always)`: called out of line, each returned its optional transition through memory
+    /// that the caller read back at once, and that store-to-load stall cost more than the work itself.
+    @inline(__always)
     mutating func handleFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         let pose = frame.transform
         guard pose.isFinite else {
@@ -128,6 +133,7 @@ extension CaptureSession {
 
     /// 3.x: the rotation rate between the previous frame and this one, when above
     /// ``Thresholds/Drift/degreesPerSecond`` (angular drift, 129), as a trace.
+    @inline(__always)
     func angularDrift(_ pose: RigidTransform, previousFrameTime: Double?, at t: Double) -> EventTrace? {
         guard let previous = lastFrameTransform, let before = previousFrameTime, t > before else { return nil }
         let rate = Angle.degrees(fromRadians: previous.rotation.angle(to: pose.rotation)) / (t - before)
@@ -145,10 +151,15 @@ extension CaptureSession {
     }
 
     /// Counts time, then (while recording) checks the pose, the tracking state, and runs the detectors.
+    @inline(__always)
     mutating func recordFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         output.recordsFrame = true
         record.recordedFrameCount += 1
-        record.recordedBytes += ScanBytes.frame(depthWidth: frame.depth?.width ?? 0, height: frame.depth?.height ?? 0)
+        if let depth = frame.depth {
+            record.recordedBytes += ScanBytes.frame(depthWidth: depth.width, height: depth.height)
+        } else {
+            record.recordedBytes += ScanBytes.frame(depthWidth: 0, height: 0)
+        }
         let previousFrameTime = lastRecordedFrameTime
         let dt = previousFrameTime.map { t - $0 } ?? 0
         lastRecordedFrameTime = t
@@ -232,9 +243,10 @@ extension CaptureSession {
         if offersKeyframe { detectors.keyframes.offer(pose) }
         updateOrientation(gravityInCamera: axes.gravityInCamera, at: t)
         if behaviour.portraitOnly, let action = checkWrongOrientationTime(at: t) { return action }
-        report(findings, at: t)
-        let proximity = detectors.updateProximity(frame, time: t, tapsSignals: tapsSignals, signals: &signals)
-        reportProximity(proximity, at: t)
+        if findings.hasTransition { report(findings, at: t) }
+        if let proximity = detectors.updateProximity(frame, time: t, tapsSignals: tapsSignals, signals: &signals) {
+            reportProximity(proximity, at: t)
+        }
         return nil
     }
 
