@@ -6,7 +6,8 @@ extension CaptureSession {
     ///
     /// The per-frame path (this function, ``recordFrame(_:at:)`` and the detectors' update functions) is
     /// marked `@inline(__always)`: called out of line, each returned its optional transition through memory
-    /// that the caller read back at once, and that store-to-load stall cost more than the work itself.
+    /// that the caller read back at once (a store-to-load forwarding stall in the profile), and the calls
+    /// kept the detectors' independent arithmetic from overlapping.
     @inline(__always)
     mutating func handleFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         let pose = frame.transform
