@@ -42,6 +42,7 @@ extension CaptureSession {
     }
 
     /// Orientation events (0, 17, 24 in 2.10; 17, 24 in 3.x) and the landscape (3.x: portrait) gate.
+    @inline(__always)
     mutating func updateOrientation(gravityInCamera: SIMD3<Double>, at t: Double) {
         guard let now = orientation.update(gravityInCamera: gravityInCamera) else { return }
         if behaviour.portraitOnly {
@@ -175,7 +176,8 @@ extension CaptureSession {
         // Pose validity: a transform frozen while tracking is normal (SDK 2.8.1); 3.x tells the parts apart.
         if behaviour.splitsFrozenPose {
             if let action = checkFrozenParts(frame, previousFrameTime: previousFrameTime, at: t) { return action }
-        } else if frame.tracking == .normal, let previous = lastFrameTransform, previous == pose {
+        } else if frame.tracking == .normal, let previous = lastFrameTransform,
+                  previous.translation == pose.translation, previous.rotation == pose.rotation {
             let since = frozenSince ?? previousFrameTime ?? t
             frozenSince = since
             let frozenFor = t - since
