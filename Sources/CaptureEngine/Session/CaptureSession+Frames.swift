@@ -7,7 +7,9 @@ extension CaptureSession {
     /// The per-frame path (this function, ``recordFrame(_:at:)`` and the detectors' update functions) is
     /// marked `@inline(__always)`: called out of line, each returned its optional transition through memory
     /// that the caller read back at once (a store-to-load forwarding stall in the profile), and the calls
-    /// kept the detectors' independent arithmetic from overlapping.
+    /// kept the detectors' independent arithmetic from overlapping. The optimizer may still keep a large
+    /// one out of line (it does `recordFrame`); the sideways detector's update, where that cost most, is
+    /// `@inline(always)`.
     @inline(__always)
     mutating func handleFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         let pose = frame.transform
