@@ -12,6 +12,7 @@ struct DriftDetector: Sendable {
     mutating func reset() { cursor = PoseHistory.Cursor() }
 
     /// Returns the reading of a drift when the displacement over the interval exceeds the threshold.
+    @inline(__always)
     mutating func check(history: PoseHistory, now: PoseHistory.Sample) -> DetectorReading? {
         guard let old = history.oldestSample(notBefore: now.time - thresholds.intervalSeconds, cursor: &cursor) else {
             measuredMeters = .nan

@@ -26,6 +26,7 @@ struct FastRotationDetector: Sendable {
         cursor = PoseHistory.Cursor()
     }
 
+    @inline(__always)
     mutating func update(history: PoseHistory, time: Double) -> Transition? {
         guard let now = history.last,
               let old = history.oldestSample(notBefore: time - thresholds.windowSeconds, cursor: &cursor),

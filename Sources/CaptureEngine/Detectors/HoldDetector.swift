@@ -19,6 +19,7 @@ struct HoldDetector: Sendable {
     }
 
     /// Updates with this frame's measurement: `active` is the firing condition, `cleared` the clearing one.
+    @inline(__always)
     mutating func update(active: Bool, cleared: Bool, time: Double) -> Transition? {
         if isFiring {
             guard cleared else { return nil }

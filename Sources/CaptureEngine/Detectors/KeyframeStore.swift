@@ -27,6 +27,7 @@ struct KeyframeStore: Sendable {
     var count: Int { poses.count }
 
     /// Offers a pose seen with normal tracking; keeps it if it is far enough from the last keyframe.
+    @inline(__always)
     mutating func offer(_ pose: RigidTransform) {
         if let last = lastAdded,
            (pose.translation - last.translation).length < thresholds.keyframeSpacingMeters,

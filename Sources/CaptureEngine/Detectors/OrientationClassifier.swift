@@ -29,6 +29,7 @@ struct OrientationClassifier: Sendable {
     }
 
     /// Gravity's axis in the image plane for each orientation.
+    @inline(__always)
     private static func axis(_ o: DeviceOrientation) -> SIMD2<Double> {
         switch o {
         case .landscapeRight: SIMD2(0, -1)
@@ -38,10 +39,9 @@ struct OrientationClassifier: Sendable {
         }
     }
 
-    private static let all: [DeviceOrientation] = [.landscapeRight, .landscapeLeft, .portrait, .portraitUpsideDown]
-
     /// Updates with gravity in the camera frame (``CameraPose/gravityInCamera(_:)``); returns the new
     /// orientation when it changed.
+    @inline(__always)
     mutating func update(gravityInCamera g3: SIMD3<Double>) -> DeviceOrientation? {
         let inPlane = SIMD2(g3.x, g3.y)
         let magnitude = (inPlane * inPlane).sum().squareRoot()
@@ -49,10 +49,21 @@ struct OrientationClassifier: Sendable {
         let g = inPlane / magnitude
         // Angles are compared through their cosines: within d degrees of an axis means dot >= cos(d).
         let enterCosine = current == nil ? Self.firstEnterCosine : self.enterCosine
-        for orientation in Self.all where orientation != current && (g * Self.axis(orientation)).sum() > enterCosine {
-            current = orientation
-            return orientation
+        // Tried in this order; written out rather than looped over a table, so that each axis is a constant
+        // (this runs at every frame).
+        let entered: DeviceOrientation
+        if current != .landscapeRight && (g * Self.axis(.landscapeRight)).sum() > enterCosine {
+            entered = .landscapeRight
+        } else if current != .landscapeLeft && (g * Self.axis(.landscapeLeft)).sum() > enterCosine {
+            entered = .landscapeLeft
+        } else if current != .portrait && (g * Self.axis(.portrait)).sum() > enterCosine {
+            entered = .portrait
+        } else if current != .portraitUpsideDown && (g * Self.axis(.portraitUpsideDown)).sum() > enterCosine {
+            entered = .portraitUpsideDown
+        } else {
+            return nil
         }
-        return nil
+        current = entered
+        return entered
     }
 }

@@ -25,18 +25,20 @@ struct PoseHistory: Sendable {
     }
 
     /// The sample `i` places after the oldest.
-    @inline(__always) subscript(i: Int) -> Sample { storage[(head + i) & mask] }
+    @inline(__always) subscript(i: Int) -> Sample { storage[(head &+ i) & mask] }
 
     /// The newest sample.
     @inline(__always) var last: Sample? { count > 0 ? self[count - 1] : nil }
 
+    @inline(__always)
     mutating func append(_ sample: Sample) {
         if count == storage.count { grow() }
-        storage[(head + count) & mask] = sample
+        storage[(head &+ count) & mask] = sample
         count += 1
     }
 
     /// Drops samples older than `time`, always keeping the newest.
+    @inline(__always)
     mutating func dropSamples(before time: Double) {
         while count > 1 && self[0].time < time {
             head = (head + 1) & mask

@@ -37,6 +37,11 @@ struct SidewaysWalkDetector: Sendable {
     }
 
     /// Updates with the history (whose newest sample is now) and the current camera right axis.
+    ///
+    /// `@inline(always)` (SE-0496), not `@inline(__always)`: this function is too large for the latter, which
+    /// the optimizer treats as a hint above a size, and called out of line its transition came back through
+    /// memory and stalled the caller (see ``CaptureSession/handleFrame(_:at:)``).
+    @inline(always)
     mutating func update(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double) -> Transition? {
         let minimumSpeed = showing == nil ? thresholds.minimumSpeedMetersPerSecond : thresholds.exitSpeedMetersPerSecond
         let measured = measure(history: history, cameraRight: cameraRight, time: time, minimumSpeed: minimumSpeed)
@@ -74,6 +79,7 @@ struct SidewaysWalkDetector: Sendable {
     }
 
     /// The side walked towards when the speed is at least `minimumSpeed` and sideways enough.
+    @inline(__always)
     private mutating func measure(history: PoseHistory, cameraRight: SIMD3<Double>, time: Double, minimumSpeed: Double)
         -> (side: Side, speed: Double, fraction: Double)? {
         guard let now = history.last,

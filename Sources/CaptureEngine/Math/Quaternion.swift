@@ -64,7 +64,7 @@ public struct Quaternion: Equatable, Sendable {
     @inlinable public var conjugate: Quaternion { Quaternion(x: -x, y: -y, z: -z, w: w) }
 
     /// Hamilton product: the rotation `rhs` followed by `lhs`.
-    @inlinable public static func * (lhs: Quaternion, rhs: Quaternion) -> Quaternion {
+    @inlinable @inline(__always) public static func * (lhs: Quaternion, rhs: Quaternion) -> Quaternion {
         let a = lhs.vector, b = rhs.vector
         return Quaternion(
             x: a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y,
@@ -87,7 +87,7 @@ public struct Quaternion: Equatable, Sendable {
     }
 
     /// The rotation as an axis scaled by its angle in radians (the shortest way round).
-    @inlinable public var rotationVector: SIMD3<Double> {
+    @inlinable @inline(__always) public var rotationVector: SIMD3<Double> {
         let q = w < 0 ? -vector : vector
         let v = SIMD3(q.x, q.y, q.z)
         let s = (v * v).sum().squareRoot()

@@ -49,5 +49,5 @@ public struct RigidTransform: Equatable, Sendable {
     }
 
     /// True when rotation and translation are finite.
-    @inlinable public var isFinite: Bool { rotation.isFinite && translation.isFinite }
+    @inlinable @inline(__always) public var isFinite: Bool { rotation.isFinite && translation.isFinite }
 }

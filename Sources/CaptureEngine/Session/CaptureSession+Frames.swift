@@ -4,6 +4,14 @@ import JSONSupport
 extension CaptureSession {
     /// A camera frame: orientation at any phase; while recording, every detector; while relocating, the
     /// search for a known place. Returns the host action it causes (an abort's file removal).
+    ///
+    /// The per-frame path (this function, ``recordFrame(_:at:)`` and the detectors' update functions) is
+    /// marked `@inline(__always)`: called out of line, each returned its optional transition through memory
+    /// that the caller read back at once (a store-to-load forwarding stall in the profile), and the calls
+    /// kept the detectors' independent arithmetic from overlapping. The optimizer may still keep a large
+    /// one out of line (it does `recordFrame`); the sideways detector's update, where that cost most, is
+    /// `@inline(always)`.
+    @inline(__always)
     mutating func handleFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         let pose = frame.transform
         guard pose.isFinite else {
@@ -37,6 +45,7 @@ extension CaptureSession {
     }
 
     /// Orientation events (0, 17, 24 in 2.10; 17, 24 in 3.x) and the landscape (3.x: portrait) gate.
+    @inline(__always)
     mutating func updateOrientation(gravityInCamera: SIMD3<Double>, at t: Double) {
         guard let now = orientation.update(gravityInCamera: gravityInCamera) else { return }
         if behaviour.portraitOnly {
@@ -129,6 +138,7 @@ extension CaptureSession {
 
     /// 3.x: the rotation rate between the previous frame and this one, when above
     /// ``Thresholds/Drift/degreesPerSecond`` (angular drift, 129), as a trace.
+    @inline(__always)
     func angularDrift(_ pose: RigidTransform, previousFrameTime: Double?, at t: Double) -> EventTrace? {
         guard let previous = lastFrameTransform, let before = previousFrameTime, t > before else { return nil }
         let rate = Angle.degrees(fromRadians: previous.rotation.angle(to: pose.rotation)) / (t - before)
@@ -146,10 +156,15 @@ extension CaptureSession {
     }
 
     /// Counts time, then (while recording) checks the pose, the tracking state, and runs the detectors.
+    @inline(__always)
     mutating func recordFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         output.recordsFrame = true
         record.recordedFrameCount += 1
-        record.recordedBytes += ScanBytes.frame(depthWidth: frame.depth?.width ?? 0, height: frame.depth?.height ?? 0)
+        if let depth = frame.depth {
+            record.recordedBytes += ScanBytes.frame(depthWidth: depth.width, height: depth.height)
+        } else {
+            record.recordedBytes += ScanBytes.frame(depthWidth: 0, height: 0)
+        }
         let previousFrameTime = lastRecordedFrameTime
         let dt = previousFrameTime.map { t - $0 } ?? 0
         lastRecordedFrameTime = t
@@ -164,7 +179,8 @@ extension CaptureSession {
         // Pose validity: a transform frozen while tracking is normal (SDK 2.8.1); 3.x tells the parts apart.
         if behaviour.splitsFrozenPose {
             if let action = checkFrozenParts(frame, previousFrameTime: previousFrameTime, at: t) { return action }
-        } else if frame.tracking == .normal, let previous = lastFrameTransform, previous == pose {
+        } else if frame.tracking == .normal, let previous = lastFrameTransform,
+                  previous.translation == pose.translation, previous.rotation == pose.rotation {
             let since = frozenSince ?? previousFrameTime ?? t
             frozenSince = since
             let frozenFor = t - since
@@ -233,9 +249,10 @@ extension CaptureSession {
         if offersKeyframe { detectors.keyframes.offer(pose) }
         updateOrientation(gravityInCamera: axes.gravityInCamera, at: t)
         if behaviour.portraitOnly, let action = checkWrongOrientationTime(at: t) { return action }
-        report(findings, at: t)
-        let proximity = detectors.updateProximity(frame, time: t, tapsSignals: tapsSignals, signals: &signals)
-        reportProximity(proximity, at: t)
+        if findings.hasTransition { report(findings, at: t) }
+        if let proximity = detectors.updateProximity(frame, time: t, tapsSignals: tapsSignals, signals: &signals) {
+            reportProximity(proximity, at: t)
+        }
         return nil
     }
 

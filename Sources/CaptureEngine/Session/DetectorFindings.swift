@@ -19,6 +19,11 @@ struct DetectorFindings: Sendable {
 }
 
 extension DetectorFindings {
+    /// Whether any detector changed state (most frames: none, and there is nothing to report).
+    var hasTransition: Bool {
+        floor != nil || ceiling != nil || horizontal != nil || sideways != nil || rotation != nil
+    }
+
     /// The pitch in degrees for a viewing direction whose vertical component is `up`.
     static func pitchDegrees(_ up: Double) -> Double {
         Angle.degrees(fromRadians: asin(max(-1, min(1, up))))

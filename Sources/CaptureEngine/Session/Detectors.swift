@@ -123,6 +123,7 @@ struct Detectors: Sendable {
 
     /// Too close / too far from the LiDAR depth map, or from feature depths without LiDAR: the last
     /// detector of a frame, run after the others' findings are reported.
+    @inline(__always)
     mutating func updateProximity(_ frame: CameraFrame, time t: Double, tapsSignals: Bool,
                                           signals: inout DetectorSignals) -> ProximityDetector.Transition? {
         let th = proximityThresholds
