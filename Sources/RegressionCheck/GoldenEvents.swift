@@ -48,10 +48,9 @@ public enum GoldenEvents {
 
     /// "87 at 12.500 s" from one golden line.
     private static func summary(_ line: String) -> String {
-        guard let data = line.data(using: .utf8),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let code = (object["code"] as? NSNumber)?.intValue,
-              let time = (object["time"] as? NSNumber)?.doubleValue else { return line }
-        return "\(code) at \(NumberFormatting.fixed(time, decimals: 3)) s"
+        guard case .object(let members)? = try? JSONParser.parse(Array(line.utf8)),
+              case .number(let code, _)? = members.last(where: { $0.0 == "code" })?.1, code == code.rounded(), abs(code) < 1e9,
+              case .number(let time, _)? = members.last(where: { $0.0 == "time" })?.1 else { return line }
+        return "\(Int(code)) at \(NumberFormatting.fixed(time, decimals: 3)) s"
     }
 }

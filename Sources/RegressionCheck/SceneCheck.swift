@@ -41,8 +41,7 @@ public struct SceneCheck: Sendable {
         let expectations: SceneExpectations
         do {
             scene = try Scene.load(path: path)
-            expectations = try SceneExpectations(expect: Self.foundationObject(scene.expect),
-                                                 golden: Self.foundationObject(scene.golden), sdk: scene.sdk)
+            expectations = try SceneExpectations(expect: scene.expect, golden: scene.golden, sdk: scene.sdk)
         } catch let error as CustomStringConvertible {
             status = .unreadable
             problems = [Self.prefixed(error.description, path)]
@@ -105,11 +104,6 @@ public struct SceneCheck: Sendable {
 
     private static func prefixed(_ message: String, _ path: String) -> String {
         message.hasPrefix(path) ? message : "\(path): \(message)"
-    }
-
-    private static func foundationObject(_ value: JSONValue?) -> Any? {
-        guard let value else { return nil }
-        return try? JSONSerialization.jsonObject(with: Data(value.serialized().utf8), options: [.fragmentsAllowed])
     }
 
     /// Whether a file found under `root` lies in a bundle's folder (one holding `arkitData.json`, the

@@ -72,12 +72,12 @@ public struct ExpectationFormatError: Error, Equatable, CustomStringConvertible 
 }
 
 extension SceneExpectations {
-    /// Reads the `expect` object and `golden` string of a scene from parsed JSON (`JSONSerialization`
-    /// values). `source` prefixes JSON paths in errors.
-    public init(expect: Any?, golden: Any?, sdk: SDKProfile = .standard) throws(ExpectationFormatError) {
+    /// Reads the `expect` object and `golden` string of a scene (as the scene file holds them, numbers
+    /// exact). Errors name the JSON path.
+    public init(expect: JSONValue?, golden: JSONValue?, sdk: SDKProfile = .standard) throws(ExpectationFormatError) {
         self.init()
         if let golden {
-            guard let g = golden as? String, !g.isEmpty else {
+            guard case .string(let g) = golden, !g.isEmpty else {
                 throw ExpectationFormatError(path: "golden", expected: "a file name (string)")
             }
             // `check --update` writes it: it must stay inside the scene's folder.
@@ -89,22 +89,22 @@ extension SceneExpectations {
             self.golden = g
         }
         guard let expect else { return }
-        guard let object = expect as? [String: Any] else {
+        guard case .object(let members) = expect else {
             throw ExpectationFormatError(path: "expect", expected: "an object with \"sequence\" and/or \"forbid\"")
         }
-        for key in object.keys.sorted() where key != "sequence" && key != "forbid" {
+        for key in members.map(\.0).sorted() where key != "sequence" && key != "forbid" {
             throw ExpectationFormatError(path: "expect.\(key)", expected: "only \"sequence\" and \"forbid\" (unknown key)")
         }
-        if let seq = object["sequence"] {
-            guard let items = seq as? [Any] else {
+        if let seq = Self.member("sequence", of: members) {
+            guard case .array(let items) = seq else {
                 throw ExpectationFormatError(path: "expect.sequence", expected: "an array of codes")
             }
             for (i, item) in items.enumerated() {
                 sequence.append(try Self.expected(item, path: "expect.sequence[\(i)]", sdk: sdk))
             }
         }
-        if let forbid = object["forbid"] {
-            guard let items = forbid as? [Any] else {
+        if let forbid = Self.member("forbid", of: members) {
+            guard case .array(let items) = forbid else {
                 throw ExpectationFormatError(path: "expect.forbid", expected: "an array of codes")
             }
             for (i, item) in items.enumerated() {
@@ -113,39 +113,51 @@ extension SceneExpectations {
         }
     }
 
-    private static func code(_ any: Any, path: String, sdk: SDKProfile) throws(ExpectationFormatError) -> Int {
-        guard let n = any as? Double ?? (any as? Int).map(Double.init), n == n.rounded(), abs(n) < 1e9,
-              sdk.meaning(forCode: Int(n)) != nil else {
+    /// The last value given for `key` (as a dictionary would keep it).
+    private static func member(_ key: String, of members: [(String, JSONValue)]) -> JSONValue? {
+        members.last { $0.0 == key }?.1
+    }
+
+    /// A number's value (integers widened), nil for anything else.
+    private static func number(_ value: JSONValue?) -> Double? {
+        switch value {
+        case .int(let i)?: Double(i)
+        case .number(let d)?: d
+        default: nil
+        }
+    }
+
+    private static func code(_ value: JSONValue, path: String, sdk: SDKProfile) throws(ExpectationFormatError) -> Int {
+        guard let n = number(value), n == n.rounded(), abs(n) < 1e9, sdk.meaning(forCode: Int(n)) != nil else {
             throw ExpectationFormatError(path: path, expected: "one of SDK \(sdk.name)'s event codes (see `capture-sim codes --sdk \(sdk.name)`)")
         }
         return Int(n)
     }
 
-    private static func expected(_ any: Any, path: String, sdk: SDKProfile) throws(ExpectationFormatError) -> Expected {
-        if !(any is [String: Any]) { return Expected(code: try code(any, path: path, sdk: sdk)) }
-        let object = any as! [String: Any]
-        for key in object.keys.sorted() where !["code", "between", "after", "before"].contains(key) {
+    private static func expected(_ value: JSONValue, path: String, sdk: SDKProfile) throws(ExpectationFormatError) -> Expected {
+        guard case .object(let members) = value else { return Expected(code: try code(value, path: path, sdk: sdk)) }
+        for key in members.map(\.0).sorted() where !["code", "between", "after", "before"].contains(key) {
             throw ExpectationFormatError(path: "\(path).\(key)", expected: "only code, between, after, before (unknown key)")
         }
-        guard let c = object["code"] else { throw ExpectationFormatError(path: "\(path).code", expected: "an event code") }
+        guard let c = member("code", of: members) else { throw ExpectationFormatError(path: "\(path).code", expected: "an event code") }
         var e = Expected(code: try code(c, path: "\(path).code", sdk: sdk))
-        func seconds(_ v: Any?, _ p: String) throws(ExpectationFormatError) -> Double? {
+        func seconds(_ v: JSONValue?, _ p: String) throws(ExpectationFormatError) -> Double? {
             guard let v else { return nil }
-            guard let d = v as? Double ?? (v as? Int).map(Double.init), d.isFinite else {
+            guard let d = number(v), d.isFinite else {
                 throw ExpectationFormatError(path: p, expected: "seconds (a number)")
             }
             return d
         }
-        if let between = object["between"] {
-            guard let pair = between as? [Any], pair.count == 2,
+        if let between = member("between", of: members) {
+            guard case .array(let pair) = between, pair.count == 2,
                   let a = try seconds(pair[0], "\(path).between[0]"), let b = try seconds(pair[1], "\(path).between[1]"), a <= b else {
                 throw ExpectationFormatError(path: "\(path).between", expected: "[earliest, latest] in seconds")
             }
             e.earliest = a
             e.latest = b
         }
-        if let a = try seconds(object["after"], "\(path).after") { e.earliest = a }
-        if let b = try seconds(object["before"], "\(path).before") { e.latest = b }
+        if let a = try seconds(member("after", of: members), "\(path).after") { e.earliest = a }
+        if let b = try seconds(member("before", of: members), "\(path).before") { e.latest = b }
         return e
     }
 }

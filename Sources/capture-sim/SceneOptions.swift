@@ -22,12 +22,8 @@ enum DefaultPaths {
 
 /// Scene expectations read from a scene's `expect` and `golden` entries.
 func expectations(of scene: Scene) throws -> SceneExpectations {
-    func any(_ value: JSONValue?) -> Any? {
-        guard let value else { return nil }
-        return try? JSONSerialization.jsonObject(with: Data(value.serialized().utf8), options: [.fragmentsAllowed])
-    }
     do {
-        return try SceneExpectations(expect: any(scene.expect), golden: any(scene.golden), sdk: scene.sdk)
+        return try SceneExpectations(expect: scene.expect, golden: scene.golden, sdk: scene.sdk)
     } catch {
         throw CommandFailure("\(scene.source): \(error.description)", exitCode: .badInput)
     }

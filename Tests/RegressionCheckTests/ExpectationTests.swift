@@ -1,12 +1,13 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 import FoundationXML
 import RegressionCheck
 import Testing
 
 @Suite struct ExpectationTests {
-    private func json(_ text: String) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    private func json(_ text: String) -> JSONValue? {
+        (try? JSONParser.parse(Array(text.utf8)))?.jsonValue
     }
 
     private let events = [
