@@ -46,10 +46,9 @@ public struct ColorRenderer: Sendable {
     private let lights: [SIMD3<Float>]
     /// Each room's windows (to the sun).
     private let roomWindows: [[Window]]
-    /// Linear 0...1 in 4096 steps to 8-bit sRGB codes (as floats, for the encoder's eight-lane lookups).
-    private let srgb: [Float]
-    /// The sensor noise's standard deviation, code values, for the same 4096 steps.
-    private let noiseSigma: [Float]
+    /// Linear 0...1 in 4096 steps to 8-bit sRGB codes (as floats, for the encoder's eight-lane lookups),
+    /// each followed by the sensor noise's standard deviation (code values) at that step.
+    private let encodingPairs: [Float]
     /// How far the camera sees, metres.
     public static let rangeMeters = 200.0
 
@@ -94,14 +93,15 @@ public struct ColorRenderer: Sendable {
                 ?? rooms.firstIndex { $0.contains(SIMD2(centre.x, centre.z)) }
             return Int32(index ?? -1)
         }
-        noiseSigma = (0..<4096).map { i in
+        let noiseSigma: [Float] = (0..<4096).map { i in
             settings.noiseLevel * (0.5 + 0.5 * (Float(i) / 4095 / settings.exposureKey).squareRoot())
         }
-        srgb = (0..<4096).map { i in
+        let srgb: [Float] = (0..<4096).map { i in
             let l = Double(i) / 4095
             let s = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
             return Float(max(0, min(255, (s * 255).rounded())))
         }
+        encodingPairs = (0..<4096).flatMap { [srgb[$0], noiseSigma[$0]] }
     }
 
     /// Renders one frame. `poses` are the camera-to-world poses across the shutter (one pose: no motion
@@ -184,16 +184,13 @@ public struct ColorRenderer: Sendable {
     }
 
     /// Exposure, the sRGB table and noise for samples `firstIndex ..< firstIndex + count` of the image
-    /// (CColorEncode): the code from the 4096-step table plus a uniform variate of unit variance (a hash
+    /// (CColorEncode, the tables interleaved): the code from the 4096-step table plus a uniform variate of unit variance (a hash
     /// of seed and sample index) times that step's sigma, rounded half up, clamped to 0...255.
     private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scale: Float, seed: UInt32,
                         out: UnsafeMutablePointer<UInt8>) {
-        let noisy = settings.noiseLevel > 0
-        srgb.withUnsafeBufferPointer { table in
-            noiseSigma.withUnsafeBufferPointer { sigma in
-                ccolor_encode_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, table.baseAddress!,
-                                 noisy ? sigma.baseAddress! : nil, seed, out)
-            }
+        let noisy: Int32 = settings.noiseLevel > 0 ? 1 : 0
+        encodingPairs.withUnsafeBufferPointer { pairs in
+            ccolor_encode_pairs_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, pairs.baseAddress!, noisy, seed, out)
         }
     }
 
@@ -230,12 +227,14 @@ public struct ColorRenderer: Sendable {
             count = cells + 16
         }
         var ids = [Int32](unsafeUninitializedCapacity: cells) { _, count in count = cells }
-        var paneIds = [Int32](unsafeUninitializedCapacity: cells) { _, count in count = cells }
+        // Pane ids only when a pane is in view (otherwise never cleared nor read).
+        let panesInView = !paneRasters.isEmpty
+        var paneIds = [Int32](unsafeUninitializedCapacity: panesInView ? cells : 1) { _, count in count = panesInView ? cells : 1 }
         let minimumInverseDepth = Float(1 / Self.rangeMeters)
         let bandCount = max(1, min(bands, h))
         let blockRows = Self.blockRows
         let rowsPerBand = ((h + bandCount - 1) / bandCount + blockRows - 1) / blockRows * blockRows
-        let shading = FrameShading(renderer: self, pose: pose, stores: first)
+        let shading = FrameShading(renderer: self, pose: pose, stores: first, panesInView: panesInView)
         best.withUnsafeMutableBufferPointer { bestBuffer in
             ids.withUnsafeMutableBufferPointer { idBuffer in
                 paneIds.withUnsafeMutableBufferPointer { paneBuffer in
@@ -247,7 +246,7 @@ public struct ColorRenderer: Sendable {
                         guard r0 < r1 else { return }
                         (bestPointer.pointer + r0 * stride).update(repeating: 0, count: (r1 - r0) * stride)
                         (idPointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride)
-                        (panePointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride)
+                        if panesInView { (panePointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride) }
                         for raster in rasters {
                             Self.raster(raster, rows: r0..<r1, best: bestPointer.pointer, ids: idPointer.pointer, stride: stride,
                                         minimumInverseDepth: minimumInverseDepth, path: path)
@@ -313,10 +312,13 @@ public struct ColorRenderer: Sendable {
         let sun: SIMD3<Float>
         /// Whether ``store`` sets the linear samples (the first pose) rather than adding to them.
         let stores: Bool
+        /// Whether any glass pane is in view (otherwise the pane ids are not read: no pixel has one).
+        let panesInView: Bool
 
-        init(renderer: ColorRenderer, pose: RigidTransform, stores: Bool) {
+        init(renderer: ColorRenderer, pose: RigidTransform, stores: Bool, panesInView: Bool) {
             self.renderer = renderer
             self.stores = stores
+            self.panesInView = panesInView
             let k = renderer.intrinsics
             func f(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3<Float>(Float(v.x), Float(v.y), Float(v.z)) }
             camera = f(pose.translation)
@@ -358,7 +360,7 @@ public struct ColorRenderer: Sendable {
                         let view = -ray / (ray * ray).sum().squareRoot()
                         let colour = radiance(point: camera + ray * (1 / inverse), normal: normals[Int(id)], view: view,
                                               material: renderer.patchMaterials[Int(id)], room: Int(renderer.patchRoom[Int(id)]))
-                        if stores, Self.sameID(-1, paneIds + i, stride: stride) {
+                        if stores, !panesInView || Self.sameID(-1, paneIds + i, stride: stride) {
                             // No glass in front: the block's twelve samples a row as three four-lane stores.
                             let c = surfaceColour(colour, weight: weight)
                             let a = SIMD4(c.x, c.y, c.z, c.x), b = SIMD4(c.y, c.z, c.x, c.y), d = SIMD4(c.z, c.x, c.y, c.z)
@@ -467,7 +469,7 @@ public struct ColorRenderer: Sendable {
         func store(_ surface: SIMD3<Float>, x: Int, y: Int, width: Int, stride: Int, paneIds: UnsafeMutablePointer<Int32>,
                    weight: Float, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
             var colour = surface
-            let pane = Int(paneIds[y * stride + x])
+            let pane = panesInView ? Int(paneIds[y * stride + x]) : -1
             if pane >= 0 {
                 let ray = rayX * Float(x) + rayY * Float(y) + rayOrigin
                 let glass = renderer.geometry.panes[pane].material
