@@ -31,8 +31,9 @@ struct BenchCommand: Command {
                    (as for run; defaults rle, 6, store); the camera's video.mp4 and rgb/*.jpg at the
                    scene's camera settings (640x480, 30 fps) unless --no-images; --video-size WxH,
                    --video-fps N as for run
-          render   LiDAR depth + confidence frames/s along the apartment's walk, SIMD and scalar, 1 and 2 cores
-                   --scene FILE (default Scenes/apartment.json) --frames N (default 3000)
+          render   LiDAR depth + confidence frames/s along the apartment's walk, SIMD, SIMDe and scalar, 1 and
+                   2 cores; then the colour camera (SIMDe, one core) on every fourth of those poses: frames/s
+                   and CPU ms a frame. --scene FILE (default Scenes/apartment.json) --frames N (default 3000)
           check    the whole regression check of a scene folder on all cores: seconds, scenes/s
                    --scenes DIR (default Scenes)
           report   the HTML report of a generated 1-hour 60 Hz pose log (read, replay with the detectors'

@@ -42,6 +42,35 @@ import Testing
         }
     }
 
+    @Test func interleavedTableEncodingEqualsTheOneSampleReferencePieceByPiece() {
+        // 8 x 100 + 5 samples, encoded in pieces of 37 (first index carried), with and without noise.
+        let count = 805
+        var state: UInt32 = 777
+        let linear: [Float] = (0..<count).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Float(state >> 8) / Float(1 << 24) * 1.6 - 0.2
+        }
+        let table: [Float] = (0..<4096).map { Float(($0 * 255 + 2047) / 4095) }
+        let sigma: [Float] = (0..<4096).map { 2.5 * (0.5 + 0.5 * (Float($0) / 4095 / 0.18).squareRoot()) }
+        let pairs = (0..<4096).flatMap { [table[$0], sigma[$0]] }
+        let scale: Float = 1.07, seed: UInt32 = 0xBEEF
+        for noisy in [false, true] {
+            var out = [UInt8](repeating: 0, count: count)
+            linear.withUnsafeBufferPointer { lin in
+                out.withUnsafeMutableBufferPointer { o in
+                    for start in Swift.stride(from: 0, to: count, by: 37) {
+                        let n = min(37, count - start)
+                        ccolor_encode_pairs_at(lin.baseAddress! + start, n, UInt32(start), scale, pairs, noisy ? 1 : 0, seed,
+                                               o.baseAddress! + start)
+                    }
+                }
+            }
+            let expected = (0..<count).map { Self.reference(linear[$0], index: $0, scale: scale, table: table,
+                                                            sigma: noisy ? sigma : nil, seed: seed) }
+            #expect(out == expected)
+        }
+    }
+
     @Test func theCKernelsNoiseHashEqualsTheSwiftRenderersHash() {
         var state: UInt32 = 99
         for value in [0, 1, 0xFFFF_FFFF, 0x8000_0000] + (0..<1000).map({ _ -> UInt32 in

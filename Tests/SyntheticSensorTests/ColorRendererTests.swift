@@ -133,12 +133,13 @@ import Testing
         #expect(afterDarkView.rgb != first.rgb)
     }
 
-    @Test func theSIMDAndScalarRasterisersGiveTheSameImage() {
+    @Test func theSIMDSIMDeAndScalarRasterisersGiveTheSameImage() {
         let (geometry, rooms, pose) = Self.boxScene()
         let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: CameraSettings(width: 160, height: 120))
-        var e1 = AutoExposure(), e2 = AutoExposure()
-        #expect(renderer.render(poses: [pose], exposure: &e1, noiseSeed: 3, path: .scalar).rgb
-                == renderer.render(poses: [pose], exposure: &e2, noiseSeed: 3, path: .simd).rgb)
+        var e1 = AutoExposure(), e2 = AutoExposure(), e3 = AutoExposure()
+        let scalar = renderer.render(poses: [pose], exposure: &e1, noiseSeed: 3, path: .scalar).rgb
+        #expect(scalar == renderer.render(poses: [pose], exposure: &e2, noiseSeed: 3, path: .simd).rgb)
+        #expect(scalar == renderer.render(poses: [pose], exposure: &e3, noiseSeed: 3, path: .simde).rgb)
     }
 
     @Test func aTintedGlassPaneColoursTheWindowButLeavesDepthAlone() {

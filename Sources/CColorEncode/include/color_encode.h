@@ -20,4 +20,10 @@ void ccolor_encode(const float *linear, size_t count, float scale, const float *
 void ccolor_encode_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *table,
                       const float *sigma, uint32_t seed, uint8_t *out);
 
+/// ``ccolor_encode_at`` with the two tables interleaved: `pairs` holds 4096 (code, sigma) pairs, and
+/// `noisy` (non-zero) adds the noise. One gather of four pairs fetches what two gathers of eight single
+/// values did; the arithmetic, and every byte, is the same.
+void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *pairs,
+                            int noisy, uint32_t seed, uint8_t *out);
+
 #endif

@@ -47,4 +47,33 @@ int cdepth_shade_rows(const float *best_inverse_depth, const int32_t *patch_ids,
                       uint32_t noise_seed, intptr_t row_begin, intptr_t row_end,
                       float *depth, uint8_t *confidence);
 
+/// One surface patch prepared for one camera pose (the Swift `PatchRaster`): for pixel (x, y),
+/// 1/z = a x + b y + c and u = (ua x + ub y + uc) z - u_offset (v likewise), in single precision.
+typedef struct {
+    float a, b, c;
+    float ua, ub, uc, u_offset;
+    float va, vb, vc, v_offset;
+    /// Rectangle bounds in plane coordinates, metres (unused for triangles).
+    float u_max, v_max;
+    /// Columns `x0..<x1` (multiples of 8) and rows `y0..<y1` to scan.
+    intptr_t x0, x1, y0, y1;
+    /// Triangle edges, four floats each (a, b, c, unused): a u + b v + c >= 0 inside; none for rectangles.
+    const float *edges;
+    intptr_t edge_count;
+    /// Rectangle holes, four floats each (u_min, u_max, v_min, v_max).
+    const float *holes;
+    intptr_t hole_count;
+    /// The id written where the patch is nearest.
+    int32_t patch_index;
+} cdepth_patch_raster;
+
+/// Rasterises one patch over rows `row_begin..<row_end` (clipped to its own): eight pixels at a time, a
+/// pixel is hit when its inverse depth exceeds `minimum_inverse_depth` and the nearest so far
+/// (`best`, rows of `stride` entries) and its
+/// plane coordinates pass the shape's tests with slack `tolerance`; a hit stores its inverse depth in
+/// `best` and the patch index in `ids`. The same operations in the same order as the Swift raster
+/// loops (DepthKernels), so the same pixels are hit.
+void cdepth_raster_rows(const cdepth_patch_raster *raster, intptr_t row_begin, intptr_t row_end, float *best, int32_t *ids,
+                        intptr_t stride, float minimum_inverse_depth, float tolerance);
+
 #endif

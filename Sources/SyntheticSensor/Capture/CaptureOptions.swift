@@ -17,8 +17,8 @@ public struct CaptureOptions: Sendable, Equatable {
     /// Row bands the colour renderer splits each image into, run concurrently (default 2; same output).
     public var colorBands: Int
 
-    /// SIMDe in optimised builds (Swift SIMD raster pass, C shade pass: a few percent faster per frame
-    /// than ``RenderPath/simd``, see docs/scene-format.md); scalar in debug builds, where unspecialised
+    /// SIMDe in optimised builds (C raster and shade passes: faster per frame than ``RenderPath/simd``,
+    /// see docs/benchmarks.md); scalar in debug builds, where unspecialised
     /// SIMD code runs several times slower than scalar code (all paths give identical maps).
     public static var defaultRenderPath: RenderPath {
         #if DEBUG

@@ -23,7 +23,8 @@ import Foundation
 /// 0.5 (diffuse light and broad highlights, a Blinn-Phong exponent of at most 32, vary little across four
 /// pixels), once per 2x2 block of one non-mirror patch otherwise (at the block's centre); surfaces with
 /// gloss below 0.15 get no specular term; lighting is per pixel elsewhere (patch
-/// boundaries, mirrors, the sky), so edges stay pixel-exact while the lighting work is a fraction. Without
+/// boundaries, mirrors, the sky), so edges stay pixel-exact while the lighting work is a fraction. Each
+/// band is cleared, rasterised and shaded 32 rows at a time, so its buffers stay in cache. Without
 /// motion blur, every frame after the first is shaded and encoded four rows at a time in each band (no
 /// whole linear image). Objects outside the view and back faces of closed solids are culled before
 /// rasterisation, as for the depth map.
@@ -46,10 +47,9 @@ public struct ColorRenderer: Sendable {
     private let lights: [SIMD3<Float>]
     /// Each room's windows (to the sun).
     private let roomWindows: [[Window]]
-    /// Linear 0...1 in 4096 steps to 8-bit sRGB codes (as floats, for the encoder's eight-lane lookups).
-    private let srgb: [Float]
-    /// The sensor noise's standard deviation, code values, for the same 4096 steps.
-    private let noiseSigma: [Float]
+    /// Linear 0...1 in 4096 steps to 8-bit sRGB codes (as floats, for the encoder's eight-lane lookups),
+    /// each followed by the sensor noise's standard deviation (code values) at that step.
+    private let encodingPairs: [Float]
     /// How far the camera sees, metres.
     public static let rangeMeters = 200.0
 
@@ -94,14 +94,15 @@ public struct ColorRenderer: Sendable {
                 ?? rooms.firstIndex { $0.contains(SIMD2(centre.x, centre.z)) }
             return Int32(index ?? -1)
         }
-        noiseSigma = (0..<4096).map { i in
+        let noiseSigma: [Float] = (0..<4096).map { i in
             settings.noiseLevel * (0.5 + 0.5 * (Float(i) / 4095 / settings.exposureKey).squareRoot())
         }
-        srgb = (0..<4096).map { i in
+        let srgb: [Float] = (0..<4096).map { i in
             let l = Double(i) / 4095
             let s = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
             return Float(max(0, min(255, (s * 255).rounded())))
         }
+        encodingPairs = (0..<4096).flatMap { [srgb[$0], noiseSigma[$0]] }
     }
 
     /// Renders one frame. `poses` are the camera-to-world poses across the shutter (one pose: no motion
@@ -184,16 +185,13 @@ public struct ColorRenderer: Sendable {
     }
 
     /// Exposure, the sRGB table and noise for samples `firstIndex ..< firstIndex + count` of the image
-    /// (CColorEncode): the code from the 4096-step table plus a uniform variate of unit variance (a hash
+    /// (CColorEncode, the tables interleaved): the code from the 4096-step table plus a uniform variate of unit variance (a hash
     /// of seed and sample index) times that step's sigma, rounded half up, clamped to 0...255.
     private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scale: Float, seed: UInt32,
                         out: UnsafeMutablePointer<UInt8>) {
-        let noisy = settings.noiseLevel > 0
-        srgb.withUnsafeBufferPointer { table in
-            noiseSigma.withUnsafeBufferPointer { sigma in
-                ccolor_encode_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, table.baseAddress!,
-                                 noisy ? sigma.baseAddress! : nil, seed, out)
-            }
+        let noisy: Int32 = settings.noiseLevel > 0 ? 1 : 0
+        encodingPairs.withUnsafeBufferPointer { pairs in
+            ccolor_encode_pairs_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, pairs.baseAddress!, noisy, seed, out)
         }
     }
 
@@ -214,6 +212,11 @@ public struct ColorRenderer: Sendable {
     /// multiples of it, so the blocks never straddle two bands (same output for any band count).
     private static let blockRows = 4
 
+    /// Rows cleared, rasterised and shaded together within a band (a multiple of ``blockRows``): 32 rows
+    /// of a 640-pixel image keep the depth, id and pane buffers (240 KB) in a core's L2 cache while every
+    /// patch is drawn into them. Same output for any tile height.
+    private static let tileRows = 32
+
     /// Renders one pose's radiance, times `weight`, into `target`: a linear image (stored when `first`,
     /// added to otherwise) or encoded four rows at a time.
     private func draw(pose: RigidTransform, weight: Float, target: Target, first: Bool, path: RenderPath, bands: Int) {
@@ -222,7 +225,7 @@ public struct ColorRenderer: Sendable {
                                                rangeMeters: Self.rangeMeters)
         let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters)
-        // Each band clears its own rows of these (in parallel, just before rasterising into them).
+        // Each band clears its own rows of these (in parallel, a tile at a time, just before rasterising into them).
         let cells = paddedWidth * h
         var best = [Float](unsafeUninitializedCapacity: cells + 16) { buffer, count in
             buffer.baseAddress!.initialize(repeating: 0, count: 8)
@@ -230,12 +233,14 @@ public struct ColorRenderer: Sendable {
             count = cells + 16
         }
         var ids = [Int32](unsafeUninitializedCapacity: cells) { _, count in count = cells }
-        var paneIds = [Int32](unsafeUninitializedCapacity: cells) { _, count in count = cells }
+        // Pane ids only when a pane is in view (otherwise never cleared nor read).
+        let panesInView = !paneRasters.isEmpty
+        var paneIds = [Int32](unsafeUninitializedCapacity: panesInView ? cells : 1) { _, count in count = panesInView ? cells : 1 }
         let minimumInverseDepth = Float(1 / Self.rangeMeters)
         let bandCount = max(1, min(bands, h))
         let blockRows = Self.blockRows
         let rowsPerBand = ((h + bandCount - 1) / bandCount + blockRows - 1) / blockRows * blockRows
-        let shading = FrameShading(renderer: self, pose: pose, stores: first)
+        let shading = FrameShading(renderer: self, pose: pose, stores: first, panesInView: panesInView)
         best.withUnsafeMutableBufferPointer { bestBuffer in
             ids.withUnsafeMutableBufferPointer { idBuffer in
                 paneIds.withUnsafeMutableBufferPointer { paneBuffer in
@@ -243,46 +248,55 @@ public struct ColorRenderer: Sendable {
                     let panePointer = SendablePointer(paneBuffer.baseAddress!)
                     let stride = paddedWidth
                     let band: @Sendable (Int) -> Void = { band in
-                        let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
-                        guard r0 < r1 else { return }
-                        (bestPointer.pointer + r0 * stride).update(repeating: 0, count: (r1 - r0) * stride)
-                        (idPointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride)
-                        (panePointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride)
-                        for raster in rasters {
-                            Self.raster(raster, rows: r0..<r1, best: bestPointer.pointer, ids: idPointer.pointer, stride: stride,
-                                        minimumInverseDepth: minimumInverseDepth, path: path)
-                        }
-                        // Panes in front of the nearest surface: their own ids, the surface's depth kept
-                        // for what lies behind (a copy of the rows' nearest inverse depths).
-                        if !paneRasters.isEmpty {
-                            var paneBest = [Float](repeating: 0, count: (r1 - r0) * stride + 16)
-                            paneBest.withUnsafeMutableBufferPointer { pb in
-                                let base = pb.baseAddress! + 8 - r0 * stride
-                                for y in r0..<r1 { (base + y * stride).update(from: bestPointer.pointer + y * stride, count: stride) }
-                                for raster in paneRasters {
+                        let b0 = band * rowsPerBand, b1 = min(h, b0 + rowsPerBand)
+                        guard b0 < b1 else { return }
+                        let tileRows = Self.tileRows
+                        // The nearest inverse depths of a tile's rows for the panes (guard floats either side).
+                        let paneBest = UnsafeMutablePointer<Float>.allocate(capacity: paneRasters.isEmpty ? 1 : tileRows * stride + 16)
+                        defer { paneBest.deallocate() }
+                        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockRows * w * 3)
+                        defer { buffer.deallocate() }
+                        // Tiles of rows, each cleared, rasterised and shaded while its buffers are in cache.
+                        var r0 = b0
+                        while r0 < b1 {
+                            let r1 = min(b1, r0 + tileRows)
+                            defer { r0 = r1 }
+                            (bestPointer.pointer + r0 * stride).update(repeating: 0, count: (r1 - r0) * stride)
+                            (idPointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride)
+                            if panesInView { (panePointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride) }
+                            for raster in rasters where raster.y0 < r1 && raster.y1 > r0 {
+                                Self.raster(raster, rows: r0..<r1, best: bestPointer.pointer, ids: idPointer.pointer, stride: stride,
+                                            minimumInverseDepth: minimumInverseDepth, path: path)
+                            }
+                            // Panes in front of the nearest surface: their own ids, the surface's depth kept
+                            // for what lies behind (a copy of the rows' nearest inverse depths).
+                            if !paneRasters.isEmpty {
+                                paneBest.initialize(repeating: 0, count: 8)
+                                (paneBest + 8 + (r1 - r0) * stride).initialize(repeating: 0, count: 8)
+                                let base = paneBest + 8 - r0 * stride
+                                (base + r0 * stride).update(from: bestPointer.pointer + r0 * stride, count: (r1 - r0) * stride)
+                                for raster in paneRasters where raster.y0 < r1 && raster.y1 > r0 {
                                     Self.raster(raster, rows: r0..<r1, best: base, ids: panePointer.pointer, stride: stride,
                                                 minimumInverseDepth: minimumInverseDepth, path: path)
                                 }
                             }
-                        }
-                        switch target {
-                        case .linear(let out):
-                            shading.shade(rows: r0..<r1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
-                                          paneIds: panePointer.pointer, weight: weight, out: out, outFirstRow: 0)
-                        case .encoded(let encoding):
-                            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockRows * w * 3)
-                            defer { buffer.deallocate() }
-                            let columns = Self.luminanceColumns(width: w)
-                            var y = r0
-                            while y < r1 {
-                                let y1 = min(r1, y + blockRows)
-                                shading.shade(rows: y..<y1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
-                                              paneIds: panePointer.pointer, weight: weight, out: buffer, outFirstRow: y)
-                                // y is a multiple of 4: a luminance row.
-                                Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * columns)
-                                self.encode(buffer, count: (y1 - y) * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
-                                            seed: encoding.seed, out: encoding.out + y * w * 3)
-                                y = y1
+                            switch target {
+                            case .linear(let out):
+                                shading.shade(rows: r0..<r1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
+                                              paneIds: panePointer.pointer, weight: weight, out: out, outFirstRow: 0)
+                            case .encoded(let encoding):
+                                let columns = Self.luminanceColumns(width: w)
+                                var y = r0
+                                while y < r1 {
+                                    let y1 = min(r1, y + blockRows)
+                                    shading.shade(rows: y..<y1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
+                                                  paneIds: panePointer.pointer, weight: weight, out: buffer, outFirstRow: y)
+                                    // y is a multiple of 4: a luminance row.
+                                    Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * columns)
+                                    self.encode(buffer, count: (y1 - y) * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
+                                                seed: encoding.seed, out: encoding.out + y * w * 3)
+                                    y = y1
+                                }
                             }
                         }
                     }
@@ -295,7 +309,8 @@ public struct ColorRenderer: Sendable {
     private static func raster(_ r: PatchRaster, rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                                stride: Int, minimumInverseDepth: Float, path: RenderPath) {
         switch path {
-        case .simd, .simde: DepthKernels.rasterSIMD(r, rows: rows, best: best, ids: ids, stride: stride, minimumInverseDepth: minimumInverseDepth)
+        case .simd: DepthKernels.rasterSIMD(r, rows: rows, best: best, ids: ids, stride: stride, minimumInverseDepth: minimumInverseDepth)
+        case .simde: DepthKernels.rasterSIMDe(r, rows: rows, best: best, ids: ids, stride: stride, minimumInverseDepth: minimumInverseDepth)
         case .scalar: DepthKernels.rasterScalar(r, rows: rows, best: best, ids: ids, stride: stride, minimumInverseDepth: minimumInverseDepth)
         }
     }
@@ -312,10 +327,13 @@ public struct ColorRenderer: Sendable {
         let sun: SIMD3<Float>
         /// Whether ``store`` sets the linear samples (the first pose) rather than adding to them.
         let stores: Bool
+        /// Whether any glass pane is in view (otherwise the pane ids are not read: no pixel has one).
+        let panesInView: Bool
 
-        init(renderer: ColorRenderer, pose: RigidTransform, stores: Bool) {
+        init(renderer: ColorRenderer, pose: RigidTransform, stores: Bool, panesInView: Bool) {
             self.renderer = renderer
             self.stores = stores
+            self.panesInView = panesInView
             let k = renderer.intrinsics
             func f(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3<Float>(Float(v.x), Float(v.y), Float(v.z)) }
             camera = f(pose.translation)
@@ -357,7 +375,7 @@ public struct ColorRenderer: Sendable {
                         let view = -ray / (ray * ray).sum().squareRoot()
                         let colour = radiance(point: camera + ray * (1 / inverse), normal: normals[Int(id)], view: view,
                                               material: renderer.patchMaterials[Int(id)], room: Int(renderer.patchRoom[Int(id)]))
-                        if stores, Self.sameID(-1, paneIds + i, stride: stride) {
+                        if stores, !panesInView || Self.sameID(-1, paneIds + i, stride: stride) {
                             // No glass in front: the block's twelve samples a row as three four-lane stores.
                             let c = surfaceColour(colour, weight: weight)
                             let a = SIMD4(c.x, c.y, c.z, c.x), b = SIMD4(c.y, c.z, c.x, c.y), d = SIMD4(c.z, c.x, c.y, c.z)
@@ -466,7 +484,7 @@ public struct ColorRenderer: Sendable {
         func store(_ surface: SIMD3<Float>, x: Int, y: Int, width: Int, stride: Int, paneIds: UnsafeMutablePointer<Int32>,
                    weight: Float, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
             var colour = surface
-            let pane = Int(paneIds[y * stride + x])
+            let pane = panesInView ? Int(paneIds[y * stride + x]) : -1
             if pane >= 0 {
                 let ray = rayX * Float(x) + rayY * Float(y) + rayOrigin
                 let glass = renderer.geometry.panes[pane].material

@@ -1,3 +1,5 @@
+import CDepthShading
+
 /// The depth renderer's inner loops: for one patch, test every pixel of its bounding box and keep the
 /// nearest hit (largest inverse depth) per pixel. `rasterSIMD` and `rasterScalar` do the same
 /// arithmetic in the same order, eight lanes or one at a time, so their results are identical.
@@ -45,6 +47,26 @@ enum DepthKernels {
                     }
                 }
                 x += 8
+            }
+        }
+    }
+
+    /// ``rasterSIMD`` in C with SIMDe's AVX2 API (`cdepth_raster_rows`): the same operations in the same
+    /// order, the same pixels hit (the raster pass of ``RenderPath/simde``).
+    static func rasterSIMDe(_ r: PatchRaster, rows: Range<Int>, best: UnsafeMutablePointer<Float>,
+                            ids: UnsafeMutablePointer<Int32>, stride: Int, minimumInverseDepth: Float) {
+        guard max(rows.lowerBound, r.y0) < min(rows.upperBound, r.y1) else { return }
+        // Edges (SIMD3<Float>) and holes (SIMD4<Float>) are both four floats apart in memory.
+        r.edges.withUnsafeBytes { edges in
+            r.holes.withUnsafeBytes { holes in
+                var c = cdepth_patch_raster(
+                    a: r.a, b: r.b, c: r.c, ua: r.ua, ub: r.ub, uc: r.uc, u_offset: r.uOffset,
+                    va: r.va, vb: r.vb, vc: r.vc, v_offset: r.vOffset, u_max: r.uMax, v_max: r.vMax,
+                    x0: r.x0, x1: r.x1, y0: r.y0, y1: r.y1,
+                    edges: edges.baseAddress?.assumingMemoryBound(to: Float.self), edge_count: r.edges.count,
+                    holes: holes.baseAddress?.assumingMemoryBound(to: Float.self), hole_count: r.holes.count,
+                    patch_index: r.patchIndex)
+                cdepth_raster_rows(&c, rows.lowerBound, rows.upperBound, best, ids, stride, minimumInverseDepth, tolerance)
             }
         }
     }

@@ -77,8 +77,10 @@ public struct DepthRenderer: Sendable {
                     let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
                     for raster in rasters {
                         switch path {
-                        case .simd, .simde: DepthKernels.rasterSIMD(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
-                                                                    stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
+                        case .simd: DepthKernels.rasterSIMD(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
+                                                            stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
+                        case .simde: DepthKernels.rasterSIMDe(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
+                                                              stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
                         case .scalar: DepthKernels.rasterScalar(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
                                                                 stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
                         }

@@ -60,6 +60,7 @@ public enum RenderBenchmark {
                 if map.depth != reference.depth || map.confidence != reference.confidence { identical = false }
             }
         }
+        let color = colorFrames(scene: scene, poses: poses)
         var lines = ["render benchmark: scene \(scene.name), \(renderer.intrinsics.width)x\(renderer.intrinsics.height) depth + confidence, \(count) poses along the scripted walk"]
         for m in measurements {
             let layout = m.workers > 1 ? "\(m.workers) frames at a time" : "\(m.bands) row band(s)   "
@@ -69,6 +70,38 @@ public enum RenderBenchmark {
         lines.append("  SIMD gain over scalar (\(bands) frames at a time): \(NumberFormatting.fixed(rate(.simd) / rate(.scalar), decimals: 2))x")
         lines.append("  SIMDe shading over SIMD (\(bands) frames at a time): \(NumberFormatting.fixed(rate(.simde) / rate(.simd), decimals: 2))x")
         lines.append("  outputs identical across paths and bands: \(identical ? "yes" : "NO")")
+        lines.append("  colour camera \(color.width)x\(color.height), \(color.frames) frames along the walk, 1 row band: "
+                     + "\(NumberFormatting.fixed(Double(color.frames) / color.seconds, decimals: 0)) frames/s, "
+                     + "\(NumberFormatting.fixed(color.cpuSeconds * 1000 / Double(color.frames), decimals: 2)) ms CPU a frame")
         return (measurements, identical, lines.joined(separator: "\n"))
+    }
+
+    /// Renders a quarter of `poses` (every fourth, at least one) with the scene's colour camera, one row
+    /// band, in order (auto exposure carried along): the wall time and the thread's CPU time, seconds.
+    static func colorFrames(scene: Scene, poses: [RigidTransform]) -> (frames: Int, width: Int, height: Int, seconds: Double,
+                                                                        cpuSeconds: Double) {
+        let renderer = ColorRenderer(scene: scene)
+        let chosen = Swift.stride(from: 0, to: poses.count, by: 4).map { poses[$0] }
+        var exposure = AutoExposure()
+        let clock = ContinuousClock()
+        let cpuStart = threadCPUSeconds()
+        let start = clock.now
+        var checksum = 0
+        for (i, pose) in chosen.enumerated() {
+            let image = renderer.render(poses: [pose], exposure: &exposure, noiseSeed: UInt64(i), bands: 1)
+            checksum &+= Int(image.rgb[image.rgb.count / 2])
+        }
+        let elapsed = clock.now - start
+        let cpu = threadCPUSeconds() - cpuStart
+        precondition(checksum >= 0)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return (chosen.count, renderer.intrinsics.width, renderer.intrinsics.height, seconds, cpu)
+    }
+
+    /// The calling thread's CPU time (user + system), seconds.
+    private static func threadCPUSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 }

@@ -4,8 +4,9 @@ public enum RenderPath: String, Sendable, CaseIterable {
     case simd
     /// One pixel at a time: the reference the other paths must match bit for bit.
     case scalar
-    /// The SIMD path's raster pass, then the shade pass (noise, Float16 rounding, confidence) in C with
-    /// SIMDe's AVX2 API (the `CDepthShading` target), eight pixels at a time; identical maps. The
-    /// capture's default in optimised builds (``CaptureOptions/defaultRenderPath``).
+    /// Both passes in C with SIMDe's AVX2 API (the `CDepthShading` target), eight pixels at a time: the
+    /// raster pass (`cdepth_raster_rows`, also the colour camera's visibility) and the shade pass (noise,
+    /// Float16 rounding, confidence); identical maps. The capture's default in optimised builds
+    /// (``CaptureOptions/defaultRenderPath``).
     case simde
 }
