@@ -1,4 +1,4 @@
-// See include/CDepthShading.h for why this kernel exists. It mirrors DepthRenderer.shadeSIMD operation
+// See include/CDepthShading.h for why this kernel exists. It mirrors DepthRenderer.shade operation
 // for operation; keep the two in step.
 
 // Products and sums must stay separately rounded, as in Swift, for bit-identical output.

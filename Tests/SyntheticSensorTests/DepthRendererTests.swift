@@ -159,7 +159,7 @@ import TestSupport
         for time in [5.0, 20.0, 40.0, 60.0] {
             let pose = capture.truePose(at: time)
             let reference = capture.depthRenderer.render(cameraToWorld: pose, noiseSeed: 7, path: .scalar, bands: 1)
-            for (path, bands) in [(RenderPath.simd, 1), (.simd, 2), (.scalar, 3), (.simd, 5)] {
+            for (path, bands) in [(RenderPath.simde, 1), (.simde, 2), (.scalar, 3), (.simde, 5)] {
                 let map = capture.depthRenderer.render(cameraToWorld: pose, noiseSeed: 7, path: path, bands: bands)
                 #expect(map.depth == reference.depth && map.confidence == reference.confidence, "\(path) with \(bands) bands at \(time) s")
             }

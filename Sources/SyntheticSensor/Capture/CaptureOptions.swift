@@ -5,7 +5,7 @@ public struct CaptureOptions: Sendable, Equatable {
     /// Row bands the depth renderer splits each frame into, run concurrently (default 2; output is
     /// identical for any value).
     public var renderBands: Int
-    /// SIMD, SIMDe or scalar rendering; identical output. The default is ``defaultRenderPath``.
+    /// SIMDe (C kernels) or scalar rendering; identical output. The default is ``defaultRenderPath``.
     public var renderPath: RenderPath
     /// Sparse feature rays per frame on devices without LiDAR (default 48).
     public var featureRays: Int
@@ -17,9 +17,8 @@ public struct CaptureOptions: Sendable, Equatable {
     /// Row bands the colour renderer splits each image into, run concurrently (default 2; same output).
     public var colorBands: Int
 
-    /// SIMDe in optimised builds (C raster and shade passes: faster per frame than ``RenderPath/simd``,
-    /// see docs/benchmarks.md); scalar in debug builds, where unspecialised
-    /// SIMD code runs several times slower than scalar code (all paths give identical maps).
+    /// SIMDe in optimised builds (C raster and shade passes, see docs/benchmarks.md); scalar in debug
+    /// builds, the reference (both paths give identical maps).
     public static var defaultRenderPath: RenderPath {
         #if DEBUG
         return .scalar

@@ -309,7 +309,6 @@ public struct ColorRenderer: Sendable {
     private static func raster(_ r: PatchRaster, rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                                stride: Int, minimumInverseDepth: Float, path: RenderPath) {
         switch path {
-        case .simd: DepthKernels.rasterSIMD(r, rows: rows, best: best, ids: ids, stride: stride, minimumInverseDepth: minimumInverseDepth)
         case .simde: DepthKernels.rasterSIMDe(r, rows: rows, best: best, ids: ids, stride: stride, minimumInverseDepth: minimumInverseDepth)
         case .scalar: DepthKernels.rasterScalar(r, rows: rows, best: best, ids: ids, stride: stride, minimumInverseDepth: minimumInverseDepth)
         }

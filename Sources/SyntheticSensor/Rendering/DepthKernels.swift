@@ -1,58 +1,15 @@
 import CDepthShading
 
 /// The depth renderer's inner loops: for one patch, test every pixel of its bounding box and keep the
-/// nearest hit (largest inverse depth) per pixel. `rasterSIMD` and `rasterScalar` do the same
-/// arithmetic in the same order, eight lanes or one at a time, so their results are identical.
+/// nearest hit (largest inverse depth) per pixel. `rasterSIMDe` (C, eight lanes) and `rasterScalar` do
+/// the same arithmetic in the same order, so their results are identical.
 enum DepthKernels {
     /// Edge slack in plane coordinates, metres (see ``SurfacePatch/edgeTolerance``).
     static let tolerance: Float = 1e-4
 
-    static func rasterSIMD(_ r: PatchRaster, rows: Range<Int>, best: UnsafeMutablePointer<Float>,
-                           ids: UnsafeMutablePointer<Int32>, stride: Int, minimumInverseDepth: Float) {
-        let y0 = max(rows.lowerBound, r.y0), y1 = min(rows.upperBound, r.y1)
-        guard y0 < y1 else { return }
-        let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-        let tol = tolerance
-        let isTriangle = !r.edges.isEmpty
-        let id = SIMD8<Int32>(repeating: r.patchIndex)
-        for y in y0..<y1 {
-            let fy = Float(y)
-            let rowInverse = r.b * fy + r.c, rowU = r.ub * fy + r.uc, rowV = r.vb * fy + r.vc
-            var x = r.x0
-            while x < r.x1 {
-                let px = SIMD8<Float>(repeating: Float(x)) + lanes
-                let inverse = r.a * px + rowInverse
-                let slot = best + (y * stride + x)
-                let current = UnsafeRawPointer(slot).loadUnaligned(as: SIMD8<Float>.self)
-                var mask = (inverse .> minimumInverseDepth) .& (inverse .> current)
-                if any(mask) {
-                    let z = 1 / inverse
-                    let u = (r.ua * px + rowU) * z - r.uOffset
-                    let v = (r.va * px + rowV) * z - r.vOffset
-                    if isTriangle {
-                        for e in r.edges {
-                            mask = mask .& (e.x * u + e.y * v + e.z .>= -tol)
-                        }
-                    } else {
-                        mask = mask .& (u .>= -tol) .& (u .<= r.uMax + tol) .& (v .>= -tol) .& (v .<= r.vMax + tol)
-                        for hole in r.holes {
-                            mask = mask .& .!((u .> hole.x) .& (u .< hole.y) .& (v .> hole.z) .& (v .< hole.w))
-                        }
-                    }
-                    if any(mask) {
-                        UnsafeMutableRawPointer(slot).storeBytes(of: current.replacing(with: inverse, where: mask), as: SIMD8<Float>.self)
-                        let idSlot = ids + (y * stride + x)
-                        let currentIds = UnsafeRawPointer(idSlot).loadUnaligned(as: SIMD8<Int32>.self)
-                        UnsafeMutableRawPointer(idSlot).storeBytes(of: currentIds.replacing(with: id, where: mask), as: SIMD8<Int32>.self)
-                    }
-                }
-                x += 8
-            }
-        }
-    }
-
-    /// ``rasterSIMD`` in C with SIMDe's AVX2 API (`cdepth_raster_rows`): the same operations in the same
-    /// order, the same pixels hit (the raster pass of ``RenderPath/simde``).
+    /// The raster pass in C with SIMDe's AVX2 API (`cdepth_raster_rows`), eight pixels at a time: the same
+    /// operations in the same order as ``rasterScalar(_:rows:best:ids:stride:minimumInverseDepth:)``, the
+    /// same pixels hit (the raster pass of ``RenderPath/simde``).
     static func rasterSIMDe(_ r: PatchRaster, rows: Range<Int>, best: UnsafeMutablePointer<Float>,
                             ids: UnsafeMutablePointer<Int32>, stride: Int, minimumInverseDepth: Float) {
         guard max(rows.lowerBound, r.y0) < min(rows.upperBound, r.y1) else { return }

@@ -50,7 +50,7 @@ public struct DepthRenderer: Sendable {
     /// reliability fields drift over frames); `bands` > 1 splits the rows over that many concurrent tasks
     /// (same output).
     public func render(cameraToWorld pose: RigidTransform, noiseSeed: UInt64, frameIndex: Int = 0, sequenceSeed: UInt64 = 0,
-                       path: RenderPath = .simd, bands: Int = 1) -> DepthMap {
+                       path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> DepthMap {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = prepare(pose)
         // Each visible patch's signed plane distance by patch index, once per frame for every band.
@@ -77,8 +77,6 @@ public struct DepthRenderer: Sendable {
                     let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
                     for raster in rasters {
                         switch path {
-                        case .simd: DepthKernels.rasterSIMD(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
-                                                            stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
                         case .simde: DepthKernels.rasterSIMDe(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
                                                               stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
                         case .scalar: DepthKernels.rasterScalar(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
@@ -105,9 +103,6 @@ public struct DepthRenderer: Sendable {
                         let shadeBand: @Sendable (Int) -> Void = { band in
                             let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
                             switch path {
-                            case .simd:
-                                self.shadeSIMD(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,
-                                               depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
                             case .simde:
                                 self.shadeSIMDe(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,
                                                 depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
@@ -187,7 +182,7 @@ public struct DepthRenderer: Sendable {
     }
 
     /// ``shade(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` in the SIMDe C kernel (``SIMDeShading``),
-    /// which mirrors ``shadeSIMD(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` (identical output).
+    /// eight pixels at a time with the same operations in the same order (identical output).
     private func shadeSIMDe(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                             planeDistance: UnsafePointer<Float>, depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
                             noiseSeed: UInt64) {
@@ -201,76 +196,4 @@ public struct DepthRenderer: Sendable {
         }
     }
 
-    /// ``shade(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` eight pixels at a time, with the same
-    /// arithmetic in the same order (identical output).
-    private func shadeSIMD(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
-                           planeDistance: UnsafePointer<Float>, depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
-                           noiseSeed: UInt64) {
-        let w = intrinsics.width, h = intrinsics.height, stride = paddedWidth
-        guard w % 8 == 0 else {
-            shade(rows, best: best, ids: ids, planeDistance: planeDistance, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
-            return
-        }
-        let cosMedium = Float(cos(Double(settings.grazingMediumDegrees) * .pi / 180))
-        let cosLow = Float(cos(Double(settings.grazingLowDegrees) * .pi / 180))
-        let jump = settings.edgeRelativeJump
-        let high = settings.highConfidenceMaxMeters, medium = settings.mediumConfidenceMaxMeters
-        let noiseBase = settings.noiseBaseMeters, noiseQuadratic = settings.noisePerSquareMeter
-        let laneOffsets = SIMD8<UInt32>(0, 2, 4, 6, 8, 10, 12, 14)
-        let mask16 = SIMD8<UInt32>(repeating: 0xFFFF)
-        let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
-        let planes = planeDistance
-        inverseRayLength.withUnsafeBufferPointer { invLength in
-            for y in rows {
-                for x in Swift.stride(from: 0, to: w, by: 8) {
-                    let i = y * stride + x, o = y * w + x
-                    let inv = UnsafeRawPointer(best + i).loadUnaligned(as: SIMD8<Float>.self)
-                    let valid = inv .> 0
-                    if !any(valid) {
-                        UnsafeMutableRawPointer(depth + o).storeBytes(of: SIMD8<Float>(repeating: 0), as: SIMD8<Float>.self)
-                        UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(repeating: 0), as: SIMD8<UInt8>.self)
-                        continue
-                    }
-                    let z = 1 / inv
-                    let index = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: 2 * o)) &+ laneOffsets
-                    let first = DepthKernels.hash32(SIMD8(repeating: seed32) ^ index)
-                    let second = DepthKernels.hash32(SIMD8(repeating: seed32) ^ (index &+ 1))
-                    let a = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: first & mask16))
-                    let b = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: first &>> 16))
-                    let c = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: second & mask16))
-                    let d = SIMD8<Float>(SIMD8<Int32>(truncatingIfNeeded: second &>> 16))
-                    let sum = a + b + c + d
-                    let gaussian = (sum * (1 / 65536) - 2) * 1.7320508
-                    var noisy = z + (noiseBase + noiseQuadratic * z * z) * gaussian
-                    noisy.replace(with: 0.001, where: noisy .< 0.001)
-                    var bits = unsafeBitCast(noisy, to: SIMD8<UInt32>.self)
-                    bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
-                    bits &= ~0x1FFF
-                    let rounded = unsafeBitCast(bits, to: SIMD8<Float>.self)
-                    UnsafeMutableRawPointer(depth + o).storeBytes(of: rounded.replacing(with: 0, where: .!valid), as: SIMD8<Float>.self)
-                    var level = SIMD8<Int32>(repeating: 0)
-                    level.replace(with: 1, where: z .<= medium)
-                    level.replace(with: 2, where: z .<= high)
-                    var distance = SIMD8<Float>()
-                    for lane in 0..<8 { distance[lane] = planes[Int(max(0, ids[i + lane]))] }
-                    let rayCosine = UnsafeRawPointer(invLength.baseAddress! + o).loadUnaligned(as: SIMD8<Float>.self)
-                    let product = inv * distance
-                    let cosine = DepthKernels.absolute(product) * rayCosine
-                    level &-= SIMD8<Int32>(repeating: 2).replacing(with: 0, where: .!(cosine .< cosLow))
-                    level &-= SIMD8<Int32>(repeating: 1).replacing(with: 0, where: .!((cosine .< cosMedium) .& .!(cosine .< cosLow)))
-                    var left = UnsafeRawPointer(best + i - 1).loadUnaligned(as: SIMD8<Float>.self)
-                    var right = UnsafeRawPointer(best + i + 1).loadUnaligned(as: SIMD8<Float>.self)
-                    if x == 0 { left[0] = inv[0] }
-                    if x + 8 == w { right[7] = inv[7] }
-                    let up = y > 0 ? UnsafeRawPointer(best + i - stride).loadUnaligned(as: SIMD8<Float>.self) : inv
-                    let down = y + 1 < h ? UnsafeRawPointer(best + i + stride).loadUnaligned(as: SIMD8<Float>.self) : inv
-                    let edge = DepthKernels.isEdge(inv, left, jump) .| DepthKernels.isEdge(inv, right, jump)
-                        .| DepthKernels.isEdge(inv, up, jump) .| DepthKernels.isEdge(inv, down, jump)
-                    level.replace(with: 0, where: edge .| .!valid)
-                    level &= ~(level &>> 31)  // negative levels to 0 (a compare-and-replace compiles to a lane loop)
-                    UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: level), as: SIMD8<UInt8>.self)
-                }
-            }
-        }
-    }
 }

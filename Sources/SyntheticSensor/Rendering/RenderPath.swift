@@ -1,8 +1,8 @@
-/// Which implementation of the depth renderer's ray casting runs.
+/// Which implementation of the depth renderer's ray casting runs: the one-pixel reference or the C kernels.
+/// (A third, Swift `SIMD8` path was dropped: the C kernels were faster, 1.07x in the shade pass and 1.48x
+/// with the raster pass, docs/benchmarks.md, and one vector copy of each kernel is enough.)
 public enum RenderPath: String, Sendable, CaseIterable {
-    /// Eight pixels at a time with Swift's `SIMD8<Float>`, both passes (``DepthRenderer``'s default).
-    case simd
-    /// One pixel at a time: the reference the other paths must match bit for bit.
+    /// One pixel at a time: the reference the C path must match bit for bit.
     case scalar
     /// Both passes in C with SIMDe's AVX2 API (the `CDepthShading` target), eight pixels at a time: the
     /// raster pass (`cdepth_raster_rows`, also the colour camera's visibility) and the shade pass (noise,
