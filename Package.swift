@@ -49,7 +49,7 @@ let package = Package(
                                                 "CVideo", "CTurboJPEG"]),
         /// The bundle formats (CubiCapture layout, raw RGBD package; docs/bundle-format.md): their writers
         /// (storages), reader and inspector, on top of ``BundleIO``.
-        .target(name: "CaptureBundle", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CChecksum", "CPNG", "CPNGWrite", "CZip",
+        .target(name: "CaptureBundle", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CChecksum", "CPNG", "CDepthSamples", "CZip",
                                                      "CVideo"]),
 
         // MARK: - Replay
@@ -104,10 +104,15 @@ let package = Package(
         .target(name: "CAllocationCounter"),
         /// libpng from Debian's libpng-dev.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        /// libpng's low-level writer with a chosen zlib level, strategy and row filter; owns the `setjmp`
-        /// that libpng's errors need (Swift cannot call it). Also the raw package's run-length deflate
-        /// encoder and the bundles' two depth sample conversions (millimetres, half floats).
-        .target(name: "CPNGWrite", dependencies: ["CPNG"]),
+        /// libpng's low-level writer with a chosen zlib level, strategy and row filter, or with the image
+        /// data from `CRunLengthDeflate`; owns the `setjmp` that libpng's errors need (Swift cannot call it).
+        .target(name: "CPNGWrite", dependencies: ["CPNG", "CRunLengthDeflate"]),
+        /// A deflate encoder for filtered PNG rows (one dynamic-Huffman block of literals and distance-1 runs,
+        /// zlib's Z_RLE kind of stream, about five times zlib's speed): the raw package's depth PNGs.
+        .target(name: "CRunLengthDeflate"),
+        /// The bundles' two depth sample encodings (millimetres, half floats) from metres, as loops the
+        /// compiler vectorises.
+        .target(name: "CDepthSamples"),
         /// CRC-32 by PCLMULQDQ folding where the CPU has it (about 4x zlib 1.2.13's `crc32_z`), zlib's
         /// otherwise.
         .target(name: "CChecksum", linkerSettings: [.linkedLibrary("z")]),

@@ -1,4 +1,4 @@
-import CPNGWrite
+import CDepthSamples
 
 /// Converts depth maps (metres, `Float`) to the bundles' sample formats, eight values at a time where it
 /// can, with results equal value for value to the per-sample definitions (``halfFloatBits(_:)``,
@@ -11,7 +11,7 @@ enum DepthSampleEncoding {
     ///
     /// Depths that are already exact normal half floats (all of the synthetic renderer's, which rounds
     /// to Float16) convert with integer bit operations: sign, exponent rebiased from 127 to 15, the top
-    /// ten mantissa bits; +0 gives 0 (`cpng_depth_half_floats_exact`, a C loop the compiler vectorises,
+    /// ten mantissa bits; +0 gives 0 (`cdepth_samples_half_floats_exact`, a C loop the compiler vectorises,
     /// 64 values at a time); a block of 64 holding any other value is converted again through
     /// `Float16(_:)` (rounding to nearest even, subnormals, infinities, NaN). `out` needs no alignment.
     static func writeHalfFloats(_ depth: [Float], to out: UnsafeMutableRawPointer) {
@@ -22,7 +22,7 @@ enum DepthSampleEncoding {
             while start < n {
                 let count = min(64, n - start)
                 let target = (out + 2 * start).assumingMemoryBound(to: UInt8.self)
-                if cpng_depth_half_floats_exact(input + start, target, count) == 0 {
+                if cdepth_samples_half_floats_exact(input + start, target, count) == 0 {
                     for j in start..<(start + count) {
                         out.storeBytes(of: halfFloatBits(values[j]).littleEndian, toByteOffset: 2 * j, as: UInt16.self)
                     }
@@ -32,13 +32,13 @@ enum DepthSampleEncoding {
         }
     }
 
-    /// ``RawRGBDStorage/millimetres(_:)`` of every depth (`cpng_depth_millimetres`, a vectorised C loop
+    /// ``RawRGBDStorage/millimetres(_:)`` of every depth (`cdepth_samples_millimetres`, a vectorised C loop
     /// of the same operations).
     static func millimetres(_ depth: [Float]) -> [UInt16] {
         [UInt16](unsafeUninitializedCapacity: depth.count) { out, count in
             depth.withUnsafeBufferPointer { values in
                 if let source = values.baseAddress, let target = out.baseAddress {
-                    cpng_depth_millimetres(source, target, values.count)
+                    cdepth_samples_millimetres(source, target, values.count)
                 }
             }
             count = depth.count

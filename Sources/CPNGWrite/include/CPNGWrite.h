@@ -31,15 +31,4 @@ int cpng_write_gray_run_length(const void *samples, uint32_t width, uint32_t hei
                                unsigned char *out, size_t capacity, size_t *written,
                                char *message, size_t message_capacity);
 
-/// Depths in metres as 16-bit millimetres: `metres * 1000` rounded half away from zero (computed as
-/// `(double)metres * 1000 + 0.5` truncated), 0 for zero, negative, NaN and infinite depths, 65535 for
-/// 65.535 m and beyond.
-void cpng_depth_millimetres(const float *metres, uint16_t *out, size_t n);
-
-/// Writes the little-endian IEEE half-float bits of `n` depths to `out` (2n bytes, any alignment) by
-/// integer operations (sign, exponent rebiased from 127 to 15, the top ten mantissa bits; +0 gives 0).
-/// Returns 1 when every depth was +0 or an exact normal half float, so that the bits equal a rounding
-/// conversion; 0 when some were not, and the caller must convert those depths another way.
-int cpng_depth_half_floats_exact(const float *metres, unsigned char *out, size_t n);
-
 #endif

@@ -2,11 +2,11 @@
 // operations convert exactly, in C so that the compiler vectorises the loop (the same operations in
 // Swift ran about 2.6 ns per value, one lane at a time). Kept beside the millimetre conversion: the
 // two sample encodings of the bundles.
-#include "CPNGWrite.h"
+#include "CDepthSamples.h"
 
 #include <string.h>
 
-int cpng_depth_half_floats_exact(const float *metres, unsigned char *out, size_t n) {
+int cdepth_samples_half_floats_exact(const float *metres, unsigned char *out, size_t n) {
     uint32_t inexact = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t bits;
