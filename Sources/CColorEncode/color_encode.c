@@ -12,56 +12,6 @@
 #include <simde/x86/avx2.h>
 #include "noise_hash.h"
 
-/// One sample, the reference for the eight-lane loop below (same operations, same order).
-static inline uint8_t encode_one(float linear, float scale, const float *table, const float *sigma, uint32_t seed, uint32_t i) {
-    float v = linear * scale;
-    v = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v);
-    int k = (int)(v * 4095.0f);
-    float code = table[k];
-    if (sigma) {
-        float u = (float)(cnoise_hash32_inline(seed ^ i) & 1023u) * (1.0f / 1023.0f) - 0.5f;
-        code += u * 3.4641016f * sigma[k];
-    }
-    code = floorf(code + 0.5f);
-    return (uint8_t)(code < 0.0f ? 0.0f : (code > 255.0f ? 255.0f : code));
-}
-
-void ccolor_encode(const float *linear, size_t count, float scale, const float *table, const float *sigma,
-                   uint32_t seed, uint8_t *out) {
-    ccolor_encode_at(linear, count, 0, scale, table, sigma, seed, out);
-}
-
-void ccolor_encode_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *table,
-                      const float *sigma, uint32_t seed, uint8_t *out) {
-    size_t i = 0;
-    const simde__m256 vscale = simde_mm256_set1_ps(scale), zero = simde_mm256_setzero_ps(), one = simde_mm256_set1_ps(1.0f);
-    const simde__m256 steps = simde_mm256_set1_ps(4095.0f), half = simde_mm256_set1_ps(0.5f);
-    const simde__m256 inv1023 = simde_mm256_set1_ps(1.0f / 1023.0f), sqrt12 = simde_mm256_set1_ps(3.4641016f);
-    const simde__m256 top = simde_mm256_set1_ps(255.0f);
-    const simde__m256i lanes = simde_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), mask = simde_mm256_set1_epi32(1023);
-    const simde__m256i vseed = simde_mm256_set1_epi32((int32_t)seed);
-    for (; i + 8 <= count; i += 8) {
-        simde__m256 v = simde_mm256_mul_ps(simde_mm256_loadu_ps(linear + i), vscale);
-        // (v < 0 ? 0 : v), then (v > 1 ? 1 : v): max and min with the constant second, as the scalar code.
-        v = simde_mm256_min_ps(simde_mm256_max_ps(v, zero), one);
-        simde__m256i k = simde_mm256_cvttps_epi32(simde_mm256_mul_ps(v, steps));
-        simde__m256 code = simde_mm256_i32gather_ps(table, k, 4);
-        if (sigma) {
-            simde__m256i index = simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(first_index + (uint32_t)i)), lanes);
-            simde__m256i h = simde_mm256_and_si256(cnoise_hash32x8(simde_mm256_xor_si256(vseed, index)), mask);
-            simde__m256 u = simde_mm256_sub_ps(simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(h), inv1023), half);
-            simde__m256 s = simde_mm256_i32gather_ps(sigma, k, 4);
-            code = simde_mm256_add_ps(code, simde_mm256_mul_ps(simde_mm256_mul_ps(u, sqrt12), s));
-        }
-        code = simde_mm256_floor_ps(simde_mm256_add_ps(code, half));
-        code = simde_mm256_min_ps(simde_mm256_max_ps(code, zero), top);
-        simde__m256i c = simde_mm256_cvttps_epi32(code);
-        simde__m128i words = simde_mm_packus_epi32(simde_mm256_castsi256_si128(c), simde_mm256_extracti128_si256(c, 1));
-        simde_mm_storel_epi64((simde__m128i *)(out + i), simde_mm_packus_epi16(words, words));
-    }
-    for (; i < count; i++) out[i] = encode_one(linear[i], scale, table, sigma, seed, first_index + (uint32_t)i);
-}
-
 /// One sample from the interleaved table (the reference for the eight-lane loop below).
 static inline uint8_t encode_one_pair(float linear, float scale, const float *pairs, int noisy, uint32_t seed, uint32_t i) {
     float v = linear * scale;

@@ -3,7 +3,7 @@ import CNoiseHash
 import Testing
 @testable import SyntheticSensor
 
-/// The colour encoder (`ccolor_encode`, eight samples at a time in C with a one-sample tail) against a
+/// The colour encoder (`ccolor_encode_pairs_at`, eight samples at a time in C with a one-sample tail) against a
 /// one-sample Swift reference with the same IEEE operations: every byte equal.
 @Suite struct ColorEncodeTests {
     /// The encoder's documented arithmetic for one sample.
@@ -18,28 +18,6 @@ import Testing
         }
         code = (code + 0.5).rounded(.down)
         return UInt8(code < 0 ? 0 : (code > 255 ? 255 : code))
-    }
-
-    @Test func eightLaneEncodingEqualsTheOneSampleReferenceWithAndWithoutNoise() {
-        // 8 x 100 + 5 samples: the eight-lane loop and the tail; values below 0, in range and above 1.
-        let count = 805
-        var state: UInt32 = 12345
-        let linear: [Float] = (0..<count).map { _ in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return Float(state >> 8) / Float(1 << 24) * 1.6 - 0.2
-        }
-        let table: [Float] = (0..<4096).map { Float(($0 * 255 + 2047) / 4095) }
-        let sigma: [Float] = (0..<4096).map { 1.5 * (0.5 + 0.5 * (Float($0) / 4095).squareRoot()) }
-        let scale: Float = 0.93, seed: UInt32 = 0xC0FFEE
-        for noisy in [false, true] {
-            var out = [UInt8](repeating: 0, count: count)
-            sigma.withUnsafeBufferPointer { s in
-                ccolor_encode(linear, count, scale, table, noisy ? s.baseAddress! : nil, seed, &out)
-            }
-            let expected = (0..<count).map { Self.reference(linear[$0], index: $0, scale: scale, table: table,
-                                                            sigma: noisy ? sigma : nil, seed: seed) }
-            #expect(out == expected)
-        }
     }
 
     @Test func interleavedTableEncodingEqualsTheOneSampleReferencePieceByPiece() {

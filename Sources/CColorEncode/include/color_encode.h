@@ -5,24 +5,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// For each of `count` samples: v = clamp(linear * scale, 0, 1); k = (int)(v * 4095); code = table[k] (the
-/// 8-bit sRGB code as a float)
-/// plus, when `sigma` is not NULL, sigma[k] * sqrt(12) * (u - 0.5) with u = (hash32(seed ^ i) & 1023) / 1023;
-/// rounded half up and clamped to 0...255. hash32 is the sensors' noise hash (CNoiseHash, lowbias32). Eight samples at a
+/// For each of `count` samples i of an image whose samples start at `linear - first_index` (and
+/// `out - first_index`): v = clamp(linear * scale, 0, 1); k = (int)(v * 4095); code = pairs[2k] (the 8-bit
+/// sRGB code as a float) plus, when `noisy` is non-zero, pairs[2k + 1] * sqrt(12) * (u - 0.5) with
+/// u = (hash32(seed ^ (first_index + i)) & 1023) / 1023; rounded half up and clamped to 0...255. hash32 is
+/// the sensors' noise hash (CNoiseHash, lowbias32), so encoding an image piece by piece gives the bytes of
+/// encoding it whole. `pairs` holds 4096 (code, sigma) pairs: one gather fetches four. Eight samples at a
 /// time through SIMDe's AVX2 API, the same IEEE operations as the one-sample code, so any build gives the
 /// same bytes.
-void ccolor_encode(const float *linear, size_t count, float scale, const float *table, const float *sigma,
-                   uint32_t seed, uint8_t *out);
-
-/// ``ccolor_encode`` of samples `first_index ..< first_index + count` of an image whose samples start at
-/// `linear - first_index` (and `out - first_index`): the noise of sample i is drawn from hash32(seed ^
-/// (first_index + i)), so encoding an image piece by piece gives the bytes of encoding it whole.
-void ccolor_encode_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *table,
-                      const float *sigma, uint32_t seed, uint8_t *out);
-
-/// ``ccolor_encode_at`` with the two tables interleaved: `pairs` holds 4096 (code, sigma) pairs, and
-/// `noisy` (non-zero) adds the noise. One gather of four pairs fetches what two gathers of eight single
-/// values did; the arithmetic, and every byte, is the same.
 void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *pairs,
                             int noisy, uint32_t seed, uint8_t *out);
 
