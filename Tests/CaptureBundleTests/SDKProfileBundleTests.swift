@@ -26,20 +26,26 @@ import Testing
         return list
     }
 
-    @Test func aBundleWrittenUnder31RecordsItAndReplaysWith31() throws {
-        let out = try TemporaryFolder()
-        defer { out.remove() }
+    /// The portrait scan written under 3.1 into `folder`/scan (a 30 Hz stream, so `frames.expectedRateHz`
+    /// is 30: half of ARKit's 60 Hz would be "too many frames skipped", 63): the events and the driver.
+    static func write31Bundle(in folder: String) throws -> (events: [Event], driver: SessionDriver<CubiCaptureStorage>, settings: BundleSettings) {
         let fixture = BundleFixture()
         var configuration = fixture.configuration
         configuration.sdk = .v3_1
-        // The stream is 30 Hz: half of ARKit's 60 Hz would be "too many frames skipped" (63).
         configuration.thresholds.frames.expectedRateHz = 30
-        var settings = fixture.settings(folder: out.path)
+        var settings = fixture.settings(folder: folder)
         settings.session = configuration
         var driver = SessionDriver(session: CaptureSession(configuration: configuration),
                                    storage: CubiCaptureStorage(settings: settings))
-        var emitted: [Event] = []
-        for input in Self.portraitInputs(fixture: fixture) { emitted += try driver.feed(input) }
+        var events: [Event] = []
+        for input in portraitInputs(fixture: fixture) { events += try driver.feed(input) }
+        return (events, driver, settings)
+    }
+
+    @Test func aBundleWrittenUnder31RecordsItAndReplaysWith31() throws {
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        let emitted = try Self.write31Bundle(in: out.path).events
         #expect(emitted.map(\.code) == [70, 76, 1, 2, 7])
 
         let text = try String(contentsOfFile: out.path + "/scan/arkitData.json", encoding: .utf8)

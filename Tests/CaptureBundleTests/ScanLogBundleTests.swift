@@ -11,16 +11,7 @@ import Testing
     @Test func scanLogCarriesTheZipProgressAndTheEndInTheFolderAndTheZip() throws {
         let out = try TemporaryFolder()
         defer { out.remove() }
-        let fixture = BundleFixture()
-        var configuration = fixture.configuration
-        configuration.sdk = .v3_1
-        configuration.thresholds.frames.expectedRateHz = 30
-        var settings = fixture.settings(folder: out.path)
-        settings.session = configuration
-        var driver = SessionDriver(session: CaptureSession(configuration: configuration),
-                                   storage: CubiCaptureStorage(settings: settings))
-        var events: [Event] = []
-        for input in SDKProfileBundleTests.portraitInputs(fixture: fixture) { events += try driver.feed(input) }
+        let (events, driver, settings) = try SDKProfileBundleTests.write31Bundle(in: out.path)
         #expect(events.suffix(1).map(\.code) == [7])
 
         let expected = driver.session.record.scanLog.map { line in
