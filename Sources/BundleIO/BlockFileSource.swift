@@ -50,11 +50,11 @@ package final class BlockFileSource: ZipSourceHandler {
         self.path = path
         self.direct = direct
         var st = stat()
-        guard stat(path, &st) == 0 else { throw FileSystemError("stat \(path): \(FileSystem.lastError())") }
+        guard stat(path, &st) == 0 else { throw FileSystemError.system("stat", path) }
         size = Int(st.st_size)
         guard let memory = DirectFileWriter.alignedBlockPair(bytes: Self.blockBytes) else {
             io.finish()
-            throw FileSystemError("posix_memalign for \(path): out of memory")
+            throw FileSystemError(call: "posix_memalign for", path: path, reason: "out of memory")
         }
         buffers = memory
         zip_error_init(&error)

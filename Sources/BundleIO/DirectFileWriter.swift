@@ -94,14 +94,14 @@ package final class DirectFileWriter {
         fd = open(path, O_WRONLY | flags | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             io.finish()
-            throw FileSystemError("open \(path): \(FileSystem.lastError())")
+            throw FileSystemError.system("open", path)
         }
         if direct, let flag = Self.directFlag { directFD = open(path, O_WRONLY | flag | O_CLOEXEC) }
         guard let memory = Self.alignedBlockPair(bytes: Self.capacity) else {
             io.finish()
             Glibc.close(fd)
             if directFD >= 0 { Glibc.close(directFD) }
-            throw FileSystemError("posix_memalign for \(path): out of memory")
+            throw FileSystemError(call: "posix_memalign for", path: path, reason: "out of memory")
         }
         buffers = memory
     }
@@ -274,6 +274,6 @@ package final class DirectFileWriter {
     /// The error of a failed call, remembered in ``lastErrorCode``.
     private func failure(_ call: String, _ code: Int32) -> FileSystemError {
         lastErrorCode = code
-        return FileSystemError("\(call) \(path): \(String(cString: strerror(code)))")
+        return FileSystemError(call: call, path: path, code: code)
     }
 }

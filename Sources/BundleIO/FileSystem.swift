@@ -24,13 +24,13 @@ package enum FileSystem {
     package static func makeDirectory(_ path: String, existingIsFine: Bool = false) throws(FileSystemError) {
         if mkdir(path, 0o755) != 0 {
             if existingIsFine, errno == EEXIST, isDirectory(path) { return }
-            throw FileSystemError("mkdir \(path): \(lastError())")
+            throw FileSystemError.system("mkdir", path)
         }
     }
 
     /// `rename(from, to)`.
     package static func rename(_ from: String, to: String) throws(FileSystemError) {
-        if Glibc.rename(from, to) != 0 { throw FileSystemError("rename \(from) -> \(to): \(lastError())") }
+        if Glibc.rename(from, to) != 0 { throw FileSystemError.system("rename", "\(from) -> \(to)") }
     }
 
     /// Removes a file or a folder with everything in it (`unlink`, `opendir`/`readdir`, `rmdir`);
@@ -51,7 +51,7 @@ package enum FileSystem {
 
     /// The names in a folder, sorted, without `.` and `..` (`opendir`, `readdir`).
     package static func list(_ path: String) throws(FileSystemError) -> [String] {
-        guard let dir = opendir(path) else { throw FileSystemError("opendir \(path): \(lastError())") }
+        guard let dir = opendir(path) else { throw FileSystemError.system("opendir", path) }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -66,7 +66,7 @@ package enum FileSystem {
     /// Size of a file in bytes (`stat`).
     package static func size(_ path: String) throws(FileSystemError) -> Int {
         var st = stat()
-        guard stat(path, &st) == 0 else { throw FileSystemError("stat \(path): \(lastError())") }
+        guard stat(path, &st) == 0 else { throw FileSystemError.system("stat", path) }
         return Int(st.st_size)
     }
 
@@ -132,14 +132,14 @@ package enum FileSystem {
     /// Reads a file in 1 MiB chunks (`open`, `read`), handing each to `body`.
     private static func forEachChunk(of path: String, _ body: (UnsafeRawBufferPointer) -> Void) throws(FileSystemError) {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileSystemError("open \(path): \(lastError())") }
+        guard fd >= 0 else { throw FileSystemError.system("open", path) }
         defer { close(fd) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileSystemError("read \(path): \(lastError())")
+                throw FileSystemError.system("read", path)
             }
             if n == 0 { return }
             chunk.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }

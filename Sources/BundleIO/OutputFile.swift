@@ -13,20 +13,20 @@ package final class OutputFile {
     package init(creating path: String) throws(FileSystemError) {
         self.path = path
         fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw FileSystemError("open \(path): \(FileSystem.lastError())") }
+        guard fd >= 0 else { throw FileSystemError.system("open", path) }
     }
 
     deinit { if fd >= 0 { Glibc.close(fd) } }
 
     /// Appends bytes (looping over short writes).
     package func write(_ bytes: UnsafeRawBufferPointer) throws(FileSystemError) {
-        guard fd >= 0 else { throw FileSystemError("write \(path): file is closed") }
+        guard fd >= 0 else { throw FileSystemError(call: "write", path: path, reason: "file is closed") }
         var offset = 0
         while offset < bytes.count {
             let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileSystemError("write \(path): \(FileSystem.lastError())")
+                throw FileSystemError.system("write", path)
             }
             offset += n
         }
@@ -42,14 +42,14 @@ package final class OutputFile {
     /// Appends the whole content of another file, in 1 MiB chunks (`open`, `read`).
     package func append(contentsOf other: String) throws(FileSystemError) {
         let input = open(other, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw FileSystemError("open \(other): \(FileSystem.lastError())") }
+        guard input >= 0 else { throw FileSystemError.system("open", other) }
         defer { Glibc.close(input) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(input, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw FileSystemError("read \(other): \(FileSystem.lastError())")
+                throw FileSystemError.system("read", other)
             }
             if n == 0 { return }
             try chunk.withUnsafeBytes { raw in
@@ -63,6 +63,6 @@ package final class OutputFile {
         guard fd >= 0 else { return }
         let result = Glibc.close(fd)
         fd = -1
-        if result != 0 { throw FileSystemError("close \(path): \(FileSystem.lastError())") }
+        if result != 0 { throw FileSystemError.system("close", path) }
     }
 }

@@ -93,7 +93,7 @@ final class BundleWorkspace {
                 let reason = FileSystem.lastError()
                 if fd >= 0 { close(fd) }
                 rmdir(creating)
-                throw FileSystemError("lock \(creating): \(reason)")
+                throw FileSystemError(call: "lock", path: creating, reason: reason)
             }
             lockDescriptor = fd
             do throws(FileSystemError) { try FileSystem.rename(creating, to: partialPath) } catch {

@@ -112,7 +112,7 @@ public final class CubiCaptureStorage: ScanStorage {
         do throws(FileSystemError) {
             if let size = depthSize {
                 guard size == (depth.width, depth.height) else {
-                    throw FileSystemError("\(target): depth map is \(depth.width)x\(depth.height), earlier ones were \(size.width)x\(size.height)")
+                    throw FileSystemError(path: target, reason: "depth map is \(depth.width)x\(depth.height), earlier ones were \(size.width)x\(size.height)")
                 }
             } else {
                 depthSize = (depth.width, depth.height)
@@ -267,7 +267,7 @@ public final class CubiCaptureStorage: ScanStorage {
         try workspace.check(.arkitData, .write, path: target)
         let temporary = FileSystem.temporaryName(for: target)
         do throws(FileSystemError) {
-            if let logFailure { throw FileSystemError(logFailure) }
+            if let logFailure { throw FileSystemError(reason: logFailure) }
             try log.finish()
             let out = try OutputFile(creating: temporary)
             try out.write("{\n" + ArkitDataJSON.headLines(record: record, metadata: settings.metadata, configuration: configuration).joined(separator: ",\n"))

@@ -74,6 +74,7 @@ import Testing
             try writer.close()
         }
         #expect(error?.description == "pwrite /dev/full: No space left on device")
+        #expect(error?.code == ENOSPC && error?.isOutOfSpace == true)
         #expect(writer.lastErrorCode == ENOSPC)
     }
 
@@ -82,6 +83,7 @@ import Testing
             _ = try DirectFileWriter(creating: "/nonexistent-folder/file.bin")
         }
         #expect(error?.description == "open /nonexistent-folder/file.bin: No such file or directory")
+        #expect(error?.code == ENOENT && error?.call == "open" && error?.path == "/nonexistent-folder/file.bin")
     }
 
     @Test(arguments: [0, 1, 4095, 4096, (1 << 20) + 1, 3 * (1 << 20) + 123])
