@@ -1,7 +1,40 @@
 import CaptureEngine
+import Foundation
 import Testing
 
 @Suite struct ThresholdsTests {
+    @Test func theKeyTableHoldsEveryEncodedFieldOnceAndReadsItsValue() throws {
+        // The Codable encoding (what `capture-sim thresholds` prints) is the independent list of fields.
+        var changed = Thresholds()
+        for (i, field) in Thresholds.fields.enumerated() {
+            switch field.place {
+            case .number(let path): changed[keyPath: path] = 1000 + Double(i)
+            case .wholeNumber(let path): changed[keyPath: path] = 1000 + i
+            case .flag(let path): changed[keyPath: path].toggle()
+            }
+        }
+        let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(changed)) as? [String: [String: Any]])
+        var encoded: [String: Double] = [:]
+        for (group, members) in object {
+            for (name, value) in members { encoded["\(group).\(name)"] = (value as? Bool).map { $0 ? 1 : 0 } ?? (value as? NSNumber)?.doubleValue }
+        }
+        #expect(Set(encoded.keys) == Set(Thresholds.keyPaths))
+        #expect(Thresholds.keyPaths.count == Thresholds.fields.count)
+        for field in Thresholds.fields { #expect(encoded[field.key] == field.value(in: changed), "\(field.key)") }
+    }
+
+    @Test func aFieldOfTheWrongKindNamesTheKindItTakes() {
+        #expect(throws: ThresholdOverrideError("f: 'speech.maximumLabelLength' must be a whole number")) {
+            try Thresholds().applying(json: ["speech": ["maximumLabelLength": 2.5]], source: "f")
+        }
+        #expect(throws: ThresholdOverrideError("f: 'ceiling.enabledOnLiDAR' must be true or false")) {
+            try Thresholds().applying(json: ["ceiling": ["enabledOnLiDAR": 1]], source: "f")
+        }
+        #expect(throws: ThresholdOverrideError("f: 'ceiling' must be an object")) {
+            try Thresholds().applying(json: ["ceiling": 1], source: "f")
+        }
+    }
+
     @Test func documentedDefaults() {
         let t = Thresholds()
         #expect(t.drift.meters == 10 && t.drift.intervalSeconds == 2)

@@ -19,11 +19,58 @@ extension Thresholds {
     }
 
     /// A copy with the values of a (possibly partial) JSON object applied, e.g.
-    /// `{"fastRotation": {"degreesPerSecond": 120}}`. Unknown keys and values of the wrong type are errors.
+    /// `{"fastRotation": {"degreesPerSecond": 120}}`, through the key table (``fields``). Unknown keys and
+    /// values of the wrong type are errors naming the key.
     public func applying(json object: [String: Any], source: String = "thresholds") throws(ThresholdOverrideError) -> Thresholds {
-        var base = asDictionary()
-        try Thresholds.merge(object, into: &base, path: "", source: source)
-        return try Thresholds.decode(base, source: source)
+        let fields = Dictionary(Thresholds.fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let groups = Set(Thresholds.fields.map { String($0.key.prefix { $0 != "." }) })
+        var result = self
+        for (group, members) in object.sorted(by: { $0.key < $1.key }) {
+            guard groups.contains(group) else {
+                throw ThresholdOverrideError("\(source): unknown threshold '\(group)'; see `capture-sim thresholds` for the keys")
+            }
+            guard let members = members as? [String: Any] else {
+                throw ThresholdOverrideError("\(source): '\(group)' must be an object")
+            }
+            for (name, value) in members.sorted(by: { $0.key < $1.key }) {
+                let key = "\(group).\(name)"
+                guard let field = fields[key] else {
+                    throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; see `capture-sim thresholds` for the keys")
+                }
+                try result.set(field, to: value, source: source)
+            }
+        }
+        return result
+    }
+
+    /// Sets one field from a JSON value (`Bool`, `Int`, `Double`, or `NSNumber` from Foundation).
+    private mutating func set(_ field: ThresholdField, to value: Any, source: String) throws(ThresholdOverrideError) {
+        func number() -> Double? {
+            switch value {
+            case is Bool: return nil
+            case let i as Int: return Double(i)
+            case let d as Double: return d
+            case let n as NSNumber: return n.doubleValue
+            default: return nil
+            }
+        }
+        switch field.place {
+        case .number(let path):
+            guard let d = number(), d.isFinite else { throw ThresholdOverrideError("\(source): '\(field.key)' must be a number") }
+            self[keyPath: path] = d
+        case .wholeNumber(let path):
+            if !(value is Bool), let i = value as? Int {
+                self[keyPath: path] = i
+                return
+            }
+            guard let d = number(), d.isFinite, d == d.rounded(), abs(d) < 9e15 else {
+                throw ThresholdOverrideError("\(source): '\(field.key)' must be a whole number")
+            }
+            self[keyPath: path] = Int(d)
+        case .flag(let path):
+            guard let b = value as? Bool else { throw ThresholdOverrideError("\(source): '\(field.key)' must be true or false") }
+            self[keyPath: path] = b
+        }
     }
 
     /// A copy with the JSON text of a thresholds file applied; `source` names the file in errors.
@@ -90,69 +137,15 @@ extension Thresholds {
     }
 
     /// Every settable key path (`group.field`), sorted.
-    public static var keyPaths: [String] {
-        Thresholds().asDictionary().flatMap { group, value in
-            (value as? [String: Any])?.keys.map { "\(group).\($0)" } ?? []
-        }.sorted()
-    }
+    public static var keyPaths: [String] { fields.map(\.key).sorted() }
 
     /// The value at a key path as a number (booleans as 0/1); nil for an unknown key.
-    public func value(at key: String) -> Double? { valuesByKeyPath()[key] }
+    public func value(at key: String) -> Double? {
+        Thresholds.fields.first { $0.key == key }?.value(in: self)
+    }
 
-    /// Every key path's value as a number (booleans as 0/1), from one encoding of the thresholds.
+    /// Every key path's value as a number (booleans as 0/1).
     public func valuesByKeyPath() -> [String: Double] {
-        var values: [String: Double] = [:]
-        for (group, fields) in asDictionary() {
-            for (field, v) in (fields as? [String: Any]) ?? [:] {
-                if let b = v as? Bool { values["\(group).\(field)"] = b ? 1 : 0 }
-                else if let n = v as? NSNumber { values["\(group).\(field)"] = n.doubleValue }
-            }
-        }
-        return values
-    }
-
-    private func asDictionary() -> [String: Any] {
-        guard let data = try? JSONEncoder().encode(self),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
-        return object
-    }
-
-    private static func merge(_ overrides: [String: Any], into base: inout [String: Any], path: String,
-                              source: String) throws(ThresholdOverrideError) {
-        for (key, value) in overrides.sorted(by: { $0.key < $1.key }) {
-            let here = path.isEmpty ? key : "\(path).\(key)"
-            guard let existing = base[key] else {
-                throw ThresholdOverrideError("\(source): unknown threshold '\(here)'; see `capture-sim thresholds` for the keys")
-            }
-            if var nested = existing as? [String: Any] {
-                guard let sub = value as? [String: Any] else {
-                    throw ThresholdOverrideError("\(source): '\(here)' must be an object")
-                }
-                try merge(sub, into: &nested, path: here, source: source)
-                base[key] = nested
-            } else {
-                guard !(value is [String: Any]), !(value is [Any]), !(value is NSNull) else {
-                    throw ThresholdOverrideError("\(source): '\(here)' must be a number or true/false")
-                }
-                base[key] = value
-            }
-        }
-    }
-
-    private static func decode(_ dictionary: [String: Any], source: String) throws(ThresholdOverrideError) -> Thresholds {
-        do {
-            let data = try JSONSerialization.data(withJSONObject: dictionary)
-            return try JSONDecoder().decode(Thresholds.self, from: data)
-        } catch let DecodingError.typeMismatch(type, context) {
-            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw ThresholdOverrideError("\(source): '\(key)' must be \(type == Bool.self ? "true or false" : "a number")")
-        } catch let DecodingError.valueNotFound(_, context), let DecodingError.keyNotFound(_, context),
-                    let DecodingError.dataCorrupted(context) {
-            let key = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw ThresholdOverrideError("\(source): '\(key)' must be a finite number or true/false")
-        } catch {
-            throw ThresholdOverrideError("\(source): not a thresholds object")
-        }
+        Dictionary(Thresholds.fields.map { ($0.key, $0.value(in: self)) }, uniquingKeysWith: { first, _ in first })
     }
 }
-
