@@ -105,10 +105,12 @@ extension CaptureSession {
                                        threshold: limit, unit: "s", windowSeconds: t - since, windowStart: since))
     }
 
-    /// 3.x: a camera pose whose translation (126), orientation (127) or both (128) stay exactly unchanged
-    /// for ``Thresholds/PoseValidity/frozenSeconds`` while tracking is normal aborts the scan; returns
-    /// that abort's action.
-    mutating func checkFrozenParts(_ frame: CameraFrame, previousFrameTime: Double?, at t: Double) -> HostAction? {
+    /// Pose validity: a camera pose left exactly unchanged for ``Thresholds/PoseValidity/frozenSeconds``
+    /// while tracking is normal aborts the scan; returns that abort's action. The translation and the
+    /// orientation are timed apart: 2.x (SDK 2.8.1) counts only the whole transform (both parts, 66);
+    /// 3.x tells them apart (126 translation, 127 orientation, 128 both).
+    @inline(__always)
+    mutating func checkFrozenPose(_ frame: CameraFrame, previousFrameTime: Double?, at t: Double) -> HostAction? {
         let pose = frame.transform
         guard frame.tracking == .normal, let previous = lastFrameTransform else {
             translationFrozenSince = nil
@@ -123,6 +125,15 @@ extension CaptureSession {
         let rotationFrozen = rotationFrozenSince.map { t - $0 >= limit } ?? false
         let meaning: EventMeaning
         let since: Double
+        guard behaviour.splitsFrozenPose else {
+            // The whole transform has been unchanged since the later of the two parts' starts.
+            guard translationFrozen, rotationFrozen else { return nil }
+            since = max(translationFrozenSince ?? t, rotationFrozenSince ?? t)
+            return abort(at: t, cause: .invalidPose,
+                         trace: EventTrace(quantity: "camera transform unchanged", measured: t - since, comparison: ">=",
+                                           threshold: configuration.thresholds.poseValidity.frozenSeconds, unit: "s",
+                                           windowSeconds: t - since, windowStart: since))
+        }
         switch (translationFrozen, rotationFrozen) {
         case (true, true): meaning = .translationAndOrientationFrozen; since = max(translationFrozenSince ?? t, rotationFrozenSince ?? t)
         case (true, false): meaning = .translationFrozen; since = translationFrozenSince ?? t
@@ -176,24 +187,8 @@ extension CaptureSession {
         }
         let pose = frame.transform
 
-        // Pose validity: a transform frozen while tracking is normal (SDK 2.8.1); 3.x tells the parts apart.
-        if behaviour.splitsFrozenPose {
-            if let action = checkFrozenParts(frame, previousFrameTime: previousFrameTime, at: t) { return action }
-        } else if frame.tracking == .normal, let previous = lastFrameTransform,
-                  previous.translation == pose.translation, previous.rotation == pose.rotation {
-            let since = frozenSince ?? previousFrameTime ?? t
-            frozenSince = since
-            let frozenFor = t - since
-            let limit = configuration.thresholds.poseValidity.frozenSeconds
-            if frozenFor >= limit - Tolerance.seconds {
-                return abort(at: t, cause: .invalidPose,
-                             trace: EventTrace(quantity: "camera transform unchanged", measured: frozenFor,
-                                               comparison: ">=", threshold: limit, unit: "s",
-                                               windowSeconds: frozenFor, windowStart: since))
-            }
-        } else {
-            frozenSince = nil
-        }
+        // Pose validity: a transform frozen while tracking is normal (SDK 2.8.1; 3.x tells the parts apart).
+        if let action = checkFrozenPose(frame, previousFrameTime: previousFrameTime, at: t) { return action }
 
         // Tracking state: 8, 9, 28, or lost -> relocation.
         if frame.tracking != lastTracking {
@@ -341,7 +336,6 @@ extension CaptureSession {
     /// Resets the detectors' memory (record start, after relocation) and the frozen-pose timer.
     mutating func resetDetectors() {
         detectors.reset()
-        frozenSince = nil
         translationFrozenSince = nil
         rotationFrozenSince = nil
     }

@@ -37,8 +37,7 @@ public struct CaptureSession: Sendable {
     var lastRecordedFrameTime: Double?
     var lastTracking: TrackingState = .normal
     var normalTrackingSince: Double?
-    var frozenSince: Double?
-    /// 3.x: since when the translation and the orientation have been unchanged (126-128).
+    /// Since when the translation and the orientation have been unchanged (66 under 2.x, 126-128 under 3.x).
     var translationFrozenSince: Double?
     var rotationFrozenSince: Double?
     /// 3.x: since when the phone has been held in an orientation other than portrait (17, then 4).
