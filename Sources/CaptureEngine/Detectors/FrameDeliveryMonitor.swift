@@ -48,8 +48,6 @@ struct FrameDeliveryMonitor: Sendable {
     struct Reading {
         /// Share of the expected frames that did not arrive over the window, 0...1.
         var skippedShare: Double
-        /// Frames that arrived within the window (this one included).
-        var received: Int
         /// Whether the share is at or above the threshold and 63 was not reported for this stretch yet
         /// (a stretch ends when the share has stayed below the threshold for a whole window, so a
         /// share hovering at the threshold reports once).
@@ -75,11 +73,11 @@ struct FrameDeliveryMonitor: Sendable {
             belowSince = nil
             let reports = !skippingReported
             skippingReported = true
-            return Reading(skippedShare: share, received: count, reports: reports)
+            return Reading(skippedShare: share, reports: reports)
         }
         let since = belowSince ?? t
         belowSince = since
         if t - since >= window - Tolerance.seconds { skippingReported = false }
-        return Reading(skippedShare: share, received: count, reports: false)
+        return Reading(skippedShare: share, reports: false)
     }
 }
