@@ -44,9 +44,9 @@ public struct SweepParameter: Equatable, Sendable {
         try checkRange(text)
     }
 
-    /// Checks the swept values against the key's range (``ThresholdRanges``).
+    /// Checks the swept values against the key's range (``ThresholdField/range``).
     private func checkRange(_ text: String) throws(ThresholdOverrideError) {
-        guard let range = ThresholdRanges.ranges[key], let bad = values.first(where: { !range.contains($0) }) else { return }
+        guard let range = Thresholds.fieldsByKey[key]?.range, let bad = values.first(where: { !range.contains($0) }) else { return }
         throw ThresholdOverrideError("--param \(text): \(key) must be in \(range), found \(Self.text(bad))")
     }
 

@@ -45,7 +45,7 @@ public struct ThresholdShiftWalk: Sendable {
     }
 
     /// The numeric keys walked, sorted (`capture-sim thresholds --ranges`).
-    public static var keys: [String] { ThresholdRanges.ranges.keys.sorted() }
+    public static var keys: [String] { Thresholds.fields.filter { $0.range != nil }.map(\.key).sorted() }
 
     /// `files` ordered for `key`: scenes whose text (`descriptions`, by file) mentions the key first.
     public func order(for key: String, descriptions: [String: String]) -> [String] {

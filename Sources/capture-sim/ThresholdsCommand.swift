@@ -38,7 +38,7 @@ struct ThresholdsCommand: Command {
             return .success
         }
         if ranges {
-            for key in Thresholds.keyPaths { if let range = ThresholdRanges.ranges[key] { print("\(key) \(range)") } }
+            for key in Thresholds.keyPaths { if let range = Thresholds.fieldsByKey[key]?.range { print("\(key) \(range)") } }
             return .success
         }
         print(try overrides.apply(to: Thresholds()).jsonText())

@@ -97,8 +97,8 @@ import Testing
 @Suite struct ThresholdRangeTests {
     @Test func everyNumericKeyHasARangeAndTheDefaultsAreInside() {
         let numeric = Thresholds.keyPaths.filter { !["ceiling.enabledOnLiDAR"].contains($0) }
-        #expect(Set(numeric) == Set(ThresholdRanges.ranges.keys))
-        #expect(ThresholdRanges.problems(Thresholds()) == [])
+        #expect(Set(numeric) == Set(Thresholds.fields.filter { $0.range != nil }.map(\.key)))
+        #expect(Thresholds().problems == [])
     }
 
     @Test func aValueOutsideItsRangeIsRefusedNamingKeyValueAndRange() {
@@ -135,7 +135,9 @@ import Testing
     }
 
     @Test func everyRangeAcceptsItsBoundsAndRefusesBeyond() {
-        for (key, range) in ThresholdRanges.ranges {
+        for field in Thresholds.fields {
+            guard let range = field.range else { continue }
+            let key = field.key
             #expect(range.contains(range.upper), "\(key)")
             #expect(!range.contains(range.upper.nextUp), "\(key)")
             #expect(range.contains(range.lower) != range.lowerIsExclusive, "\(key)")

@@ -1,7 +1,14 @@
 /// One settable threshold: its key (`group.field`, as `capture-sim thresholds`, `--set` and threshold files
-/// name it) and where it lives in ``Thresholds``. ``Thresholds/fields`` lists every one; overrides, `--set`,
-/// ranges and reports go through that table, so setting a value needs no encoding round trip.
-public struct ThresholdField {
+/// name it), where it lives in ``Thresholds`` and its valid values. ``Thresholds/fields`` lists every one;
+/// overrides, `--set`, validation and reports go through that table, so setting a value needs no
+/// encoding round trip.
+///
+/// The ranges are the physical or logical limits of each quantity (angles within a half turn, fractions
+/// within 0...1, windows above zero), with generous upper limits that keep every computation finite, so
+/// that a value that would switch a detector off or make it meaningless is refused where it enters (a
+/// scene's `thresholds`, `--thresholds FILE`, `--set`); they are not claims about the SDK.
+/// docs/engine.md lists them.
+public struct ThresholdField: @unchecked Sendable {  // key paths to stored properties: immutable values
     /// The value's type and place.
     public enum Place {
         /// A number (JSON number).
@@ -16,10 +23,26 @@ public struct ThresholdField {
     public let key: String
     /// Where the value lives.
     public let place: Place
+    /// The valid values of a number (nil for a switch).
+    public let range: ThresholdRange?
 
-    init(_ key: String, _ path: WritableKeyPath<Thresholds, Double>) { self.key = key; place = .number(path) }
-    init(_ key: String, _ path: WritableKeyPath<Thresholds, Int>) { self.key = key; place = .wholeNumber(path) }
-    init(_ key: String, _ path: WritableKeyPath<Thresholds, Bool>) { self.key = key; place = .flag(path) }
+    init(_ key: String, _ path: WritableKeyPath<Thresholds, Double>, _ range: ThresholdRange) {
+        self.key = key
+        place = .number(path)
+        self.range = range
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Thresholds, Int>, _ range: ThresholdRange) {
+        self.key = key
+        place = .wholeNumber(path)
+        self.range = range
+    }
+
+    init(_ key: String, _ path: WritableKeyPath<Thresholds, Bool>) {
+        self.key = key
+        place = .flag(path)
+        range = nil
+    }
 
     /// The value in `thresholds` as a number (a switch as 0 or 1).
     public func value(in thresholds: Thresholds) -> Double {
@@ -32,63 +55,70 @@ public struct ThresholdField {
 }
 
 extension Thresholds {
-    /// Every settable threshold, group by group in declaration order. A test holds this table against the
-    /// keys `Thresholds` encodes, so a new field cannot be left out.
-    public static var fields: [ThresholdField] {
-        [
-            ThresholdField("orientation.enterDegrees", \.orientation.enterDegrees),
-            ThresholdField("orientation.minimumInPlaneFraction", \.orientation.minimumInPlaneFraction),
-            ThresholdField("orientation.wrongOrientationAbortSeconds", \.orientation.wrongOrientationAbortSeconds),
-            ThresholdField("recording.minimumSeconds", \.recording.minimumSeconds),
-            ThresholdField("recording.minimumNormalTrackingSeconds", \.recording.minimumNormalTrackingSeconds),
-            ThresholdField("drift.meters", \.drift.meters),
-            ThresholdField("drift.intervalSeconds", \.drift.intervalSeconds),
-            ThresholdField("drift.degreesPerSecond", \.drift.degreesPerSecond),
-            ThresholdField("floor.pitchDegrees", \.floor.pitchDegrees),
-            ThresholdField("floor.holdSeconds", \.floor.holdSeconds),
-            ThresholdField("floor.hysteresisDegrees", \.floor.hysteresisDegrees),
-            ThresholdField("ceiling.pitchDegrees", \.ceiling.pitchDegrees),
-            ThresholdField("ceiling.holdSeconds", \.ceiling.holdSeconds),
-            ThresholdField("ceiling.hysteresisDegrees", \.ceiling.hysteresisDegrees),
+    /// Every settable threshold with its range, group by group in declaration order. A test holds this
+    /// table against the keys `Thresholds` encodes, so a new field cannot be left out.
+    public static let fields: [ThresholdField] = {
+        let hour = 3600.0
+        let longest = 4 * hour  // seconds a hold or pause may last at most: the longest scene
+        func above(_ lower: Double, to upper: Double) -> ThresholdRange { ThresholdRange(lower: lower, upper: upper, lowerIsExclusive: true) }
+        func within(_ lower: Double, _ upper: Double) -> ThresholdRange { ThresholdRange(lower: lower, upper: upper, lowerIsExclusive: false) }
+        return [
+            ThresholdField("orientation.enterDegrees", \.orientation.enterDegrees, above(0, to: 45)),
+            ThresholdField("orientation.minimumInPlaneFraction", \.orientation.minimumInPlaneFraction, within(0, 1)),
+            ThresholdField("orientation.wrongOrientationAbortSeconds", \.orientation.wrongOrientationAbortSeconds, within(0, longest)),
+            ThresholdField("recording.minimumSeconds", \.recording.minimumSeconds, within(0, longest)),
+            ThresholdField("recording.minimumNormalTrackingSeconds", \.recording.minimumNormalTrackingSeconds, within(0, longest)),
+            ThresholdField("drift.meters", \.drift.meters, above(0, to: 1e6)),
+            ThresholdField("drift.intervalSeconds", \.drift.intervalSeconds, above(0, to: hour)),
+            ThresholdField("drift.degreesPerSecond", \.drift.degreesPerSecond, above(0, to: 1e6)),
+            ThresholdField("floor.pitchDegrees", \.floor.pitchDegrees, within(-90, 90)),
+            ThresholdField("floor.holdSeconds", \.floor.holdSeconds, within(0, longest)),
+            ThresholdField("floor.hysteresisDegrees", \.floor.hysteresisDegrees, within(0, 180)),
+            ThresholdField("ceiling.pitchDegrees", \.ceiling.pitchDegrees, within(-90, 90)),
+            ThresholdField("ceiling.holdSeconds", \.ceiling.holdSeconds, within(0, longest)),
+            ThresholdField("ceiling.hysteresisDegrees", \.ceiling.hysteresisDegrees, within(0, 180)),
             ThresholdField("ceiling.enabledOnLiDAR", \.ceiling.enabledOnLiDAR),
-            ThresholdField("horizontal.levelDegrees", \.horizontal.levelDegrees),
-            ThresholdField("horizontal.holdSeconds", \.horizontal.holdSeconds),
-            ThresholdField("horizontal.hysteresisDegrees", \.horizontal.hysteresisDegrees),
-            ThresholdField("sideways.minimumSpeedMetersPerSecond", \.sideways.minimumSpeedMetersPerSecond),
-            ThresholdField("sideways.lateralFraction", \.sideways.lateralFraction),
-            ThresholdField("sideways.holdSeconds", \.sideways.holdSeconds),
-            ThresholdField("sideways.velocityWindowSeconds", \.sideways.velocityWindowSeconds),
-            ThresholdField("sideways.exitSpeedMetersPerSecond", \.sideways.exitSpeedMetersPerSecond),
-            ThresholdField("sideways.minimumDisplaySeconds", \.sideways.minimumDisplaySeconds),
-            ThresholdField("fastRotation.degreesPerSecond", \.fastRotation.degreesPerSecond),
-            ThresholdField("fastRotation.windowSeconds", \.fastRotation.windowSeconds),
-            ThresholdField("fastRotation.minimumDisplaySeconds", \.fastRotation.minimumDisplaySeconds),
-            ThresholdField("proximity.nearMeters", \.proximity.nearMeters),
-            ThresholdField("proximity.nearFraction", \.proximity.nearFraction),
-            ThresholdField("proximity.noReturnFraction", \.proximity.noReturnFraction),
-            ThresholdField("proximity.holdSeconds", \.proximity.holdSeconds),
-            ThresholdField("proximity.clearSeconds", \.proximity.clearSeconds),
-            ThresholdField("proximity.featureRangeMeters", \.proximity.featureRangeMeters),
-            ThresholdField("relocation.timeoutSeconds", \.relocation.timeoutSeconds),
-            ThresholdField("relocation.keyframeDistanceMeters", \.relocation.keyframeDistanceMeters),
-            ThresholdField("relocation.keyframeAngleDegrees", \.relocation.keyframeAngleDegrees),
-            ThresholdField("relocation.keyframeSpacingMeters", \.relocation.keyframeSpacingMeters),
-            ThresholdField("relocation.keyframeSpacingDegrees", \.relocation.keyframeSpacingDegrees),
-            ThresholdField("relocation.firstKeyframeAfterSeconds", \.relocation.firstKeyframeAfterSeconds),
-            ThresholdField("relocation.maximumKeyframes", \.relocation.maximumKeyframes),
-            ThresholdField("poseValidity.frozenSeconds", \.poseValidity.frozenSeconds),
-            ThresholdField("storage.warningMinutes", \.storage.warningMinutes),
-            ThresholdField("storage.minimumRateWindowSeconds", \.storage.minimumRateWindowSeconds),
-            ThresholdField("storage.estimateBytesPerSecond", \.storage.estimateBytesPerSecond),
-            ThresholdField("storage.reportIntervalSeconds", \.storage.reportIntervalSeconds),
-            ThresholdField("storage.zipBytesPerSecond", \.storage.zipBytesPerSecond),
-            ThresholdField("storage.outOfSpaceBytes", \.storage.outOfSpaceBytes),
-            ThresholdField("speech.maximumLabelLength", \.speech.maximumLabelLength),
-            ThresholdField("battery.lowPercent", \.battery.lowPercent),
-            ThresholdField("frames.notReceivingSeconds", \.frames.notReceivingSeconds),
-            ThresholdField("frames.expectedRateHz", \.frames.expectedRateHz),
-            ThresholdField("frames.skippedFraction", \.frames.skippedFraction),
-            ThresholdField("frames.skippedWindowSeconds", \.frames.skippedWindowSeconds),
+            ThresholdField("horizontal.levelDegrees", \.horizontal.levelDegrees, within(0, 90)),
+            ThresholdField("horizontal.holdSeconds", \.horizontal.holdSeconds, within(0, longest)),
+            ThresholdField("horizontal.hysteresisDegrees", \.horizontal.hysteresisDegrees, within(0, 90)),
+            ThresholdField("sideways.minimumSpeedMetersPerSecond", \.sideways.minimumSpeedMetersPerSecond, above(0, to: 100)),
+            ThresholdField("sideways.lateralFraction", \.sideways.lateralFraction, within(0, 1)),
+            ThresholdField("sideways.holdSeconds", \.sideways.holdSeconds, within(0, longest)),
+            ThresholdField("sideways.velocityWindowSeconds", \.sideways.velocityWindowSeconds, above(0, to: 60)),
+            ThresholdField("sideways.exitSpeedMetersPerSecond", \.sideways.exitSpeedMetersPerSecond, within(0, 100)),
+            ThresholdField("sideways.minimumDisplaySeconds", \.sideways.minimumDisplaySeconds, within(0, longest)),
+            ThresholdField("fastRotation.degreesPerSecond", \.fastRotation.degreesPerSecond, above(0, to: 100_000)),
+            ThresholdField("fastRotation.windowSeconds", \.fastRotation.windowSeconds, above(0, to: 60)),
+            ThresholdField("fastRotation.minimumDisplaySeconds", \.fastRotation.minimumDisplaySeconds, within(0, longest)),
+            ThresholdField("proximity.nearMeters", \.proximity.nearMeters, above(0, to: 100)),
+            ThresholdField("proximity.nearFraction", \.proximity.nearFraction, within(0, 1)),
+            ThresholdField("proximity.noReturnFraction", \.proximity.noReturnFraction, within(0, 1)),
+            ThresholdField("proximity.holdSeconds", \.proximity.holdSeconds, within(0, longest)),
+            ThresholdField("proximity.clearSeconds", \.proximity.clearSeconds, within(0, longest)),
+            ThresholdField("proximity.featureRangeMeters", \.proximity.featureRangeMeters, above(0, to: 1000)),
+            ThresholdField("relocation.timeoutSeconds", \.relocation.timeoutSeconds, above(0, to: longest)),
+            ThresholdField("relocation.keyframeDistanceMeters", \.relocation.keyframeDistanceMeters, above(0, to: 1e6)),
+            ThresholdField("relocation.keyframeAngleDegrees", \.relocation.keyframeAngleDegrees, above(0, to: 180)),
+            ThresholdField("relocation.keyframeSpacingMeters", \.relocation.keyframeSpacingMeters, within(0, 1e6)),
+            ThresholdField("relocation.keyframeSpacingDegrees", \.relocation.keyframeSpacingDegrees, within(0, 180)),
+            ThresholdField("relocation.firstKeyframeAfterSeconds", \.relocation.firstKeyframeAfterSeconds, within(0, longest)),
+            ThresholdField("relocation.maximumKeyframes", \.relocation.maximumKeyframes, within(1, 1_000_000)),
+            ThresholdField("poseValidity.frozenSeconds", \.poseValidity.frozenSeconds, above(0, to: hour)),
+            ThresholdField("storage.warningMinutes", \.storage.warningMinutes, within(0, 1e6)),
+            ThresholdField("storage.minimumRateWindowSeconds", \.storage.minimumRateWindowSeconds, above(0, to: hour)),
+            ThresholdField("storage.estimateBytesPerSecond", \.storage.estimateBytesPerSecond, above(0, to: 1e12)),
+            ThresholdField("storage.reportIntervalSeconds", \.storage.reportIntervalSeconds, above(0, to: longest)),
+            ThresholdField("storage.zipBytesPerSecond", \.storage.zipBytesPerSecond, above(0, to: 1e12)),
+            ThresholdField("storage.outOfSpaceBytes", \.storage.outOfSpaceBytes, within(0, 1e15)),
+            ThresholdField("speech.maximumLabelLength", \.speech.maximumLabelLength, within(1, 10_000)),
+            ThresholdField("battery.lowPercent", \.battery.lowPercent, within(0, 100)),
+            ThresholdField("frames.notReceivingSeconds", \.frames.notReceivingSeconds, above(0, to: hour)),
+            ThresholdField("frames.expectedRateHz", \.frames.expectedRateHz, above(0, to: 1000)),
+            ThresholdField("frames.skippedFraction", \.frames.skippedFraction, above(0, to: 1)),
+            ThresholdField("frames.skippedWindowSeconds", \.frames.skippedWindowSeconds, above(0, to: 60)),
         ]
-    }
+    }()
+
+    /// The fields by key.
+    public static let fieldsByKey: [String: ThresholdField] = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
 }

@@ -22,7 +22,7 @@ extension Thresholds {
     /// `{"fastRotation": {"degreesPerSecond": 120}}`, through the key table (``fields``). Unknown keys and
     /// values of the wrong type are errors naming the key.
     public func applying(json object: [String: Any], source: String = "thresholds") throws(ThresholdOverrideError) -> Thresholds {
-        let fields = Dictionary(Thresholds.fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let fields = Thresholds.fieldsByKey
         let groups = Set(Thresholds.fields.map { String($0.key.prefix { $0 != "." }) })
         var result = self
         for (group, members) in object.sorted(by: { $0.key < $1.key }) {
@@ -75,7 +75,7 @@ extension Thresholds {
 
     /// A copy with the JSON text of a thresholds file applied; `source` names the file in errors.
     /// The text is read by the strict ``JSONParser`` (syntax errors name the line and column); the
-    /// result must be valid (``ThresholdRanges``).
+    /// result must be valid (``ThresholdField/range``).
     public func applying(jsonText: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
         let root: JSONNode
         do throws(JSONSyntaxError) { root = try JSONParser.parse(Array(jsonText.utf8)) } catch {
@@ -98,7 +98,7 @@ extension Thresholds {
     }
 
     /// A copy with the field at a dotted key path set from its text form; the value must be in the
-    /// key's range (``ThresholdRanges``). A number followed by `x` (e.g. `1.1x`) multiplies the value the
+    /// key's range (``ThresholdField/range``). A number followed by `x` (e.g. `1.1x`) multiplies the value the
     /// key has before the assignment (the default unless set earlier); for a whole-number key the product
     /// is rounded to the nearest whole number.
     public func setting(key: String, to text: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
@@ -120,7 +120,7 @@ extension Thresholds {
                 // A whole-number key does not take a fraction: round the product instead (only then: a
                 // product outside the key's range stays an error, it is not rounded into it).
                 guard product.rounded() != product, abs(product) < 1e15,
-                      ThresholdRanges.ranges[key].map({ $0.contains(product) }) ?? true else { throw error }
+                      Thresholds.fieldsByKey[key]?.range.map({ $0.contains(product) }) ?? true else { throw error }
                 return try setting(key: key, to: "\(Int(product.rounded()))", source: source)
             }
         }
@@ -130,7 +130,7 @@ extension Thresholds {
         else if let d = Double(text), d.isFinite { value = d }
         else { throw ThresholdOverrideError("\(source): '\(text)' is not a finite number or true/false") }
         let result = try applying(json: [parts[0]: [parts[1]: value]], source: source)
-        if let range = ThresholdRanges.ranges[key], let number = result.value(at: key), !range.contains(number) {
+        if let range = Thresholds.fieldsByKey[key]?.range, let number = result.value(at: key), !range.contains(number) {
             throw ThresholdOverrideError("\(source): \(key) must be in \(range), found \(NumberFormatting.compact(number))")
         }
         return result
@@ -141,11 +141,6 @@ extension Thresholds {
 
     /// The value at a key path as a number (booleans as 0/1); nil for an unknown key.
     public func value(at key: String) -> Double? {
-        Thresholds.fields.first { $0.key == key }?.value(in: self)
-    }
-
-    /// Every key path's value as a number (booleans as 0/1).
-    public func valuesByKeyPath() -> [String: Double] {
-        Dictionary(Thresholds.fields.map { ($0.key, $0.value(in: self)) }, uniquingKeysWith: { first, _ in first })
+        Thresholds.fieldsByKey[key]?.value(in: self)
     }
 }
