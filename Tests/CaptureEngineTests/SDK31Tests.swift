@@ -39,6 +39,14 @@ extension ScriptedInputs {
         steady(0.5)
         user(.recordPressed)
     }
+
+    /// Inputs that start recording in portrait and then hold still for `seconds`.
+    static func recordingInPortrait(steadyFor seconds: Double) -> ScriptedInputs {
+        var s = ScriptedInputs()
+        s.startRecordingInPortrait()
+        s.steady(seconds)
+        return s
+    }
 }
 
 /// CubiCapture 3.1.3's profile: its code table and the behaviours where it differs from 2.10.
@@ -89,9 +97,7 @@ extension ScriptedInputs {
     }
 
     @Test func heldInLandscapeWhileRecordingFor5SecondsAbortsWith4() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         s.turning(0.5) { f in ScriptedInputs.pose(roll: -90 + 90 * f) }
         s.steady(6, ScriptedInputs.pose())
         let (events, driver) = try run(s, configuration: v3_1, storage: NullScanStorage())
@@ -101,9 +107,7 @@ extension ScriptedInputs {
     }
 
     @Test func backInPortraitBeforeTheLimitClearsWith24AndTheScanGoesOn() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         s.turning(0.5) { f in ScriptedInputs.pose(roll: -90 + 90 * f) }
         s.steady(4, ScriptedInputs.pose())
         s.turning(0.5) { f in ScriptedInputs.pose(roll: -90 * f) }
@@ -114,28 +118,20 @@ extension ScriptedInputs {
 
     // MARK: Drift
 
-    @Test func positionDriftForcesARelocationThatRecoversWith133() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(4)
-        s.steady(frame, ScriptedInputs.portrait(x: 11))
+    /// A jump in position (130) or in heading (129) forces a relocation (131) that recovers at the next
+    /// frame (133).
+    @Test(arguments: [(DriftKind.position, 130), (.angular, 129)])
+    func driftForcesARelocationThatRecoversWith133(kind: DriftKind, code: Int) throws {
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
+        s.steady(frame, kind == .position ? ScriptedInputs.portrait(x: 11) : ScriptedInputs.portrait(heading: 90))
         s.steady(1)
-        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, 130), Stamp(4.5, 131), Stamp(4.5 + frame, 133)])
+        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, code), Stamp(4.5, 131), Stamp(4.5 + frame, 133)])
     }
 
-    @Test func angularDriftForcesARelocation() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(4)
-        s.steady(frame, ScriptedInputs.portrait(heading: 90))
-        s.steady(1)
-        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, 129), Stamp(4.5, 131), Stamp(4.5 + frame, 133)])
-    }
+    enum DriftKind: Sendable { case position, angular }
 
     @Test func aRealFastTurnIsNotAngularDrift() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(2)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 2)
         // 720 deg/s for half a second: fast turning (87), not drift.
         s.frames(0.5) { dt in ScriptedInputs.portrait(heading: 720 * dt) }
         s.steady(2, ScriptedInputs.portrait(heading: 360))
@@ -143,17 +139,13 @@ extension ScriptedInputs {
     }
 
     @Test func aDriftThatStaysTimesOutWith80() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(4)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
         s.steady(61, ScriptedInputs.portrait(x: 11))
         #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, 130), Stamp(4.5, 131), Stamp(64.5, 80)])
     }
 
     @Test func driftRelocationSetsTheTrackingFlag() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(4)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
         s.steady(frame, ScriptedInputs.portrait(x: 11))
         s.steady(1)
         let (_, driver) = try run(s, configuration: v3_1, storage: NullScanStorage())
@@ -164,18 +156,14 @@ extension ScriptedInputs {
     // MARK: Relocation and interruption
 
     @Test func trackingLostStartsAnAutomaticRelocation132() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(4)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
         s.steady(2, tracking: .notAvailable)
         s.steady(1)
         #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, 132), Stamp(6.5, 133)])
     }
 
     @Test func backgroundInterruptsWith134AndResumesWith135ThenRelocatesEvenWithoutBackgroundResume() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(4)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
         s.user(.background)
         s.skip(3)
         s.user(.foreground)
@@ -188,36 +176,26 @@ extension ScriptedInputs {
 
     // MARK: Frozen pose
 
-    @Test func frozenTranslationAloneAborts126() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
+    /// The translation unchanged while the orientation moves by 1e-8 rad aborts with 126; the
+    /// orientation unchanged while the translation moves by 1 nm, with 127.
+    @Test(arguments: [(FrozenPart.translation, 126), (.orientation, 127)])
+    func onePartOfThePoseFrozenAborts(part: FrozenPart, code: Int) throws {
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         var odd = false
+        let still = ScriptedInputs.portrait()
         s.frames(2) { _ in
             odd.toggle()
-            return RigidTransform(rotation: Quaternion(angle: odd ? 1e-8 : 0, axis: SIMD3(0, 1, 0)) * ScriptedInputs.portrait().rotation,
-                                  translation: ScriptedInputs.portrait().translation)
+            return part == .translation
+                ? RigidTransform(rotation: Quaternion(angle: odd ? 1e-8 : 0, axis: SIMD3(0, 1, 0)) * still.rotation, translation: still.translation)
+                : RigidTransform(rotation: still.rotation, translation: still.translation + SIMD3(odd ? 1e-9 : 0, 0, 0))
         }
-        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(2.5 - frame, 126)])
+        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(2.5 - frame, code)])
     }
 
-    @Test func frozenOrientationAloneAborts127() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
-        var odd = false
-        s.frames(2) { _ in
-            odd.toggle()
-            return RigidTransform(rotation: ScriptedInputs.portrait().rotation,
-                                  translation: ScriptedInputs.portrait().translation + SIMD3(odd ? 1e-9 : 0, 0, 0))
-        }
-        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(2.5 - frame, 127)])
-    }
+    enum FrozenPart: Sendable { case translation, orientation }
 
     @Test func aWhollyFrozenTransformAborts128() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         s.frozen(2, ScriptedInputs.portrait())
         #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(2.5 - frame, 128)])
     }
@@ -225,9 +203,7 @@ extension ScriptedInputs {
     // MARK: Tracking, warnings
 
     @Test func insufficientFeaturesWarnsWith10AndNoErrorSound() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         s.steady(1, tracking: .limited(.insufficientFeatures))
         s.steady(1)
         #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(1.5, 10), Stamp(2.5, 28)])
@@ -258,9 +234,7 @@ extension ScriptedInputs {
     }
 
     @Test func tiltUpWarnsOnLiDARWith22AndClearsWith23Only() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         s.turning(1) { f in ScriptedInputs.portrait(pitch: -20 + 80 * f) }
         s.steady(2, ScriptedInputs.portrait(pitch: 60))
         s.turning(1) { f in ScriptedInputs.portrait(pitch: 60 - 80 * f) }
@@ -288,9 +262,7 @@ extension ScriptedInputs {
     }
 
     @Test func closingTheViewWhileRecordingAbortsWith110() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(2)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 2)
         s.user(.closeView)
         s.steady(1)
         let (events, driver) = try run(s, configuration: v3_1, storage: NullScanStorage())
@@ -309,9 +281,7 @@ extension ScriptedInputs {
     // MARK: Delegate calls
 
     @Test func eventJSONNamesTheDelegateCallsUnder31Only() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(12)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 12)
         s.stop()
         let complete = try run(s, configuration: v3_1, storage: NullScanStorage(zipPath: "out/scan.zip")).events
         #expect(complete.map(\.code) == [1, 2, 7])
@@ -403,9 +373,7 @@ extension ScriptedInputs {
     }
 
     @Test func noFrameForNotReceivingSecondsWhileRecordingAbortsWith62WhenItWasDue() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         s.skip(2.5)
         s.steady(1)
         // The last frame before the gap is at 1.484375 s: 62 is due 2 s later, found at the next frame.
@@ -424,9 +392,7 @@ extension ScriptedInputs {
     }
 
     @Test func aGapShorterThanNotReceivingSecondsGives63NotAnAbort() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(1)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         s.skip(1.5)
         s.steady(1)
         // The first frame after the gap (3 s) finds one frame in its 1 s window: 63/64 skipped.
@@ -460,9 +426,7 @@ extension ScriptedInputs {
     }
 
     @Test func framesAreNotWatchedInTheBackground() throws {
-        var s = ScriptedInputs()
-        s.startRecordingInPortrait()
-        s.steady(4)
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
         s.user(.background)
         s.skip(10)
         s.user(.foreground)

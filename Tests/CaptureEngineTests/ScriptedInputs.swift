@@ -113,7 +113,8 @@ struct FaultyStorage: ScanStorage {
         appended += 1
         if failWrite == .depthFrames { throw ScanStorageError(file: .depthFrames, opening: false, reason: "injected") }
     }
-    mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+    mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                                 log: ScanLogProjection) throws(ScanStorageError) {
         if let f = failWrite, f != .depthFrames, f != .zip { throw ScanStorageError(file: f, opening: false, reason: "injected") }
     }
     mutating func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {

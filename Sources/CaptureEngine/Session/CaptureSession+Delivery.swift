@@ -27,24 +27,24 @@ extension CaptureSession {
         case .recording, .relocating:
             break
         case .waitingForLandscape, .ready, .backgrounded, .writing, .zipping, .finished, .aborted:
-            frameDelivery.end()
+            detectors.frameDelivery.end()
             return nil
         }
-        guard frameDelivery.watching else {
-            frameDelivery.begin(at: t)
+        guard detectors.frameDelivery.watching else {
+            detectors.frameDelivery.begin(at: t)
             return nil
         }
         let limit = configuration.thresholds.frames.notReceivingSeconds
-        let since = frameDelivery.lastFrame
+        let since = detectors.frameDelivery.lastFrame
         if t - since >= limit - Tolerance.seconds, sdk.code(for: .notReceivingFrames) != nil {
             // Due after the previous input (which found it not yet due), so events stay in time order.
-            let due = frameDelivery.notReceivingDeadline
+            let due = detectors.frameDelivery.notReceivingDeadline
             if case .relocating = state { endRelocation(at: due, recovered: false) }
             return abort(at: due, cause: .notReceivingFrames,
                          trace: EventTrace(quantity: "time without a camera frame", measured: t - since, comparison: ">=",
                                            threshold: limit, unit: "s", windowSeconds: t - since, windowStart: since))
         }
-        guard case .frame = input.kind, let reading = frameDelivery.frameArrived(at: t) else { return nil }
+        guard case .frame = input.kind, let reading = detectors.frameDelivery.frameArrived(at: t) else { return nil }
         if reading.reports {
             let window = configuration.thresholds.frames.skippedWindowSeconds
             emit(.tooManyFramesSkipped, at: t,

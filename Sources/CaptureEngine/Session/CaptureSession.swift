@@ -46,8 +46,6 @@ public struct CaptureSession: Sendable {
     var startChecked = false
     /// The battery charge of the latest sample that carried one, percent.
     var lastBatteryPercent: Int?
-    /// 3.x: frames arriving while recording (62, 63).
-    var frameDelivery: FrameDeliveryMonitor
     /// Whether the profile has a code for frames not arriving or skipped (3.x), so frames are watched.
     let watchesFrames: Bool
     var systemStarted = false
@@ -83,7 +81,6 @@ public struct CaptureSession: Sendable {
         detectors = Detectors(configuration: configuration)
         sdk = configuration.sdk
         behaviour = configuration.sdk.behaviour
-        frameDelivery = FrameDeliveryMonitor(thresholds: configuration.thresholds.frames)
         watchesFrames = configuration.sdk.code(for: .notReceivingFrames) != nil
             || configuration.sdk.code(for: .tooManyFramesSkipped) != nil
     }

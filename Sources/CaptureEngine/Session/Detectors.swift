@@ -18,6 +18,8 @@ struct Detectors: Sendable {
     var keyframes: KeyframeStore
     /// The storage write rate (reset when recording starts).
     var storage: StorageRateMonitor
+    /// 3.x: frames arriving while recording (62, 63); watches each recording phase from its first input.
+    var frameDelivery: FrameDeliveryMonitor
     /// The index in ``SessionRecord/feedback`` of each slot's open item.
     var openFeedback = [Int?](repeating: nil, count: FeedbackSlot.allCases.count)
     /// Whether each slot's warning fired but is kept hidden by a higher-priority one.
@@ -58,6 +60,7 @@ struct Detectors: Sendable {
         proximity = ProximityDetector(thresholds: t.proximity)
         keyframes = KeyframeStore(thresholds: t.relocation)
         storage = StorageRateMonitor(thresholds: t.storage)
+        frameDelivery = FrameDeliveryMonitor(thresholds: t.frames)
         pitchSines = PitchSines(t)
         ceilingEnabled = !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR || configuration.sdk.behaviour.tiltUpOnLiDAR
         hasLiDAR = configuration.device.hasLiDAR
