@@ -11,14 +11,15 @@ public struct CRC32: Sendable, Equatable {
 
     public init() {}
 
-    /// Whether libzip's and libpng's CRC-32 calls (zlib's `crc32`) fold with PCLMULQDQ: the executable
-    /// exports CChecksum's `crc32` and the CPU has the instructions. Otherwise they run zlib's.
+    /// Whether libzip's and libpng's CRC-32 calls (zlib's `crc32`) fold (PCLMULQDQ or PMULL): the
+    /// executable exports CChecksum's `crc32` and was built for a CPU with the instructions. Otherwise
+    /// they run zlib's.
     public static var foldsZlibCalls: Bool { capture_sim_crc32_exported() == 1 && capture_sim_crc32_folds() == 1 }
 
     /// The checksum of `bytes`.
     public init(_ bytes: UnsafeRawBufferPointer) { add(bytes) }
 
-    /// Adds bytes (`capture_sim_crc32`: PCLMULQDQ folding, or zlib's `crc32_z`; the same value).
+    /// Adds bytes (`capture_sim_crc32`: carry-less multiplication folding, or zlib's `crc32_z`; the same value).
     public mutating func add(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         value = capture_sim_crc32(value, base.assumingMemoryBound(to: UInt8.self), bytes.count)
