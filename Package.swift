@@ -87,6 +87,14 @@ let package = Package(
         /// and sweep pages.
         .target(name: "ScanReport", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "SyntheticSensor"]),
 
+        // MARK: - Benchmarks
+
+        /// `capture-sim bench`: the engine's steps, a replayed hour-long log, its report, the regression check
+        /// of a folder, and a long scan rendered, run and written in both layouts; each returns its figures
+        /// and the lines the tool prints. (The renderer's own benchmark lives beside its kernels, in the sensor.)
+        .target(name: "Benchmarks", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay",
+                                                   "SceneRuntime", "RegressionCheck", "ScanReport", "SyntheticSensor", "CAllocationCounter"]),
+
         // MARK: - C wrappers
 
         /// The depth renderer's shade pass (noise, Float16 rounding, confidence) with SIMDe's AVX2 API from
@@ -113,8 +121,8 @@ let package = Package(
         /// The bundles' two depth sample encodings (millimetres, half floats) from metres, as loops the
         /// compiler vectorises.
         .target(name: "CDepthSamples"),
-        /// CRC-32 by PCLMULQDQ folding where the CPU has it (about 4x zlib 1.2.13's `crc32_z`), zlib's
-        /// otherwise.
+        /// CRC-32 by carry-less multiplication folding in SIMDe (PCLMULQDQ on x86-64, PMULL on arm64; about 4x
+        /// zlib 1.2.13's `crc32_z`) where the build's target CPU has it, zlib's otherwise.
         .target(name: "CChecksum", linkerSettings: [.linkedLibrary("z")]),
         /// Linux's renameat2 (exchange, no-replace) for publishing bundles atomically; Swift's Glibc module
         /// does not export it.
@@ -132,7 +140,7 @@ let package = Package(
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay", "SceneRuntime", "RegressionCheck", "CAllocationCounter",
+            dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay", "SceneRuntime", "RegressionCheck", "CAllocationCounter", "Benchmarks",
                            "ScanReport", "SceneGenerator", "SyntheticSensor", "LiDARStatistics", "LiDARFit"],
             // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
             // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).

@@ -33,16 +33,8 @@ public final class CombinedStorage<First: ScanStorage, Second: ScanStorage>: Sca
         try second.appendFrame(frame, at: time)
     }
 
-    /// Both write their files even when one fails (a failure may not be fatal to the scan); the first
-    /// error is thrown.
-    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
-        var failure: ScanStorageError?
-        do { try first.writeScanFiles(record, configuration: configuration) } catch { failure = error }
-        do { try second.writeScanFiles(record, configuration: configuration) } catch { failure = failure ?? error }
-        if let failure { throw failure }
-    }
-
-    /// As ``writeScanFiles(_:configuration:)``, passing the scan log's projection to both.
+    /// Both write their files, each with the scan log's projection, even when one fails (a failure may
+    /// not be fatal to the scan); the first error is thrown.
     public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
                                log: ScanLogProjection) throws(ScanStorageError) {
         var failure: ScanStorageError?

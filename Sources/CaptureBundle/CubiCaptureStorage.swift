@@ -149,11 +149,6 @@ public final class CubiCaptureStorage: ScanStorage {
         }
     }
 
-    /// Writes every file but the zip with the scan log as recorded so far (no projection).
-    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
-        try writeScanFiles(record, configuration: configuration, log: .none)
-    }
-
     /// Writes every file but the zip: `allDepthFrames.bin` (finished), `feedback.json`, `mesh.ply`,
     /// `config.json`, `scan.log`, then `arkitData.json`. A failure of the depth file or arkitData.json is
     /// thrown at once (the scan is lost); one of the others is thrown after the rest were written, so the

@@ -165,8 +165,10 @@ public final class RawRGBDStorage: ScanStorage {
         JSONValue.number(x == 0 ? 0 : x).serialized()
     }
 
-    /// Finishes `raw/poses.csv` and writes `raw/intrinsics.json`, `mesh.obj` and `manifest.json`.
-    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+    /// Finishes `raw/poses.csv` and writes `raw/intrinsics.json`, `mesh.obj` and `manifest.json` (the
+    /// package has no scan log, so `log` is not used).
+    public func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                               log: ScanLogProjection) throws(ScanStorageError) {
         guard recording, let poses else {
             throw ScanStorageError(file: .arkitData, opening: false, reason: "\(workspace.partialPath): recording never started")
         }

@@ -31,7 +31,8 @@ public struct SimulatedStorage: ScanStorage {
         }
     }
 
-    public mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+    public mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                                        log: ScanLogProjection) throws(ScanStorageError) {
         var first: ScanStorageError?
         for file in [ScanFile.arkitData, .config, .scanLog, .feedback, .mesh] where faults.fires(file, .write, at: now) {
             if first == nil { first = ScanStorageError(file: file, opening: false, reason: "injected: cannot write \(file.rawValue)") }

@@ -39,13 +39,4 @@ struct BundleWritingOptions {
             }
         }
     }
-
-    /// The options that differ from the defaults, as command-line text (for a benchmark's command line).
-    var commandLine: String {
-        var out = ""
-        if pngCompression != .rle { out += " --png-compression \(pngCompression)" }
-        if zipLevel != 6 { out += " --zip-level \(zipLevel)" }
-        if !zipStoresDepthFrames { out += " --zip-depth deflate" }
-        return out
-    }
 }

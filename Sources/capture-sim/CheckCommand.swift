@@ -1,9 +1,7 @@
 import CaptureEngine
-import Dispatch
 import Foundation
 import JSONSupport
 import RegressionCheck
-import Synchronization
 
 /// `capture-sim check [PATH...]`: the regression check of scene expectations, for CI.
 struct CheckCommand: Command {
@@ -81,27 +79,6 @@ struct CheckCommand: Command {
         }
     }
 
-    /// Runs the selected scenes in parallel; results in scene order.
-    static func runChecks(files: [String], jobs: Int, thresholds: @escaping @Sendable (Thresholds) throws -> Thresholds,
-                          update: Bool) -> [(check: SceneCheck, seconds: Double)] {
-        let results = Mutex<[(SceneCheck, Double)?]>(Array(repeating: nil, count: files.count))
-        let next = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, files.count))) { _ in
-            while true {
-                let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < files.count else { return }
-                let clock = ContinuousClock()
-                let start = clock.now
-                let check = SceneCheck(path: files[i], thresholds: thresholds, update: update,
-                                       renderBands: jobs > 1 ? 1 : 2)
-                let d = clock.now - start
-                let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-                results.withLock { $0[i] = (check, seconds) }
-            }
-        }
-        return results.withLock { $0.compactMap { $0 } }.map { (check: $0.0, seconds: $0.1) }
-    }
-
     func run() throws -> ExitCode {
         var files: [String]
         do { files = try SceneCheck.sceneFiles(paths) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
@@ -119,7 +96,7 @@ struct CheckCommand: Command {
             for a in assignments { t = try t.applying(assignment: a) }
             return t
         }
-        let results = Self.runChecks(files: files, jobs: jobs, thresholds: transform, update: update)
+        let results = SceneCheck.checkAll(files: files, jobs: jobs, thresholds: transform, update: update)
         var passed = 0, failed = 0, unreadable = 0
         for (check, seconds) in results {
             switch check.status {

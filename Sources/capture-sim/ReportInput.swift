@@ -35,7 +35,7 @@ enum ReportInput {
                          observer: recorder.observe)
         let trace = recorder.finish()
         var summary = ReportSummary()
-        summary.rows = sceneRows(scene, seed: seed ?? scene.seed) + sessionRows(trace, configuration: configuration)
+        summary.rows = sceneRows(scene, seed: seed ?? scene.seed) + ReportSummary.sessionRows(trace, configuration: configuration)
         return ScanReportPage(title: "\(scene.name): capture-sim report",
                               subtitle: "scene \(scene.source), run through the engine (simulated storage)",
                               trace: trace, plan: PlanGeometry(scene: scene), thresholds: configuration.thresholds,
@@ -66,7 +66,7 @@ enum ReportInput {
         if let scene { summary.rows += sceneRows(scene, seed: nil).filter { $0.0 != "device" } }
         // Only a bundle records its device; other logs run with the default configuration.
         if log.format == .bundle { summary.rows += [("device", deviceText(log.configuration))] }
-        summary.rows += sessionRows(trace, configuration: log.configuration)
+        summary.rows += ReportSummary.sessionRows(trace, configuration: log.configuration)
         if !log.diagnostics.isEmpty {
             summary.rows.append(("reader diagnostics", "\(log.diagnostics.count): " + (log.diagnostics.first.map(\.description) ?? "")))
         }
@@ -132,27 +132,6 @@ enum ReportInput {
     static func deviceText(_ c: SessionConfiguration) -> String {
         "\(c.device.model), \(c.device.hasLiDAR ? "LiDAR" : "no LiDAR"); options: "
             + (c.options.enabledNames.isEmpty ? "none" : c.options.enabledNames.joined(separator: ", "))
-    }
-
-    static func sessionRows(_ trace: ScanTrace, configuration: SessionConfiguration) -> [(String, String)] {
-        var rows: [(String, String)] = []
-        let first = trace.times.first ?? 0
-        rows.append(("session clock", NumberFormatting.fixed(trace.endTime - min(0, first), decimals: 3) + " s"))
-        if let start = trace.recordingStart {
-            let end = trace.recordingEnd ?? trace.endTime
-            rows.append(("recording", "\(NumberFormatting.fixed(start, decimals: 3))-\(NumberFormatting.fixed(end, decimals: 3)) s (\(NumberFormatting.fixed(end - start, decimals: 3)) s)"))
-        }
-        rows.append(("inputs", "\(trace.inputCount)"))
-        rows.append(("frames", "\(trace.frameCount) (\(trace.phases.filter { $0 != 0 }.count) recorded), \(trace.depthFrameCount) with depth"))
-        var bySeverity: [EventSeverity: Int] = [:]
-        for e in trace.events { bySeverity[e.event.severity, default: 0] += 1 }
-        rows.append(("events", "\(trace.events.count): \(bySeverity[.info] ?? 0) info, \(bySeverity[.warning] ?? 0) warning, \(bySeverity[.error] ?? 0) error"))
-        rows.append(("relocations", "\(trace.relocations.count)"))
-        rows.append(("final phase", trace.finalPhase.rawValue))
-        let defaults = Thresholds()
-        let changed = Thresholds.keyPaths.filter { configuration.thresholds.value(at: $0) != defaults.value(at: $0) }
-        rows.append(("thresholds", changed.isEmpty ? "defaults" : changed.map { "\($0)=\(configuration.thresholds.value(at: $0).map(NumberFormatting.compact) ?? "?")" }.joined(separator: ", ")))
-        return rows
     }
 
     static func isFolder(_ path: String) -> Bool {

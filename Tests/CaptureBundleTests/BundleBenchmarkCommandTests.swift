@@ -18,7 +18,7 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("recorded (11.0 s)"))
         for stage in ["render", "session (engine steps)", "encode + write arkitData JSON log", "encode + write depth (and H.264 video)",
-                      "raw PNGs, JPEGs (worker threads) + poses", "camera images                           64x48 at 30 fps: ", "zip + validate", "CRC-32 in libzip and libpng",
+                      "raw PNGs, JPEGs, poses (worker threads)", "camera images                           64x48 at 30 fps: ", "zip + validate", "CRC-32 in libzip and libpng",
                       "settings                                PNGs rle, zip deflate level 6, depth file stored", "wall time", "peak resident memory",
                       "command: capture-sim bench bundle"] {
             #expect(result.output.contains(stage), "no \(stage) line")

@@ -245,8 +245,8 @@ import TestSupport
                 _ = FileManager.default.createFile(atPath: other + "/other.txt", contents: Data("other".utf8))
             }
             func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) { try base.appendFrame(frame, at: time) }
-            func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
-                try base.writeScanFiles(record, configuration: configuration)
+            func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration, log: ScanLogProjection) throws(ScanStorageError) {
+                try base.writeScanFiles(record, configuration: configuration, log: log)
             }
             func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult { try base.zip(rezip: rezip) }
             func removeScanFiles() { base.removeScanFiles() }

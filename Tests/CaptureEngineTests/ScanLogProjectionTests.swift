@@ -9,7 +9,6 @@ private struct ProjectingStorage: ScanStorage {
     mutating func observe(_ input: SessionInput, recorded: Bool) {}
     mutating func beginRecording(at time: Double) throws(ScanStorageError) {}
     mutating func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {}
-    mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {}
     mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
                                  log: ScanLogProjection) throws(ScanStorageError) {
         let failure = failWrite.map { ScanStorageError(file: $0, opening: false, reason: "injected") }

@@ -38,10 +38,8 @@ public protocol ScanStorage {
     mutating func beginRecording(at time: Double) throws(ScanStorageError)
     /// Append one recorded frame.
     mutating func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError)
-    /// Write the scan files from what the session recorded.
-    mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError)
     /// Write the scan files from what the session recorded, with `log` giving the scan log through the
-    /// session's end (zip progress, 7, 5) for a storage that writes `scan.log`. The default ignores it.
+    /// session's end (zip progress, 7, 5) for a storage that writes `scan.log` (others ignore it).
     mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
                                  log: ScanLogProjection) throws(ScanStorageError)
     /// Zip the written files and validate the zip (`rezip` is true on the second attempt).
@@ -51,9 +49,9 @@ public protocol ScanStorage {
 }
 
 extension ScanStorage {
-    public mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
-                                        log: ScanLogProjection) throws(ScanStorageError) {
-        try writeScanFiles(record, configuration: configuration)
+    /// Writes the scan files with the scan log as recorded so far (no projection, ``ScanLogProjection/none``).
+    public mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
+        try writeScanFiles(record, configuration: configuration, log: .none)
     }
 }
 
@@ -67,7 +65,8 @@ public struct NullScanStorage: ScanStorage {
     public mutating func observe(_ input: SessionInput, recorded: Bool) {}
     public mutating func beginRecording(at time: Double) throws(ScanStorageError) {}
     public mutating func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {}
-    public mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {}
+    public mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
+                                        log: ScanLogProjection) throws(ScanStorageError) {}
     public mutating func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult { .valid(path: zipPath) }
     public mutating func removeScanFiles() {}
 }

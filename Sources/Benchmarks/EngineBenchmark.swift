@@ -1,6 +1,7 @@
 import CAllocationCounter
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// `capture-sim bench engine`: pushes frames of a scripted walk through the session on one core and
 /// reports frames per second and heap bytes allocated per frame in steady state.
@@ -8,21 +9,42 @@ import Foundation
 /// The walk is a closed loop (a 2 m circle at 0.5 m/s with gait bob, camera tilted down 20 degrees),
 /// precomputed once for one lap as session inputs and replayed with advancing time stamps (set in place),
 /// so what is measured is the session's step function, not input generation.
-struct EngineBenchmark {
-    var frames: Int
+public struct EngineBenchmark {
+    /// Frames pushed through the session in the measured loop.
+    public var frames: Int
 
-    struct Report {
-        var frames: Int
-        var seconds: Double
-        var allocatedBytes: UInt64
-        var allocations: UInt64
-        var events: Int
+    public init(frames: Int) { self.frames = frames }
+
+    /// What the measured loop took.
+    public struct Report: Sendable {
+        /// Frames in the measured loop.
+        public var frames: Int
+        /// Its wall time, seconds.
+        public var seconds: Double
+        /// Heap bytes allocated in it.
+        public var allocatedBytes: UInt64
+        /// Heap allocations in it.
+        public var allocations: UInt64
+        /// Events the session emitted (warm-up included).
+        public var events: Int
         /// Allocations the process made before the measured loop (shows the counter is live).
-        var allocationsBefore: UInt64
-        var framesPerSecond: Double { Double(frames) / seconds }
-        var bytesPerFrame: Double { Double(allocatedBytes) / Double(frames) }
+        public var allocationsBefore: UInt64
+        /// Frames per second.
+        public var framesPerSecond: Double { Double(frames) / seconds }
+        /// Heap bytes allocated per frame.
+        public var bytesPerFrame: Double { Double(allocatedBytes) / Double(frames) }
+
+        /// The lines `capture-sim bench engine` prints.
+        public var lines: [String] {
+            ["bench engine: \(frames) frames of a scripted walk through CaptureSession on one core",
+             "  time            \(NumberFormatting.fixed(seconds, decimals: 3)) s",
+             "  frames/s        \(NumberFormatting.fixed(framesPerSecond / 1e6, decimals: 2)) M",
+             "  allocations     \(allocations) in the loop (\(NumberFormatting.fixed(bytesPerFrame, decimals: 3)) bytes/frame); \(allocationsBefore) before it",
+             "  events          \(events)"]
+        }
     }
 
+    /// One lap of the walk as camera frames at `frameRate` frames per second.
     static func lap(frameRate: Double = 60) -> [CameraFrame] {
         let radius = 2.0, speed = 0.5
         let lapSeconds = 2 * Double.pi * radius / speed
@@ -40,7 +62,12 @@ struct EngineBenchmark {
         }
     }
 
-    func run() throws -> Report {
+    /// Runs the warm-up lap and the measured loop; a ``BenchmarkError`` when the session refuses an input.
+    public func run() throws(BenchmarkError) -> Report {
+        do { return try measure() } catch { throw BenchmarkError(.failure, "bench engine: the session refused an input: \(error)") }
+    }
+
+    private func measure() throws(SessionInputError) -> Report {
         var inputs = Self.lap().map { SessionInput(time: 0, .frame($0)) }
         let dt = 1.0 / 60
         var session = CaptureSession()

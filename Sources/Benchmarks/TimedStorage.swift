@@ -10,7 +10,7 @@ struct TimedStorage<Base: ScanStorage>: ScanStorage {
     var observeSeconds = 0.0
     /// Seconds in ``appendFrame(_:at:)`` (each recorded frame's depth, encoded and written).
     var appendSeconds = 0.0
-    /// Seconds in ``beginRecording(at:)`` and ``writeScanFiles(_:configuration:)``.
+    /// Seconds in ``beginRecording(at:)`` and ``writeScanFiles(_:configuration:log:)``.
     var filesSeconds = 0.0
     /// Seconds in ``zip(rezip:)`` (zip and validation).
     var zipSeconds = 0.0
@@ -21,37 +21,31 @@ struct TimedStorage<Base: ScanStorage>: ScanStorage {
     mutating func observe(_ input: SessionInput, recorded: Bool) {
         let start = clock.now
         base.observe(input, recorded: recorded)
-        observeSeconds += BundleBenchmark.seconds(clock.now - start)
+        observeSeconds += ProcessMeasurements.seconds(clock.now - start)
     }
 
     mutating func beginRecording(at time: Double) throws(ScanStorageError) {
         let start = clock.now
-        defer { filesSeconds += BundleBenchmark.seconds(clock.now - start) }
+        defer { filesSeconds += ProcessMeasurements.seconds(clock.now - start) }
         try base.beginRecording(at: time)
     }
 
     mutating func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {
         let start = clock.now
-        defer { appendSeconds += BundleBenchmark.seconds(clock.now - start) }
+        defer { appendSeconds += ProcessMeasurements.seconds(clock.now - start) }
         try base.appendFrame(frame, at: time)
-    }
-
-    mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
-        let start = clock.now
-        defer { filesSeconds += BundleBenchmark.seconds(clock.now - start) }
-        try base.writeScanFiles(record, configuration: configuration)
     }
 
     mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
                                  log: ScanLogProjection) throws(ScanStorageError) {
         let start = clock.now
-        defer { filesSeconds += BundleBenchmark.seconds(clock.now - start) }
+        defer { filesSeconds += ProcessMeasurements.seconds(clock.now - start) }
         try base.writeScanFiles(record, configuration: configuration, log: log)
     }
 
     mutating func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
         let start = clock.now
-        defer { zipSeconds += BundleBenchmark.seconds(clock.now - start) }
+        defer { zipSeconds += ProcessMeasurements.seconds(clock.now - start) }
         return try base.zip(rezip: rezip)
     }
 

@@ -9,17 +9,21 @@ import JSONSupport
 /// 90 degrees over 2 s round each corner, the camera held in landscape-right and pitched about 15 degrees
 /// down, sampled at 60 Hz. It is written in the ARKit camera-transform format (13 fields per line,
 /// 6 decimals) and in the TUM format; each is parsed from memory and replayed.
-struct ReplayBenchmark {
+public struct ReplayBenchmark {
     /// Number of poses (216,000 = one hour at 60 Hz).
-    var poses: Int
+    public var poses: Int
     /// Sampling rate, frames per second.
-    var framesPerSecond = 60.0
+    public var framesPerSecond = 60.0
 
-    func run() throws -> ExitCode {
+    public init(poses: Int) { self.poses = poses }
+
+    /// Generates, parses and replays the log in each format; returns the lines `capture-sim bench replay`
+    /// prints (per format: size, frames, events, parse and replay seconds, poses per second).
+    public func run() throws(BenchmarkError) -> [String] {
         guard poses > 0, poses <= ReplayReader.maximumPoses else {
-            throw UsageError("--poses expects a positive number up to \(ReplayReader.maximumPoses), the most a log may hold")
+            throw BenchmarkError(.usage, "--poses expects a positive number up to \(ReplayReader.maximumPoses), the most a log may hold")
         }
-        print("replay benchmark: \(poses) poses (\(NumberFormatting.compact(Double(poses) / framesPerSecond / 3600)) h at \(NumberFormatting.compact(framesPerSecond)) Hz)")
+        var lines = ["replay benchmark: \(poses) poses (\(NumberFormatting.compact(Double(poses) / framesPerSecond / 3600)) h at \(NumberFormatting.compact(framesPerSecond)) Hz)"]
         for format in [ReplayFormat.arkit, .tum] {
             let text = Data(log(format: format).utf8)
             let clock = ContinuousClock()
@@ -28,24 +32,20 @@ struct ReplayBenchmark {
             do {
                 replayLog = try ReplayReader.read(bytes: text, file: "generated.\(format.rawValue)", format: format)
             } catch {
-                throw CommandFailure("generated log did not parse: \(error.description)", exitCode: .failure)
+                throw BenchmarkError(.failure, "generated log did not parse: \(error.description)")
             }
             let parsed = clock.now
             let run = ReplayRun(log: replayLog)
             let end = clock.now
-            let parseSeconds = seconds(parsed - start), replaySeconds = seconds(end - parsed)
+            let parseSeconds = ProcessMeasurements.seconds(parsed - start), replaySeconds = ProcessMeasurements.seconds(end - parsed)
             let total = parseSeconds + replaySeconds
-            print("  \(format.rawValue): \(NumberFormatting.fixed(Double(text.count) / 1_000_000, decimals: 1)) MB, "
+            lines.append("  \(format.rawValue): \(NumberFormatting.fixed(Double(text.count) / 1_000_000, decimals: 1)) MB, "
                   + "\(replayLog.inputs.frameCount) frames, \(run.events.count) events; parse \(NumberFormatting.fixed(parseSeconds, decimals: 3)) s, "
                   + "replay \(NumberFormatting.fixed(replaySeconds, decimals: 3)) s, total \(NumberFormatting.fixed(total, decimals: 3)) s = "
                   + "\(Int((Double(poses) / total).rounded())) poses/s")
         }
-        print("command: capture-sim bench replay --poses \(poses)")
-        return .success
-    }
-
-    private func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        lines.append("command: capture-sim bench replay --poses \(poses)")
+        return lines
     }
 
     /// The engine-convention camera-to-world pose of the walk at `time` seconds.
