@@ -177,7 +177,7 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: testCode
         ),
-        .testTarget(name: "LiDARStatisticsTests", dependencies: ["LiDARStatistics", "BundleIO", "CaptureBundle", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "LiDARStatisticsTests", dependencies: ["JSONSupport", "LiDARStatistics", "BundleIO", "CaptureBundle", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
         .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"], swiftSettings: testCode),
         .testTarget(
             name: "BundleRoundTripTests",

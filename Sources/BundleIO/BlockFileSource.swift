@@ -130,13 +130,10 @@ package final class BlockFileSource: ZipSourceHandler {
         case ZIP_SOURCE_SUPPORTS:
             return zipSourceCommandMask(readableZipSourceCommands)
         case ZIP_SOURCE_STAT:
-            guard let data, length >= zip_uint64_t(MemoryLayout<zip_stat_t>.size) else { return fail(ZIP_ER_INVAL, 0) }
-            let st = data.assumingMemoryBound(to: zip_stat_t.self)
             // The size is left out on purpose: libzip then writes the entry's local header with a
             // Zip64 field whatever the size, so its data starts at the same offset for a 1 KB and a
-            // 5 GB file (what ZipPrewrittenData relies on). It takes the size from the bytes it copies.
-            zip_stat_init(st)
-            return zip_int64_t(MemoryLayout<zip_stat_t>.size)
+            // 5 GB file (what ZipPrewrittenData relies on).
+            return zipStatOfUnknownSize(data, length) ?? fail(ZIP_ER_INVAL, 0)
         case ZIP_SOURCE_OPEN:
             if direct, let flag = DirectFileWriter.directFlag { fd = open(path, O_RDONLY | flag | O_CLOEXEC) }
             if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }

@@ -15,8 +15,8 @@ public enum JPEGCodec {
     }
 
     /// An RGB image as a baseline JPEG (4:2:0, libjpeg's quality scale 1...100).
-    public static func encode(_ image: ColorImage, quality: Int) throws(JPEGError) -> [UInt8] {
-        guard let handle = tjInitCompress() else { throw JPEGError("tjInitCompress failed") }
+    public static func encode(_ image: ColorImage, quality: Int) throws(LibraryCallError) -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw LibraryCallError(.libjpegTurbo, call: "tjInitCompress", message: "failed") }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
@@ -25,22 +25,22 @@ public enum JPEGCodec {
                         &output, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
         }
         defer { if let output { tjFree(output) } }
-        guard status == 0, let output else { throw JPEGError("tjCompress2 failed: \(String(cString: tjGetErrorStr2(handle)))") }
+        guard status == 0, let output else { throw LibraryCallError(.libjpegTurbo, call: "tjCompress2", message: String(cString: tjGetErrorStr2(handle))) }
         return Array(UnsafeBufferPointer(start: output, count: Int(size)))
     }
 
     /// Decodes a JPEG fully (every pixel) and returns its size; throws when it does not decode.
-    public static func decode(_ bytes: [UInt8]) throws(JPEGError) -> Summary {
-        guard let handle = tjInitDecompress() else { throw JPEGError("tjInitDecompress failed") }
+    public static func decode(_ bytes: [UInt8]) throws(LibraryCallError) -> Summary {
+        guard let handle = tjInitDecompress() else { throw LibraryCallError(.libjpegTurbo, call: "tjInitDecompress", message: "failed") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let header = tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
         guard header == 0, width > 0, height > 0 else {
-            throw JPEGError("not a readable JPEG: \(String(cString: tjGetErrorStr2(handle)))")
+            throw LibraryCallError(.libjpegTurbo, call: "tjDecompressHeader3", message: "not a readable JPEG: \(String(cString: tjGetErrorStr2(handle)))")
         }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
         let status = tjDecompress2(handle, bytes, UInt(bytes.count), &pixels, width, 0, height, Int32(TJPF_RGB.rawValue), 0)
-        guard status == 0 else { throw JPEGError("the JPEG does not decode: \(String(cString: tjGetErrorStr2(handle)))") }
+        guard status == 0 else { throw LibraryCallError(.libjpegTurbo, call: "tjDecompress2", message: "the JPEG does not decode: \(String(cString: tjGetErrorStr2(handle)))") }
         return Summary(width: Int(width), height: Int(height), chroma420: subsampling == Int32(TJSAMP_420.rawValue))
     }
 }

@@ -119,16 +119,16 @@ public struct PNGCompression: Sendable, Equatable, CustomStringConvertible {
     /// Encodes `width * height` samples with `cpng_write_gray` (libpng's low-level writer with these
     /// settings) or `cpng_write_gray_run_length`: `bitDepth` 16 takes host-order `UInt16` samples, 8
     /// takes bytes.
-    package func encode(width: Int, height: Int, bitDepth: Int, samples: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
+    package func encode(width: Int, height: Int, bitDepth: Int, samples: UnsafeRawBufferPointer) throws(LibraryCallError) -> [UInt8] {
         let call = encoder == .zlib ? "cpng_write_gray" : "cpng_write_gray_run_length"
         let bytesPerSample = bitDepth / 8
         guard bitDepth == 8 || bitDepth == 16, width > 0, height > 0, width <= 0x7FFF_FFFF, height <= 0x7FFF_FFFF,
               samples.count == width * height * bytesPerSample else {
-            throw PNGError(call: call,
+            throw LibraryCallError(.libpng, call: call,
                            message: "refused a \(width)x\(height) \(bitDepth)-bit image with \(samples.count / max(1, bytesPerSample)) samples")
         }
         guard encoder == .runLength || (0...9).contains(level) else {
-            throw PNGError(call: call, message: "zlib level \(level) is outside 0...9")
+            throw LibraryCallError(.libpng, call: call, message: "zlib level \(level) is outside 0...9")
         }
         // Raw rows plus deflate's worst case (stored blocks: 5 bytes per 16 KiB at most, as zlib's
         // compressBound allows), chunk headers and the fixed chunks.
@@ -152,7 +152,7 @@ public struct PNGCompression: Sendable, Equatable, CustomStringConvertible {
         }
         guard status == 0 else {
             let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw PNGError(call: call, message: text.isEmpty ? "libpng reported an error" : text)
+            throw LibraryCallError(.libpng, call: call, message: text.isEmpty ? "libpng reported an error" : text)
         }
         out.removeLast(out.count - written)
         return out

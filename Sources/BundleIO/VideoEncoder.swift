@@ -38,15 +38,15 @@ public final class VideoEncoder {
 
     /// Opens the file and the encoder: `width` x `height` (even) at `frameRateHz` nominal frames per
     /// second, x264 constant rate factor `crf` (0...51).
-    public init(path: String, width: Int, height: Int, frameRateHz: Double, crf: Int) throws(VideoError) {
+    public init(path: String, width: Int, height: Int, frameRateHz: Double, crf: Int) throws(LibraryCallError) {
         self.path = path
         self.width = width
         self.height = height
         frameTicks = Int64((Double(Self.timeScale) / frameRateHz).rounded())
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
-            throw VideoError("\(path): the video size must be even, got \(width)x\(height)")
+            throw LibraryCallError.ffmpeg(path, "the video size must be even, got \(width)x\(height)")
         }
-        do throws(VideoError) {
+        do throws(LibraryCallError) {
             try open(frameRateHz: frameRateHz, crf: crf)
         } catch {
             release()
@@ -54,18 +54,18 @@ public final class VideoEncoder {
         }
     }
 
-    private func open(frameRateHz: Double, crf: Int) throws(VideoError) {
+    private func open(frameRateHz: Double, crf: Int) throws(LibraryCallError) {
         // Errors only: x264's statistics would otherwise go to standard error at the end of each video.
         av_log_set_level(AV_LOG_ERROR)
         var format: UnsafeMutablePointer<AVFormatContext>?
         var status = avformat_alloc_output_context2(&format, nil, "mp4", path)
-        guard status >= 0, let format else { throw VideoError(path, "avformat_alloc_output_context2", code: status) }
+        guard status >= 0, let format else { throw LibraryCallError.ffmpeg(path, "avformat_alloc_output_context2", code: status) }
         self.format = format
         format.pointee.flags |= AVFMT_FLAG_BITEXACT
         guard let encoder = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_H264) else {
-            throw VideoError("\(path): this FFmpeg has no H.264 encoder (Debian's libavcodec has libx264)")
+            throw LibraryCallError.ffmpeg(path, "this FFmpeg has no H.264 encoder (Debian's libavcodec has libx264)")
         }
-        guard let codec = avcodec_alloc_context3(encoder) else { throw VideoError("\(path): avcodec_alloc_context3 failed") }
+        guard let codec = avcodec_alloc_context3(encoder) else { throw LibraryCallError.ffmpeg(path, call: "avcodec_alloc_context3", "failed") }
         self.codec = codec
         codec.pointee.width = Int32(width)
         codec.pointee.height = Int32(height)
@@ -90,40 +90,40 @@ public final class VideoEncoder {
             _ = av_opt_set(codec.pointee.priv_data, "x264-params", "threads=1:lookahead-threads=1:sliced-threads=0", 0)
         }
         status = avcodec_open2(codec, encoder, nil)
-        guard status >= 0 else { throw VideoError(path, "avcodec_open2 (\(String(cString: encoder.pointee.name)))", code: status) }
-        guard let stream = avformat_new_stream(format, nil) else { throw VideoError("\(path): avformat_new_stream failed") }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_open2 (\(String(cString: encoder.pointee.name)))", code: status) }
+        guard let stream = avformat_new_stream(format, nil) else { throw LibraryCallError.ffmpeg(path, call: "avformat_new_stream", "failed") }
         self.stream = stream
         stream.pointee.time_base = codec.pointee.time_base
         status = avcodec_parameters_from_context(stream.pointee.codecpar, codec)
-        guard status >= 0 else { throw VideoError(path, "avcodec_parameters_from_context", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_parameters_from_context", code: status) }
         status = avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE)
-        guard status >= 0 else { throw VideoError(path, "avio_open", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avio_open", code: status) }
         status = avformat_write_header(format, nil)
-        guard status >= 0 else { throw VideoError(path, "avformat_write_header", code: status) }
-        guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else { throw VideoError("\(path): out of memory") }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avformat_write_header", code: status) }
+        guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else { throw LibraryCallError.ffmpeg(path, "out of memory") }
         self.frame = frame
         self.packet = packet
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
         frame.pointee.width = Int32(width)
         frame.pointee.height = Int32(height)
         status = av_frame_get_buffer(frame, 0)
-        guard status >= 0 else { throw VideoError(path, "av_frame_get_buffer", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "av_frame_get_buffer", code: status) }
     }
 
     /// Encodes one image shown at `time` (seconds on the session clock; the video starts at the first
     /// image's time). Times must increase.
-    public func append(_ image: ColorImage, time: Double) throws(VideoError) {
-        guard let codec, let frame else { throw VideoError("\(path): the video is not open") }
+    public func append(_ image: ColorImage, time: Double) throws(LibraryCallError) {
+        guard let codec, let frame else { throw LibraryCallError.ffmpeg(path, "the video is not open") }
         guard image.width == width, image.height == height, image.rgb.count == width * height * 3 else {
-            throw VideoError("\(path): image is \(image.width)x\(image.height), the video \(width)x\(height)")
+            throw LibraryCallError.ffmpeg(path, "image is \(image.width)x\(image.height), the video \(width)x\(height)")
         }
         let first = firstTime ?? time
         firstTime = first
         let pts = Int64(((time - first) * Double(Self.timeScale)).rounded())
-        guard pts > lastPts else { throw VideoError("\(path): frame time \(time) s is not after the previous frame's") }
+        guard pts > lastPts else { throw LibraryCallError.ffmpeg(path, "frame time \(time) s is not after the previous frame's") }
         lastPts = pts
         var status = av_frame_make_writable(frame)
-        guard status >= 0 else { throw VideoError(path, "av_frame_make_writable", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "av_frame_make_writable", code: status) }
         image.rgb.withUnsafeBufferPointer { rgb in
             YUVConversion.rgbToYUV420(rgb.baseAddress!, width: width, height: height,
                                       y: frame.pointee.data.0!, yStride: Int(frame.pointee.linesize.0),
@@ -132,37 +132,37 @@ public final class VideoEncoder {
         }
         frame.pointee.pts = pts
         status = avcodec_send_frame(codec, frame)
-        guard status >= 0 else { throw VideoError(path, "avcodec_send_frame", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_send_frame", code: status) }
         try drain()
         frameCount += 1
     }
 
     /// Writes the packets the encoder has ready.
-    private func drain() throws(VideoError) {
+    private func drain() throws(LibraryCallError) {
         guard let codec, let packet, let format, let stream else { return }
         while true {
             let status = avcodec_receive_packet(codec, packet)
             if status == cvideo_error_again() || status == cvideo_error_eof() { return }
-            guard status >= 0 else { throw VideoError(path, "avcodec_receive_packet", code: status) }
+            guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_receive_packet", code: status) }
             packet.pointee.stream_index = stream.pointee.index
             packet.pointee.duration = frameTicks
             av_packet_rescale_ts(packet, codec.pointee.time_base, stream.pointee.time_base)
             let written = av_interleaved_write_frame(format, packet)
-            guard written >= 0 else { throw VideoError(path, "av_interleaved_write_frame", code: written) }
+            guard written >= 0 else { throw LibraryCallError.ffmpeg(path, "av_interleaved_write_frame", code: written) }
         }
     }
 
     /// Flushes the encoder, writes the MP4 index (`av_write_trailer`) and closes the file.
-    public func finish() throws(VideoError) {
+    public func finish() throws(LibraryCallError) {
         defer { release() }
-        guard let codec, let format else { throw VideoError("\(path): the video is not open") }
+        guard let codec, let format else { throw LibraryCallError.ffmpeg(path, "the video is not open") }
         var status = avcodec_send_frame(codec, nil)
-        guard status >= 0 else { throw VideoError(path, "avcodec_send_frame (flush)", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_send_frame (flush)", code: status) }
         try drain()
         status = av_write_trailer(format)
-        guard status >= 0 else { throw VideoError(path, "av_write_trailer", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "av_write_trailer", code: status) }
         status = avio_closep(&format.pointee.pb)
-        guard status >= 0 else { throw VideoError(path, "avio_closep", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avio_closep", code: status) }
     }
 
     /// Closes everything without finishing the file (the caller removes it).

@@ -19,41 +19,41 @@ public struct VideoFileSummary: Sendable {
     public var frameCount: Int { frameTimes.count }
 
     /// Decodes every frame of a video file.
-    public static func read(path: String) throws(VideoError) -> VideoFileSummary {
+    public static func read(path: String) throws(LibraryCallError) -> VideoFileSummary {
         var format: UnsafeMutablePointer<AVFormatContext>?
         var status = avformat_open_input(&format, path, nil, nil)
-        guard status >= 0, let opened = format else { throw VideoError(path, "avformat_open_input", code: status) }
+        guard status >= 0, let opened = format else { throw LibraryCallError.ffmpeg(path, "avformat_open_input", code: status) }
         defer { avformat_close_input(&format) }
         status = avformat_find_stream_info(opened, nil)
-        guard status >= 0 else { throw VideoError(path, "avformat_find_stream_info", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avformat_find_stream_info", code: status) }
         let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, let stream = opened.pointee.streams[Int(index)] else {
-            throw VideoError("\(path): no video stream")
+            throw LibraryCallError.ffmpeg(path, "no video stream")
         }
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
-            throw VideoError("\(path): no decoder for the video stream's codec")
+            throw LibraryCallError.ffmpeg(path, "no decoder for the video stream's codec")
         }
         var codec = avcodec_alloc_context3(decoder)
-        guard let context = codec else { throw VideoError("\(path): avcodec_alloc_context3 failed") }
+        guard let context = codec else { throw LibraryCallError.ffmpeg(path, call: "avcodec_alloc_context3", "failed") }
         defer { avcodec_free_context(&codec) }
         status = avcodec_parameters_to_context(context, stream.pointee.codecpar)
-        guard status >= 0 else { throw VideoError(path, "avcodec_parameters_to_context", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_parameters_to_context", code: status) }
         context.pointee.thread_count = 2
         status = avcodec_open2(context, decoder, nil)
-        guard status >= 0 else { throw VideoError(path, "avcodec_open2", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_open2", code: status) }
         var packet = av_packet_alloc()
         var frame = av_frame_alloc()
         defer { av_packet_free(&packet); av_frame_free(&frame) }
-        guard let packet, let frame else { throw VideoError("\(path): out of memory") }
+        guard let packet, let frame else { throw LibraryCallError.ffmpeg(path, "out of memory") }
         let timeBase = stream.pointee.time_base
         let seconds = Double(timeBase.num) / Double(timeBase.den)
         let start = stream.pointee.start_time == cvideo_no_pts() ? 0 : stream.pointee.start_time
         var times: [Double] = []
-        func receive() throws(VideoError) {
+        func receive() throws(LibraryCallError) {
             while true {
                 let got = avcodec_receive_frame(context, frame)
                 if got == cvideo_error_again() || got == cvideo_error_eof() { return }
-                guard got >= 0 else { throw VideoError(path, "avcodec_receive_frame", code: got) }
+                guard got >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_receive_frame", code: got) }
                 let pts = frame.pointee.best_effort_timestamp
                 times.append(pts == cvideo_no_pts() ? .nan : Double(pts - start) * seconds)
                 av_frame_unref(frame)
@@ -63,11 +63,11 @@ public struct VideoFileSummary: Sendable {
             defer { av_packet_unref(packet) }
             guard packet.pointee.stream_index == index else { continue }
             status = avcodec_send_packet(context, packet)
-            guard status >= 0 else { throw VideoError(path, "avcodec_send_packet", code: status) }
+            guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_send_packet", code: status) }
             try receive()
         }
         status = avcodec_send_packet(context, nil)
-        guard status >= 0 else { throw VideoError(path, "avcodec_send_packet (flush)", code: status) }
+        guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_send_packet (flush)", code: status) }
         try receive()
         let duration = stream.pointee.duration == cvideo_no_pts() ? 0 : Double(stream.pointee.duration) * seconds
         return VideoFileSummary(codecName: String(cString: decoder.pointee.name),

@@ -20,13 +20,13 @@ public final class ZipEntryStream {
 
     /// Fills `buffer` from the entry (`zip_fread`, looping over short reads); returns how many bytes it
     /// got, fewer only at the end of the entry. A CRC or decompression failure throws, naming the entry.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(ZipError) -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(LibraryCallError) -> Int {
         guard let file, let base = buffer.baseAddress else { return 0 }
         var done = 0
         while done < buffer.count {
             let n = zip_fread(file, base + done, zip_uint64_t(buffer.count - done))
             if n < 0 {
-                throw ZipError(call: "zip_fread(\(name))", path: reader.path,
+                throw LibraryCallError(.libzip, call: "zip_fread(\(name))", path: reader.path,
                                message: String(cString: zip_error_strerror(zip_file_get_error(file))))
             }
             if n == 0 { break }
@@ -37,13 +37,13 @@ public final class ZipEntryStream {
     }
 
     /// Reads and drops `count` bytes; returns how many there were (fewer only at the end of the entry).
-    public func skip(_ count: Int) throws(ZipError) -> Int {
+    public func skip(_ count: Int) throws(LibraryCallError) -> Int {
         var scratch = [UInt8](repeating: 0, count: min(count, 1 << 20))
         var skipped = 0
         while skipped < count {
             let want = min(scratch.count, count - skipped)
             let n = try scratch.withUnsafeMutableBytes { raw in
-                Result { () throws(ZipError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want])) }
+                Result { () throws(LibraryCallError) in try read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want])) }
             }.get()
             skipped += n
             if n < want { break }

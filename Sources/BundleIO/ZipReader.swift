@@ -23,15 +23,15 @@ public final class ZipReader {
     /// Opens the archive (`zip_open` with `ZIP_RDONLY | ZIP_CHECKCONS`) and lists its entries
     /// (`zip_get_num_entries`, `zip_stat_index`), after checking the entry count its end records
     /// declare against ``maximumEntries``.
-    public init(path: String) throws(ZipError) {
+    public init(path: String) throws(LibraryCallError) {
         self.path = path
         if let declared = ZipReader.declaredEntryCount(path: path), declared > UInt64(ZipReader.maximumEntries) {
-            throw ZipError(call: "zip_open", path: path,
+            throw LibraryCallError(.libzip, call: "zip_open", path: path,
                            message: "the archive declares \(declared) entries, more than the limit of \(ZipReader.maximumEntries)")
         }
         var code: Int32 = 0
         guard let archive = zip_open(path, ZIP_RDONLY | ZIP_CHECKCONS, &code) else {
-            throw ZipError(call: "zip_open", path: path, message: ZipWriter.openErrorMessage(code))
+            throw LibraryCallError(.libzip, call: "zip_open", path: path, message: ZipWriter.openErrorMessage(code))
         }
         let count = zip_get_num_entries(archive, 0)
         var list: [ZipEntryInfo] = []
@@ -41,7 +41,7 @@ public final class ZipReader {
             guard zip_stat_index(archive, zip_uint64_t(i), 0, &st) == 0, let name = st.name else {
                 let message = String(cString: zip_error_strerror(zip_get_error(archive)))
                 zip_discard(archive)
-                throw ZipError(call: "zip_stat_index(\(i))", path: path, message: message)
+                throw LibraryCallError(.libzip, call: "zip_stat_index(\(i))", path: path, message: message)
             }
             var opsys: zip_uint8_t = 0
             var attributes: zip_uint32_t = 0
@@ -62,13 +62,13 @@ public final class ZipReader {
     /// Reads an entry in chunks of up to `chunkBytes`, calling `body` with each (`zip_fopen_index`,
     /// `zip_fread`, `zip_fclose`); a CRC or decompression failure throws, naming the entry.
     public func forEachChunk(ofEntry index: Int, chunkBytes: Int = 1 << 20,
-                             _ body: (UnsafeRawBufferPointer) throws(ZipError) -> Void) throws(ZipError) {
+                             _ body: (UnsafeRawBufferPointer) throws(LibraryCallError) -> Void) throws(LibraryCallError) {
         guard entries.indices.contains(index) else {
-            throw ZipError(call: "zip_fopen_index", path: path, message: "no entry \(index)")
+            throw LibraryCallError(.libzip, call: "zip_fopen_index", path: path, message: "no entry \(index)")
         }
         let name = entries[index].name
         guard let file = zip_fopen_index(archive, zip_uint64_t(index), 0) else {
-            throw ZipError(call: "zip_fopen_index(\(name))", path: path,
+            throw LibraryCallError(.libzip, call: "zip_fopen_index(\(name))", path: path,
                            message: String(cString: zip_error_strerror(zip_get_error(archive))))
         }
         var buffer = [UInt8](repeating: 0, count: chunkBytes)
@@ -77,12 +77,12 @@ public final class ZipReader {
             if n < 0 {
                 let message = String(cString: zip_error_strerror(zip_file_get_error(file)))
                 zip_fclose(file)
-                throw ZipError(call: "zip_fread(\(name))", path: path, message: message)
+                throw LibraryCallError(.libzip, call: "zip_fread(\(name))", path: path, message: message)
             }
             if n == 0 { break }
-            do throws(ZipError) {
+            do throws(LibraryCallError) {
                 try buffer.withUnsafeBytes { raw in
-                    Result { () throws(ZipError) in try body(UnsafeRawBufferPointer(rebasing: raw[0..<Int(n)])) }
+                    Result { () throws(LibraryCallError) in try body(UnsafeRawBufferPointer(rebasing: raw[0..<Int(n)])) }
                 }.get()
             } catch {
                 zip_fclose(file)
@@ -91,28 +91,28 @@ public final class ZipReader {
         }
         let closed = zip_fclose(file)
         guard closed == 0 else {
-            throw ZipError(call: "zip_fclose(\(name))", path: path, message: ZipWriter.openErrorMessage(closed))
+            throw LibraryCallError(.libzip, call: "zip_fclose(\(name))", path: path, message: ZipWriter.openErrorMessage(closed))
         }
     }
 
     /// The whole uncompressed content of the entry named `name`, at most `limit` bytes: an entry whose
     /// central directory declares more than `limit`, or that inflates to more than it declares, is
     /// refused as soon as that is known (it is never inflated whole).
-    public func contents(of name: String, limit: Int = Int.max) throws(ZipError) -> [UInt8] {
+    public func contents(of name: String, limit: Int = Int.max) throws(LibraryCallError) -> [UInt8] {
         guard let index = entries.firstIndex(where: { $0.name == name }) else {
-            throw ZipError(call: "zip_name_locate", path: path, message: "no entry named \(name)")
+            throw LibraryCallError(.libzip, call: "zip_name_locate", path: path, message: "no entry named \(name)")
         }
         let declared = entries[index].size
         guard declared <= UInt64(limit) else {
-            throw ZipError(call: "zip_stat_index(\(name))", path: path,
+            throw LibraryCallError(.libzip, call: "zip_stat_index(\(name))", path: path,
                            message: "entry \(name) declares \(declared) bytes, more than the limit of \(limit) bytes")
         }
         var out: [UInt8] = []
         out.reserveCapacity(Int(declared))
         // libzip inflates on past the declared size (only the CRC is checked), so the reader stops there.
-        try forEachChunk(ofEntry: index, chunkBytes: Int(min(1 << 20, declared + 1))) { (chunk) throws(ZipError) in
+        try forEachChunk(ofEntry: index, chunkBytes: Int(min(1 << 20, declared + 1))) { (chunk) throws(LibraryCallError) in
             guard UInt64(out.count + chunk.count) <= declared else {
-                throw ZipError(call: "zip_fread(\(name))", path: path,
+                throw LibraryCallError(.libzip, call: "zip_fread(\(name))", path: path,
                                message: "entry \(name) inflates beyond the \(declared) bytes its central directory declares")
             }
             out.append(contentsOf: chunk)
@@ -121,12 +121,12 @@ public final class ZipReader {
     }
 
     /// Opens the entry at `index` for reading front to back (`zip_fopen_index`).
-    public func stream(ofEntry index: Int) throws(ZipError) -> ZipEntryStream {
+    public func stream(ofEntry index: Int) throws(LibraryCallError) -> ZipEntryStream {
         guard entries.indices.contains(index) else {
-            throw ZipError(call: "zip_fopen_index", path: path, message: "no entry \(index)")
+            throw LibraryCallError(.libzip, call: "zip_fopen_index", path: path, message: "no entry \(index)")
         }
         guard let file = zip_fopen_index(archive, zip_uint64_t(index), 0) else {
-            throw ZipError(call: "zip_fopen_index(\(entries[index].name))", path: path,
+            throw LibraryCallError(.libzip, call: "zip_fopen_index(\(entries[index].name))", path: path,
                            message: String(cString: zip_error_strerror(zip_get_error(archive))))
         }
         return ZipEntryStream(reader: self, file: file, name: entries[index].name)

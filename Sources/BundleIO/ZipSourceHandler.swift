@@ -50,3 +50,13 @@ package let readableZipSourceCommands = [ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_S
 package func zipSourceCommandMask(_ commands: [zip_source_cmd_t]) -> zip_int64_t {
     commands.reduce(0) { $0 | (zip_int64_t(1) << zip_int64_t($1.rawValue)) }
 }
+
+/// The answer of a source whose size libzip is not told to `ZIP_SOURCE_STAT`: an empty stat
+/// (`zip_stat_init`), so libzip gives the entry's local header a Zip64 field and takes the size from
+/// the bytes it copies. Returns the bytes written, or nil when libzip's buffer is too small for a
+/// `zip_stat_t` (the caller then fails with `ZIP_ER_INVAL`).
+package func zipStatOfUnknownSize(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t) -> zip_int64_t? {
+    guard let data, length >= zip_uint64_t(MemoryLayout<zip_stat_t>.size) else { return nil }
+    zip_stat_init(data.assumingMemoryBound(to: zip_stat_t.self))
+    return zip_int64_t(MemoryLayout<zip_stat_t>.size)
+}

@@ -112,9 +112,7 @@ package final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
         case ZIP_SOURCE_SUPPORTS:
             return zipSourceCommandMask(readableZipSourceCommands)
         case ZIP_SOURCE_STAT:
-            guard let data, length >= zip_uint64_t(MemoryLayout<zip_stat_t>.size) else { return fail(ZIP_ER_INVAL, 0) }
-            zip_stat_init(data.assumingMemoryBound(to: zip_stat_t.self))
-            return zip_int64_t(MemoryLayout<zip_stat_t>.size)
+            return zipStatOfUnknownSize(data, length) ?? fail(ZIP_ER_INVAL, 0)
         case ZIP_SOURCE_OPEN, ZIP_SOURCE_CLOSE:
             return 0
         case ZIP_SOURCE_READ:

@@ -19,7 +19,7 @@ public final class ZipStreamWriter: @unchecked Sendable {
     private final class Outcome: @unchecked Sendable {
         let done = NSCondition()
         var running = true
-        var failure: ZipError?
+        var failure: LibraryCallError?
     }
     private let outcome = Outcome()
 
@@ -27,7 +27,7 @@ public final class ZipStreamWriter: @unchecked Sendable {
     /// archive's calls `zip_open_from_source` ... `zip_file_add` fail here, `zip_close` in ``finish()``.
     /// The entry's bytes wait in a ring of `bufferBytes` (32 MiB by default, 3.5 s of a 60 Hz depth
     /// stream), so that the producer does not wait when libzip's thread is kept off the cores a while.
-    public init(path: String, entryName: String, bufferBytes: Int = 32 << 20) throws(ZipError) {
+    public init(path: String, entryName: String, bufferBytes: Int = 32 << 20) throws(LibraryCallError) {
         self.path = path
         let archive = try ZipWriter.open(ZipArchiveFile(path: path), flags: ZIP_CREATE | ZIP_TRUNCATE)
         source = ZipStreamSource(capacity: bufferBytes)
@@ -38,7 +38,7 @@ public final class ZipStreamWriter: @unchecked Sendable {
         nonisolated(unsafe) let handle = archive
         let source = source, outcome = outcome
         let thread = Thread {
-            let result: ZipError? = zip_close(handle) == 0 ? nil : ZipWriter.failure("zip_close", handle, path)
+            let result: LibraryCallError? = zip_close(handle) == 0 ? nil : ZipWriter.failure("zip_close", handle, path)
             // Nothing reads any more: later appends are dropped instead of waiting.
             source.close()
             outcome.done.lock()
@@ -62,7 +62,7 @@ public final class ZipStreamWriter: @unchecked Sendable {
     public func append(_ bytes: [UInt8]) { bytes.withUnsafeBytes { _ = source.append($0) } }
 
     /// Ends the entry and waits until libzip has written the archive; throws its failure.
-    public func finish() throws(ZipError) {
+    public func finish() throws(LibraryCallError) {
         source.finish()
         if let failure = waitForClose() { throw failure }
     }
@@ -74,7 +74,7 @@ public final class ZipStreamWriter: @unchecked Sendable {
         _ = waitForClose()
     }
 
-    private func waitForClose() -> ZipError? {
+    private func waitForClose() -> LibraryCallError? {
         outcome.done.lock()
         while outcome.running { outcome.done.wait() }
         let result = outcome.failure

@@ -39,9 +39,9 @@ public enum ZipWriter {
     /// Writes `entries` (name inside the archive, path of the file on disk) to a new archive at `path`,
     /// replacing any file there, every entry deflated at `compressionLevel`, 1 (fastest) ... 9 (smallest).
     public static func write(entries: [(name: String, file: String)], to path: String,
-                             compressionLevel: Int = 6) throws(ZipError) {
+                             compressionLevel: Int = 6) throws(LibraryCallError) {
         guard (1...9).contains(compressionLevel) else {
-            throw ZipError(call: "zip_set_file_compression", path: path,
+            throw LibraryCallError(.libzip, call: "zip_set_file_compression", path: path,
                            message: "deflate level \(compressionLevel) is outside 1...9")
         }
         try write(entries.map { Entry(name: $0.name, file: $0.file, method: .deflate(level: compressionLevel)) }, to: path)
@@ -53,7 +53,7 @@ public enum ZipWriter {
     /// (deflated entries) or `zip_source_function` (stored entries, on a ``BlockFileSource``), `zip_file_add`,
     /// `zip_set_file_compression`, `zip_file_set_dostime`, `zip_file_set_external_attributes` and
     /// `zip_close`; the first one that fails is named in the thrown error and the archive is discarded.
-    public static func write(_ entries: [Entry], to path: String) throws(ZipError) {
+    public static func write(_ entries: [Entry], to path: String) throws(LibraryCallError) {
         try checkLevels(entries, path)
         try close(try open(ZipArchiveFile(path: path), flags: ZIP_CREATE | ZIP_TRUNCATE), adding: entries, path)
     }
@@ -65,8 +65,8 @@ public enum ZipWriter {
     /// see ``ZipArchiveFile``) and writes only the new entries and the central directory. The result is
     /// the archive ``write(_:to:)`` makes of all the entries, byte for byte, when the existing archive
     /// was made the same way. Wraps the calls ``write(_:to:)`` does, `zip_open_from_source` without flags.
-    public static func append(_ entries: [Entry], toArchive existing: String, savingAs path: String) throws(ZipError) {
-        do throws(ZipError) {
+    public static func append(_ entries: [Entry], toArchive existing: String, savingAs path: String) throws(LibraryCallError) {
+        do throws(LibraryCallError) {
             try checkLevels(entries, path)
             try close(try open(ZipArchiveFile(updating: existing, savingAs: path), flags: 0), adding: entries, path)
         } catch {
@@ -75,40 +75,40 @@ public enum ZipWriter {
         }
     }
 
-    private static func checkLevels(_ entries: [Entry], _ path: String) throws(ZipError) {
+    private static func checkLevels(_ entries: [Entry], _ path: String) throws(LibraryCallError) {
         for entry in entries {
             if case .deflate(let level) = entry.method, !(1...9).contains(level) {
-                throw ZipError(call: "zip_set_file_compression", path: path,
+                throw LibraryCallError(.libzip, call: "zip_set_file_compression", path: path,
                                message: "deflate level \(level) is outside 1...9")
             }
         }
     }
 
     /// `zip_open_from_source` on `file`.
-    package static func open(_ file: ZipArchiveFile, flags: Int32) throws(ZipError) -> OpaquePointer {
+    package static func open(_ file: ZipArchiveFile, flags: Int32) throws(LibraryCallError) -> OpaquePointer {
         guard let source = file.makeSource() else {
-            throw ZipError(call: "zip_source_function_create", path: file.path, message: "libzip refused the archive's source")
+            throw LibraryCallError(.libzip, call: "zip_source_function_create", path: file.path, message: "libzip refused the archive's source")
         }
         var openError = zip_error_t()
         zip_error_init(&openError)
         defer { zip_error_fini(&openError) }
         guard let archive = zip_open_from_source(source, flags, &openError) else {
             zip_source_free(source)
-            throw ZipError(call: "zip_open_from_source", path: file.existingPath ?? file.path,
+            throw LibraryCallError(.libzip, call: "zip_open_from_source", path: file.existingPath ?? file.path,
                            message: String(cString: zip_error_strerror(&openError)))
         }
         return archive
     }
 
     /// A failed call's error with libzip's message; the archive is discarded.
-    package static func failure(_ call: String, _ archive: OpaquePointer, _ path: String) -> ZipError {
-        let error = ZipError(call: call, path: path, message: String(cString: zip_error_strerror(zip_get_error(archive))))
+    package static func failure(_ call: String, _ archive: OpaquePointer, _ path: String) -> LibraryCallError {
+        let error = LibraryCallError(.libzip, call: call, path: path, message: String(cString: zip_error_strerror(zip_get_error(archive))))
         zip_discard(archive)
         return error
     }
 
     /// Adds `entries` to `archive` and writes it (`zip_close`).
-    private static func close(_ archive: OpaquePointer, adding entries: [Entry], _ path: String) throws(ZipError) {
+    private static func close(_ archive: OpaquePointer, adding entries: [Entry], _ path: String) throws(LibraryCallError) {
         for entry in entries {
             let source: OpaquePointer?
             if entry.method == .store {
@@ -117,7 +117,7 @@ public enum ZipWriter {
                 do throws(FileSystemError) {
                     source = try BlockFileSource(path: entry.file).makeSource(archive)
                 } catch {
-                    let failure = ZipError(call: "zip_source_function(\(entry.file))", path: path, message: error.description)
+                    let failure = LibraryCallError(.libzip, call: "zip_source_function(\(entry.file))", path: path, message: error.description)
                     zip_discard(archive)
                     throw failure
                 }
@@ -133,7 +133,7 @@ public enum ZipWriter {
 
     /// `zip_file_add` of `source` as `name`, then its method, date and attributes; the source is freed
     /// when it could not be added.
-    package static func add(_ source: OpaquePointer?, as name: String, method: Method, to archive: OpaquePointer, _ path: String) throws(ZipError) {
+    package static func add(_ source: OpaquePointer?, as name: String, method: Method, to archive: OpaquePointer, _ path: String) throws(LibraryCallError) {
         let index = zip_file_add(archive, name, source, zip_flags_t(ZIP_FL_ENC_UTF_8))
         guard index >= 0 else {
             zip_source_free(source)

@@ -49,7 +49,7 @@ public struct ArkitData: Sendable {
     public var video: ArkitVideo?
 
     /// Parses the file's bytes; errors name `file` and the JSON path.
-    public init(json bytes: [UInt8], file: String = "arkitData.json") throws(BundleReadError) {
+    public init(json bytes: [UInt8], file: String = "arkitData.json") throws(InputError) {
         let root = try JSONCursor.parse(bytes, file: file)
         _ = try root.object()
         sdkVersion = try root["sdkVersion"].get().string()
@@ -58,7 +58,7 @@ public struct ArkitData: Sendable {
         let d = try root["device"].get()
         device = DeviceCapabilities(hasLiDAR: try d["hasLiDAR"].get().bool(), model: try d["model"].get().string())
         propertyType = try root["propertyType"].get().string()
-        scanningFeatures = try root["scanningFeatures"].get().array().map { (c) throws(BundleReadError) in try c.string() }
+        scanningFeatures = try root["scanningFeatures"].get().array().map { (c) throws(InputError) in try c.string() }
         landscapeGating = try root.optional("landscapeGating")?.bool() ?? true
         address = try ArkitData.address(try root["address"].get())
         azimuthDegrees = try root["azimuth"].get().optionalDouble()
@@ -66,7 +66,7 @@ public struct ArkitData: Sendable {
         reconstructionShutDown = try root["reconstructionShutDown"].get().optionalDouble()
         let t = try root["thresholds"].get()
         do { thresholds = try Thresholds().applying(json: try t.object(), source: "\(file): thresholds") }
-        catch let error as BundleReadError { throw error }
+        catch let error as InputError { throw error }
         catch { throw t.fail("\(error)") }
         if let v = root.optional("video") {
             video = ArkitVideo(file: try v["file"].get().string(), frames: try v["frames"].get().int(),
@@ -77,19 +77,19 @@ public struct ArkitData: Sendable {
         recording = ArkitRecording(start: try r["start"].get().optionalDouble(), end: try r["end"].get().optionalDouble(),
                                    frames: try r["frames"].get().int(), seconds: try r["seconds"].get().double(),
                                    normalTrackingSeconds: try r["normalTrackingSeconds"].get().double())
-        roomLabels = try root["roomLabels"].get().array().map { (c) throws(BundleReadError) in
+        roomLabels = try root["roomLabels"].get().array().map { (c) throws(InputError) in
             ArkitRoomLabel(label: try c["label"].get().string(), time: try c["time"].get().double(),
                            matrix: try ArkitData.matrix(try c["transform"].get()))
         }
-        relocations = try root["relocations"].get().array().map { (c) throws(BundleReadError) in
+        relocations = try root["relocations"].get().array().map { (c) throws(InputError) in
             ArkitRelocation(cause: try c["cause"].get().string(), start: try c["start"].get().double(),
                             end: try c["end"].get().optionalDouble(), recovered: try c["recovered"].get().bool())
         }
-        scanLog = try root["scanLog"].get().array().map { (c) throws(BundleReadError) in
+        scanLog = try root["scanLog"].get().array().map { (c) throws(InputError) in
             (try c["time"].get().double(), try c["text"].get().string())
         }
         feedbackItems = try ArkitData.feedbackItems(try root["feedbackItems"].get())
-        events = try root["events"].get().array().map { (c) throws(BundleReadError) in
+        events = try root["events"].get().array().map { (c) throws(InputError) in
             ArkitEvent(time: try c["time"].get().double(), code: try c["code"].get().int(),
                        message: try c["message"].get().string(), severity: try c["severity"].get().string())
         }
@@ -100,13 +100,13 @@ public struct ArkitData: Sendable {
     /// The file's bytes as a ``JSONValue`` tree, every number read back bit for bit (correctly rounded,
     /// unlike Foundation's `JSONSerialization`) and object keys in file order; for readers that walk the
     /// file themselves. Errors name `file`, line and column.
-    public static func document(json bytes: [UInt8], file: String = "arkitData.json") throws(BundleReadError) -> JSONValue {
+    public static func document(json bytes: [UInt8], file: String = "arkitData.json") throws(InputError) -> JSONValue {
         try JSONParser.parse(bytes, file: file)
     }
 
     /// The file's top level, for readers that take only part of it (replay: the session's configuration,
     /// frames and inputs, read by the same functions as the whole file's).
-    package static func root(json bytes: [UInt8], file: String = "arkitData.json") throws(BundleReadError) -> JSONCursor {
+    package static func root(json bytes: [UInt8], file: String = "arkitData.json") throws(InputError) -> JSONCursor {
         let root = try JSONCursor.parse(bytes, file: file)
         _ = try root.object()
         return root
@@ -115,7 +115,7 @@ public struct ArkitData: Sendable {
     /// The session's configuration as the file records it: the SDK profile (2.10 when `sdk` is missing),
     /// device, enabled options, landscape gating (true when the file predates the key) and thresholds
     /// (a partial object is applied to the defaults). Each key is optional; a missing one keeps the default.
-    package static func sessionConfiguration(_ root: JSONCursor) throws(BundleReadError) -> SessionConfiguration {
+    package static func sessionConfiguration(_ root: JSONCursor) throws(InputError) -> SessionConfiguration {
         var configuration = SessionConfiguration()
         if let s = root.optional("sdk") {
             let name = try s.string()
@@ -128,7 +128,7 @@ public struct ArkitData: Sendable {
             configuration.device = DeviceCapabilities(hasLiDAR: try d["hasLiDAR"].get().bool(), model: try d["model"].get().string())
         }
         if let f = root.optional("scanningFeatures") {
-            let names = Set(try f.array().map { (c) throws(BundleReadError) in try c.string() })
+            let names = Set(try f.array().map { (c) throws(InputError) in try c.string() })
             let known = ScanOptions().enabledNames
             if let unknown = names.subtracting(known).sorted().first {
                 throw f.fail("expected names among \(known.joined(separator: ", ")), got \"\(unknown)\"")
@@ -141,23 +141,23 @@ public struct ArkitData: Sendable {
         if let g = root.optional("landscapeGating") { configuration.landscapeGating = try g.bool() }
         if let t = root.optional("thresholds") {
             do { configuration.thresholds = try Thresholds().applying(json: try t.object(), source: "\(root.file): thresholds") }
-            catch let error as BundleReadError { throw error }
-            catch { throw BundleReadError(file: root.file, reason: "\(error)".replacingOccurrences(of: "\(root.file): ", with: "")) }
+            catch let error as InputError { throw error }
+            catch { throw InputError(file: root.file, reason: "\(error)".replacingOccurrences(of: "\(root.file): ", with: "")) }
         }
         return configuration
     }
 
     /// A `feedbackItems` array (also the whole of `feedback.json`).
-    static func feedbackItems(_ c: JSONCursor) throws(BundleReadError) -> [ArkitFeedbackItem] {
-        try c.array().map { (c) throws(BundleReadError) in
+    static func feedbackItems(_ c: JSONCursor) throws(InputError) -> [ArkitFeedbackItem] {
+        try c.array().map { (c) throws(InputError) in
             ArkitFeedbackItem(code: try c["code"].get().int(), message: try c["message"].get().string(),
                               start: try c["start"].get().double(), end: try c["end"].get().optionalDouble(),
                               matrix: try ArkitData.matrix(try c["transform"].get()))
         }
     }
 
-    static func address(_ c: JSONCursor) throws(BundleReadError) -> ScanMetadata.Address {
-        func field(_ key: String) throws(BundleReadError) -> String? { try c.optional(key)?.string() }
+    static func address(_ c: JSONCursor) throws(InputError) -> ScanMetadata.Address {
+        func field(_ key: String) throws(InputError) -> String? { try c.optional(key)?.string() }
         return ScanMetadata.Address(number: try field("number"), street: try field("street"), postCode: try field("postCode"),
                                     city: try field("city"), state: try field("state"), country: try field("country"),
                                     suite: try field("suite"))
@@ -165,8 +165,8 @@ public struct ArkitData: Sendable {
 
     /// 16 numbers, column-major. A frame's transform may hold null (a non-finite number the session was
     /// given, written as null), read back as NaN so a replay feeds the same input.
-    static func matrix(_ c: JSONCursor, allowNonFinite: Bool = false) throws(BundleReadError) -> Matrix4x4 {
-        let values = try c.array().map { (v) throws(BundleReadError) in
+    static func matrix(_ c: JSONCursor, allowNonFinite: Bool = false) throws(InputError) -> Matrix4x4 {
+        let values = try c.array().map { (v) throws(InputError) in
             allowNonFinite && v.isNull ? Double.nan : try v.double()
         }
         guard let m = Matrix4x4(columnMajor: values) else { throw c.fail("expected 16 numbers, got \(values.count)") }
@@ -174,9 +174,9 @@ public struct ArkitData: Sendable {
         return m
     }
 
-    package static func frame(_ c: JSONCursor) throws(BundleReadError) -> ArkitFrame {
+    package static func frame(_ c: JSONCursor) throws(InputError) -> ArkitFrame {
         let k = try c["intrinsics"].get()
-        let values = try k.array().map { (v) throws(BundleReadError) in try v.double() }
+        let values = try k.array().map { (v) throws(InputError) in try v.double() }
         guard values.count == 6 else { throw k.fail("expected [fx, fy, cx, cy, width, height], got \(values.count) numbers") }
         guard values[4] == values[4].rounded(), values[5] == values[5].rounded(), values[4] > 0, values[5] > 0,
               values[4] < 1e6, values[5] < 1e6 else {
@@ -193,13 +193,13 @@ public struct ArkitData: Sendable {
                                                        fy: values[1], cx: values[2], cy: values[3]),
                           tracking: state, recorded: try c["recorded"].get().bool(),
                           depthIndex: try c["depthIndex"].get().isNull ? nil : try c["depthIndex"].get().int(),
-                          featureDepths: try c.optional("featureDepths")?.array().map { (v) throws(BundleReadError) in
+                          featureDepths: try c.optional("featureDepths")?.array().map { (v) throws(InputError) in
                               v.isNull ? Float.nan : Float(try v.double())
                           },
                           videoIndex: try c.optional("videoIndex")?.int())
     }
 
-    package static func input(_ c: JSONCursor) throws(BundleReadError) -> ArkitInput {
+    package static func input(_ c: JSONCursor) throws(InputError) -> ArkitInput {
         let seq = try c["seq"].get().int(), time = try c["time"].get().double()
         let type = try c["type"].get()
         switch try type.string() {
@@ -230,7 +230,7 @@ public struct ArkitData: Sendable {
             case "foreground": action = .foreground
             case "speechStarted": action = .speechStarted(permissionGranted: try c["permissionGranted"].get().bool())
             case "speechResults":
-                action = .speechResults(try c["results"].get().array().map { (r) throws(BundleReadError) in try r.string() })
+                action = .speechResults(try c["results"].get().array().map { (r) throws(InputError) in try r.string() })
             case "speechChosen": action = .speechChosen(index: try c["index"].get().int())
             case "speechCancelled": action = .speechCancelled
             case "speechAborted": action = .speechAborted

@@ -41,16 +41,16 @@ extension BundleInspector {
             path = name
             let declared = zip.entries[index].size
             var written: UInt64 = 0
-            do throws(ZipError) {
-                try zip.forEachChunk(ofEntry: index) { (chunk) throws(ZipError) in
+            do throws(LibraryCallError) {
+                try zip.forEachChunk(ofEntry: index) { (chunk) throws(LibraryCallError) in
                     written += UInt64(chunk.count)
                     // libzip inflates on past the declared size (only the CRC is checked), so the copy stops there.
                     guard written <= declared else {
-                        throw ZipError(call: "zip_fread(video.mp4)", path: zip.path,
+                        throw LibraryCallError(.libzip, call: "zip_fread(video.mp4)", path: zip.path,
                                        message: "entry video.mp4 inflates beyond the \(declared) bytes its central directory declares")
                     }
                     guard fwrite(chunk.baseAddress, 1, chunk.count, file) == chunk.count else {
-                        throw ZipError(call: "fwrite", path: name, message: "cannot write the copy of video.mp4")
+                        throw LibraryCallError(.libzip, call: "fwrite", path: name, message: "cannot write the copy of video.mp4")
                     }
                 }
             } catch {
@@ -122,7 +122,7 @@ extension BundleInspector {
                 }
                 result.videoWidth = jpeg.width
                 result.videoHeight = jpeg.height
-            } catch let error as JPEGError {
+            } catch let error as LibraryCallError {
                 result.problems.append("\(name): \(error.description)")
                 return
             } catch { result.problems.append(error.localizedDescription); return }

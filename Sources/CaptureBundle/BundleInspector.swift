@@ -1,6 +1,7 @@
 import BundleIO
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// Validates a bundle against docs/bundle-format.md and summarises it (what `capture-sim inspect` runs).
 public enum BundleInspector {
@@ -14,7 +15,7 @@ public enum BundleInspector {
 
     /// Inspects a folder (either layout) or a CubiCapture zip. Throws only when the path cannot be
     /// opened as a bundle at all; every other problem is listed in the result.
-    public static func inspect(path: String) throws(BundleReadError) -> BundleInspection {
+    public static func inspect(path: String) throws(InputError) -> BundleInspection {
         let reader = try BundleReader(path: path)
         var result = BundleInspection(path: path, layout: reader.layout, isZip: reader.zip != nil)
         switch reader.layout {

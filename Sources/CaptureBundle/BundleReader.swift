@@ -1,6 +1,7 @@
 import BundleIO
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// Reads a bundle from a folder (either layout) or from a CubiCapture zip: lists its files and parses
 /// `arkitData.json`, `allDepthFrames.bin`, `raw/poses.csv`, `raw/intrinsics.json` and the PNGs.
@@ -24,22 +25,22 @@ public final class BundleReader {
 
     /// Opens `path`: a folder with `arkitData.json` (CubiCapture), a folder with `manifest.json` and
     /// `raw/` (raw RGBD package), or a zip file holding a CubiCapture bundle.
-    public init(path: String) throws(BundleReadError) {
+    public init(path: String) throws(InputError) {
         self.path = path
         if FileSystem.isDirectory(path) {
             zip = nil
             do { files = try BundleReader.listTree(path, prefix: "") }
-            catch { throw BundleReadError(file: path, reason: error.description) }
+            catch { throw InputError(file: path, reason: error.description) }
             if files.contains("arkitData.json") { layout = .cubiCapture }
             else if files.contains("manifest.json") || files.contains(where: { $0.hasPrefix("raw/") }) { layout = .rawRGBD }
-            else { throw BundleReadError(file: path, reason: "neither arkitData.json (CubiCapture layout) nor manifest.json (raw RGBD package) is here") }
+            else { throw InputError(file: path, reason: "neither arkitData.json (CubiCapture layout) nor manifest.json (raw RGBD package) is here") }
         } else if FileSystem.exists(path) {
             do { zip = try ZipReader(path: path) }
-            catch { throw BundleReadError(file: path, reason: "not a folder and not a readable zip (\(error.message))") }
+            catch { throw InputError(file: path, reason: "not a folder and not a readable zip (\(error.message))") }
             files = zip?.entries.map(\.name).sorted() ?? []
             layout = .cubiCapture
         } else {
-            throw BundleReadError(file: path, reason: "no such file or folder")
+            throw InputError(file: path, reason: "no such file or folder")
         }
     }
 
@@ -57,47 +58,47 @@ public final class BundleReader {
     public func has(_ file: String) -> Bool { files.contains(file) }
 
     /// The whole content of a file, at most ``maximumFileBytes``.
-    public func bytes(_ file: String) throws(BundleReadError) -> [UInt8] {
-        guard has(file) else { throw BundleReadError(file: file, reason: "missing") }
+    public func bytes(_ file: String) throws(InputError) -> [UInt8] {
+        guard has(file) else { throw InputError(file: file, reason: "missing") }
         let limit = BundleReader.maximumFileBytes
         if let zip {
             do { return try zip.contents(of: file, limit: limit) } catch {
-                throw BundleReadError(file: file, reason: error.description)
+                throw InputError(file: file, reason: error.description)
             }
         }
         let full = path + "/" + file
         do {
             let size = try FileSystem.size(full)
             guard size <= limit else {
-                throw BundleReadError(file: file, reason: "\(size) bytes, more than the limit of \(limit) bytes (64 MiB) for a file read whole")
+                throw InputError(file: file, reason: "\(size) bytes, more than the limit of \(limit) bytes (64 MiB) for a file read whole")
             }
             return try FileSystem.read(full)
-        } catch let error as BundleReadError { throw error }
-        catch let error as FileSystemError { throw BundleReadError(file: file, reason: error.description) }
-        catch { throw BundleReadError(file: file, reason: "\(error)") }
+        } catch let error as InputError { throw error }
+        catch let error as FileSystemError { throw InputError(file: file, reason: error.description) }
+        catch { throw InputError(file: file, reason: "\(error)") }
     }
 
     /// `arkitData.json`.
-    public func arkitData() throws(BundleReadError) -> ArkitData {
+    public func arkitData() throws(InputError) -> ArkitData {
         try ArkitData(json: try bytes("arkitData.json"))
     }
 
     /// `feedback.json`.
-    public func feedback() throws(BundleReadError) -> [ArkitFeedbackItem] {
+    public func feedback() throws(InputError) -> [ArkitFeedbackItem] {
         try ArkitData.feedbackItems(try JSONCursor.parse(try bytes("feedback.json"), file: "feedback.json"))
     }
 
     /// `allDepthFrames.bin`, read a record at a time: from a folder with `pread`; from a zip after its
     /// entry was read once to its end (CRC-32 and declared size checked), inflated again as records are
     /// asked for.
-    public func depthFrames() throws(BundleReadError) -> DepthFramesFile {
+    public func depthFrames() throws(InputError) -> DepthFramesFile {
         let file = "allDepthFrames.bin"
-        guard has(file) else { throw BundleReadError(file: file, reason: "missing") }
+        guard has(file) else { throw InputError(file: file, reason: "missing") }
         guard let zip else {
             return try DepthFramesFile(source: try DepthFramesFileSource(path: path + "/" + file, file: file), file: file)
         }
         guard let index = zip.entries.firstIndex(where: { $0.name == file }) else {
-            throw BundleReadError(file: file, reason: "missing")
+            throw InputError(file: file, reason: "missing")
         }
         let source = DepthFramesZipSource(reader: zip, index: index, file: file)
         let depth = try DepthFramesFile(source: source, file: file)
@@ -106,12 +107,12 @@ public final class BundleReader {
     }
 
     /// `raw/poses.csv`.
-    public func poses() throws(BundleReadError) -> [RawPose] {
+    public func poses() throws(InputError) -> [RawPose] {
         try RawPose.parseCSV(bytes: try bytes("raw/poses.csv"))
     }
 
     /// `raw/intrinsics.json`: width, height, fx, fy, cx, cy at depth resolution.
-    public func rawIntrinsics() throws(BundleReadError) -> CameraIntrinsics {
+    public func rawIntrinsics() throws(InputError) -> CameraIntrinsics {
         let c = try JSONCursor.parse(try bytes("raw/intrinsics.json"), file: "raw/intrinsics.json")
         return CameraIntrinsics(width: try c["width"].get().int(), height: try c["height"].get().int(),
                                 fx: try c["fx"].get().double(), fy: try c["fy"].get().double(),
@@ -121,26 +122,26 @@ public final class BundleReader {
     /// A PNG of the bundle (e.g. `raw/depth/00000.png`), its chunks checked first with
     /// ``PNGChunkCheck`` (every CRC-32, IHDR first, IEND last, nothing after it), then decoded if its
     /// IHDR declares at most ``maximumPNGPixels``.
-    public func png(_ file: String) throws(BundleReadError) -> GrayImage {
+    public func png(_ file: String) throws(InputError) -> GrayImage {
         let data = try bytes(file)
         if let problem = PNGChunkCheck.problem(data) {
-            throw BundleReadError(file: file, location: "byte \(problem.offset)", reason: problem.reason)
+            throw InputError(file: file, location: "byte \(problem.offset)", reason: problem.reason)
         }
         let width = Int(data[16]) << 24 | Int(data[17]) << 16 | Int(data[18]) << 8 | Int(data[19])
         let height = Int(data[20]) << 24 | Int(data[21]) << 16 | Int(data[22]) << 8 | Int(data[23])
         let limit = BundleReader.maximumPNGPixels
         guard width <= limit, height <= limit, width * height <= limit else {
-            throw BundleReadError(file: file, location: "byte 8",
+            throw InputError(file: file, location: "byte 8",
                                   reason: "IHDR declares \(width)x\(height), more than the limit of \(BundleReader.maximumPNGPixels) pixels")
         }
-        do throws(PNGError) { return try PNGCodec.decode(data) }
-        catch { throw BundleReadError(file: file, reason: error.description) }
+        do throws(LibraryCallError) { return try PNGCodec.decode(data) }
+        catch { throw InputError(file: file, reason: error.description) }
     }
 
     /// The session's inputs, frames and non-frame inputs merged by `seq`, with each recorded frame's
     /// depth map from `allDepthFrames.bin` when the bundle has one and each frame's feature depths:
     /// what a replay feeds the engine.
-    public func sessionInputs() throws(BundleReadError) -> [SessionInput] {
+    public func sessionInputs() throws(InputError) -> [SessionInput] {
         let data = try arkitData()
         let depth = has("allDepthFrames.bin") ? try depthFrames() : nil
         var items: [(seq: Int, input: SessionInput)] = data.inputs.map { ($0.seq, SessionInput(time: $0.time, $0.kind)) }
@@ -149,7 +150,7 @@ public final class BundleReader {
                                     featureDepths: f.featureDepths)
             if let index = f.depthIndex, let depth {
                 guard index >= 0, index < depth.frameCount else {
-                    throw BundleReadError(file: "arkitData.json", location: "frames[\(i)].depthIndex",
+                    throw InputError(file: "arkitData.json", location: "frames[\(i)].depthIndex",
                                           reason: "\(index) but allDepthFrames.bin has \(depth.frameCount) frames")
                 }
                 frame.depth = try depth.frame(index).depth

@@ -34,12 +34,12 @@ public enum BundleZipValidation {
             var mismatch: String?
             var expected = [UInt8]()
             do {
-                try reader.forEachChunk(ofEntry: index) { (chunk) throws(ZipError) in
+                try reader.forEachChunk(ofEntry: index) { (chunk) throws(LibraryCallError) in
                     if expected.count < chunk.count { expected = [UInt8](repeating: 0, count: chunk.count) }
                     let n = expected.withUnsafeMutableBytes { pread(fd, $0.baseAddress, chunk.count, off_t(offset)) }
                     if n != chunk.count || !chunk.elementsEqual(expected[0..<chunk.count]) {
                         mismatch = "\(zip): entry \(name) differs from \(path) in bytes \(offset)..<\(offset + chunk.count)"
-                        throw ZipError(call: "compare", path: zip, message: mismatch ?? "")
+                        throw LibraryCallError(.libzip, call: "compare", path: zip, message: mismatch ?? "")
                     }
                     offset += chunk.count
                 }
@@ -80,7 +80,7 @@ public enum BundleZipValidation {
                 return "\(zip): entry \(entry.name) has CRC-32 \(hex(entry.crc)), \(path) has \(hex(checksum.value))"
             }
             if entry.compressionMethod != 0 {
-                do throws(ZipError) { try reader.forEachChunk(ofEntry: index) { _ in } } catch { return error.description }
+                do throws(LibraryCallError) { try reader.forEachChunk(ofEntry: index) { _ in } } catch { return error.description }
             }
         }
         return nil

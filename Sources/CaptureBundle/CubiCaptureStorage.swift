@@ -137,7 +137,7 @@ public final class CubiCaptureStorage: ScanStorage {
     /// has no code for the video: a failure is reported as a failed frame write (59), naming the file.
     private func appendVideoFrame(_ image: ColorImage, at time: Double) throws(ScanStorageError) {
         let target = workspace.path("video.mp4")
-        do throws(VideoError) {
+        do throws(LibraryCallError) {
             if video == nil {
                 let s = settings.images
                 video = try VideoEncoder(path: target, width: image.width, height: image.height, frameRateHz: s.frameRateHz,
@@ -186,7 +186,7 @@ public final class CubiCaptureStorage: ScanStorage {
             depthStream = nil
             if let zipStream {
                 self.zipStream = nil
-                do throws(ZipError) {
+                do throws(LibraryCallError) {
                     try zipStream.finish()
                     streamedZip = zipStream.path
                 } catch {
@@ -199,7 +199,7 @@ public final class CubiCaptureStorage: ScanStorage {
             self.video = nil
             videoSummary = ArkitVideo(frames: video.frameCount, frameRateHz: settings.images.frameRateHz,
                                       width: video.width, height: video.height)
-            do throws(VideoError) { try video.finish() } catch {
+            do throws(LibraryCallError) { try video.finish() } catch {
                 throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
             }
             files.append("video.mp4")
@@ -300,7 +300,7 @@ public final class CubiCaptureStorage: ScanStorage {
             throw error
         }
         FileSystem.removeTree(target)
-        do throws(ZipError) {
+        do throws(LibraryCallError) {
             let deflate = ZipWriter.Method.deflate(level: settings.zipCompressionLevel)
             let entries = writtenFiles.map { name in
                 ZipWriter.Entry(name: name, file: workspace.path(name),

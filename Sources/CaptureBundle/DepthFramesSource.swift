@@ -2,6 +2,7 @@ import BundleIO
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import JSONSupport
 #endif
 
 /// Where ``DepthFramesFile`` reads its bytes from, a record at a time, so that reading a depth file of
@@ -11,7 +12,7 @@ public protocol DepthFramesSource: AnyObject, Sendable {
     /// The number of bytes.
     var length: Int { get }
     /// Fills `buffer` with the bytes from `offset` on; throws, naming the file, when they cannot be read.
-    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(BundleReadError)
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(InputError)
 }
 
 /// A depth file's bytes held in memory (or memory-mapped by the caller).
@@ -22,7 +23,7 @@ public final class DepthFramesMemorySource: DepthFramesSource {
 
     public var length: Int { bytes.count }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(BundleReadError) {
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(InputError) {
         bytes.withUnsafeBytes { raw in
             buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + buffer.count)]))
         }
@@ -38,22 +39,22 @@ public final class DepthFramesFileSource: DepthFramesSource {
     private let descriptor: Int32
 
     /// Opens `path` (`open`, `fstat`); `file` names it in errors.
-    public init(path: String, file: String) throws(BundleReadError) {
+    public init(path: String, file: String) throws(InputError) {
         self.path = path
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw BundleReadError(file: file, reason: "open: \(FileSystem.lastError())") }
+        guard descriptor >= 0 else { throw InputError(file: file, reason: "open: \(FileSystem.lastError())") }
         var st = stat()
         guard fstat(descriptor, &st) == 0 else {
             let message = FileSystem.lastError()
             close(descriptor)
-            throw BundleReadError(file: file, reason: "fstat: \(message)")
+            throw InputError(file: file, reason: "fstat: \(message)")
         }
         length = Int(st.st_size)
     }
 
     deinit { close(descriptor) }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(BundleReadError) {
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(InputError) {
         guard let base = buffer.baseAddress else { return }
         var done = 0
         while done < buffer.count {
@@ -61,7 +62,7 @@ public final class DepthFramesFileSource: DepthFramesSource {
             if n < 0, errno == EINTR { continue }
             guard n > 0 else {
                 let reason = n < 0 ? FileSystem.lastError() : "the file ends at byte \(offset + done) (it changed while being read)"
-                throw BundleReadError(file: path, location: "byte \(offset + done)", reason: "pread: \(reason)")
+                throw InputError(file: path, location: "byte \(offset + done)", reason: "pread: \(reason)")
             }
             done += n
         }
@@ -90,33 +91,33 @@ public final class DepthFramesZipSource: DepthFramesSource, @unchecked Sendable 
 
     /// Reads the entry to its end once (libzip checks its CRC-32) and checks that it inflates to exactly
     /// the size its central directory declares, reading at most one byte beyond it.
-    public func verify() throws(BundleReadError) {
+    public func verify() throws(InputError) {
         let read: Int, more: Int
-        do throws(ZipError) {
+        do throws(LibraryCallError) {
             let entry = try reader.stream(ofEntry: index)
             read = try entry.skip(length)
             var extra: UInt8 = 0
             more = read < length ? 0 : try withUnsafeMutableBytes(of: &extra) { raw in
-                Result { () throws(ZipError) in try entry.read(into: raw) }
+                Result { () throws(LibraryCallError) in try entry.read(into: raw) }
             }.get()
         } catch {
-            throw BundleReadError(file: file, reason: "\(error.call): \(error.message)")
+            throw InputError(file: file, reason: "\(error.call): \(error.message)")
         }
         guard read == length else {
-            throw BundleReadError(file: file, location: "byte \(read)",
+            throw InputError(file: file, location: "byte \(read)",
                                   reason: "the zip entry ends after \(read) bytes, its central directory declares \(length)")
         }
         guard more == 0 else {
-            throw BundleReadError(file: file, location: "byte \(length)",
+            throw InputError(file: file, location: "byte \(length)",
                                   reason: "the zip entry inflates beyond the \(length) bytes its central directory declares")
         }
     }
 
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(BundleReadError) {
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws(InputError) {
         lock.lock()
         defer { lock.unlock() }
         let position: Int, got: Int
-        do throws(ZipError) {
+        do throws(LibraryCallError) {
             let entry: ZipEntryStream
             if let current = stream, current.position <= offset { entry = current } else {
                 entry = try reader.stream(ofEntry: index)
@@ -127,11 +128,11 @@ public final class DepthFramesZipSource: DepthFramesSource, @unchecked Sendable 
             got = position == offset ? try entry.read(into: buffer) : 0
         } catch {
             stream = nil
-            throw BundleReadError(file: file, reason: "\(error.call): \(error.message)")
+            throw InputError(file: file, reason: "\(error.call): \(error.message)")
         }
         guard position == offset, got == buffer.count else {
             stream = nil
-            throw BundleReadError(file: file, location: "byte \(position + got)", reason: "the zip entry ends early")
+            throw InputError(file: file, location: "byte \(position + got)", reason: "the zip entry ends early")
         }
     }
 }

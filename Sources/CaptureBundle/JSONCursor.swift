@@ -10,12 +10,12 @@ package struct JSONCursor {
     package let value: JSONValue
 
     /// Parses `bytes` as JSON (numbers exact, see ``JSONParser``).
-    package static func parse(_ bytes: [UInt8], file: String) throws(BundleReadError) -> JSONCursor {
+    package static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONCursor {
         JSONCursor(file: file, path: "", value: try JSONParser.parse(bytes, file: file))
     }
 
-    package func fail(_ reason: String) -> BundleReadError {
-        BundleReadError(file: file, location: path.isEmpty ? "top level" : path, reason: reason)
+    package func fail(_ reason: String) -> InputError {
+        InputError(file: file, location: path.isEmpty ? "top level" : path, reason: reason)
     }
 
     package var isNull: Bool { if case .null = value { true } else { false } }
@@ -26,7 +26,7 @@ package struct JSONCursor {
     }
 
     /// The object as Foundation values (for APIs that take `[String: Any]`).
-    package func object() throws(BundleReadError) -> [String: Any] {
+    package func object() throws(InputError) -> [String: Any] {
         guard case .object = value, let o = JSONCursor.foundation(value) as? [String: Any] else { throw fail("expected an object") }
         return o
     }
@@ -47,7 +47,7 @@ package struct JSONCursor {
     package subscript(key: String) -> JSONCursorResult {
         let child = path.isEmpty ? key : path + "." + key
         guard case .object = value else { return .failure(fail("expected an object")) }
-        guard let v = lookup(key) else { return .failure(BundleReadError(file: file, location: child, reason: "missing")) }
+        guard let v = lookup(key) else { return .failure(InputError(file: file, location: child, reason: "missing")) }
         return .success(JSONCursor(file: file, path: child, value: v))
     }
 
@@ -58,12 +58,12 @@ package struct JSONCursor {
         return JSONCursor(file: file, path: path.isEmpty ? key : path + "." + key, value: v)
     }
 
-    package func array() throws(BundleReadError) -> [JSONCursor] {
+    package func array() throws(InputError) -> [JSONCursor] {
         guard case .array(let a) = value else { throw fail("expected an array") }
         return a.enumerated().map { JSONCursor(file: file, path: "\(path)[\($0.offset)]", value: $0.element) }
     }
 
-    package func double() throws(BundleReadError) -> Double {
+    package func double() throws(InputError) -> Double {
         switch value {
         case .int(let i): return Double(i)
         case .number(let d): return d
@@ -71,7 +71,7 @@ package struct JSONCursor {
         }
     }
 
-    package func int() throws(BundleReadError) -> Int {
+    package func int() throws(InputError) -> Int {
         switch value {
         case .int(let i): return Int(i)
         case .number(let d) where d == d.rounded() && abs(d) < 9e15: return Int(d)
@@ -79,18 +79,18 @@ package struct JSONCursor {
         }
     }
 
-    package func string() throws(BundleReadError) -> String {
+    package func string() throws(InputError) -> String {
         guard case .string(let s) = value else { throw fail("expected a string") }
         return s
     }
 
-    package func bool() throws(BundleReadError) -> Bool {
+    package func bool() throws(InputError) -> Bool {
         guard case .bool(let b) = value else { throw fail("expected true or false") }
         return b
     }
 
-    package func optionalDouble() throws(BundleReadError) -> Double? { isNull ? nil : try double() }
+    package func optionalDouble() throws(InputError) -> Double? { isNull ? nil : try double() }
 }
 
 /// A looked-up key: the cursor, or the error naming the missing key.
-package typealias JSONCursorResult = Result<JSONCursor, BundleReadError>
+package typealias JSONCursorResult = Result<JSONCursor, InputError>

@@ -1,5 +1,6 @@
 import BundleIO
 import CaptureEngine
+import JSONSupport
 
 /// One row of the raw package's `raw/poses.csv`: camera-to-world in the Z-up world with the OpenCV
 /// camera, metres, scalar-last quaternion.
@@ -23,28 +24,28 @@ public struct RawPose: Equatable, Sendable {
 
     /// Parses `raw/poses.csv`: the header `frame,x,y,z,qx,qy,qz,qw`, then one row per frame with finite
     /// numbers and a unit quaternion (within 1e-3); errors name the file and line.
-    public static func parseCSV(_ text: String, file: String = "raw/poses.csv") throws(BundleReadError) -> [RawPose] {
+    public static func parseCSV(_ text: String, file: String = "raw/poses.csv") throws(InputError) -> [RawPose] {
         try parseCSV(bytes: Array(text.utf8), file: file)
     }
 
     /// Parses `raw/poses.csv` from its bytes a line at a time (lines end with `\n` or `\r\n`), at most
     /// ``maximumRows`` rows; a line is split into fields only once it has the 8 expected.
-    public static func parseCSV(bytes: [UInt8], file: String = "raw/poses.csv") throws(BundleReadError) -> [RawPose] {
+    public static func parseCSV(bytes: [UInt8], file: String = "raw/poses.csv") throws(InputError) -> [RawPose] {
         var poses: [RawPose] = []
-        var failure: BundleReadError?
+        var failure: InputError?
         var sawHeader = false
         TextLines.forEach(bytes) { number, line in
-            do throws(BundleReadError) {
+            do throws(InputError) {
                 if !sawHeader {
                     sawHeader = true
                     let header = String(decoding: line.prefix(200), as: UTF8.self)
                     guard header == "frame,x,y,z,qx,qy,qz,qw" else {
-                        throw BundleReadError(file: file, location: "line 1", reason: "header is '\(header)', expected 'frame,x,y,z,qx,qy,qz,qw'")
+                        throw InputError(file: file, location: "line 1", reason: "header is '\(header)', expected 'frame,x,y,z,qx,qy,qz,qw'")
                     }
                     return true
                 }
                 guard poses.count < maximumRows else {
-                    throw BundleReadError(file: file, location: "line \(number)", reason: "more than the limit of \(maximumRows) rows")
+                    throw InputError(file: file, location: "line \(number)", reason: "more than the limit of \(maximumRows) rows")
                 }
                 poses.append(try row(line, file: file, location: "line \(number)"))
                 return true
@@ -54,31 +55,31 @@ public struct RawPose: Equatable, Sendable {
             }
         }
         if let failure { throw failure }
-        guard sawHeader else { throw BundleReadError(file: file, location: "line 1", reason: "empty file") }
+        guard sawHeader else { throw InputError(file: file, location: "line 1", reason: "empty file") }
         return poses
     }
 
     /// One data row.
-    private static func row(_ line: ArraySlice<UInt8>, file: String, location: String) throws(BundleReadError) -> RawPose {
+    private static func row(_ line: ArraySlice<UInt8>, file: String, location: String) throws(InputError) -> RawPose {
         let commas = line.reduce(0) { $0 + ($1 == UInt8(ascii: ",") ? 1 : 0) }
         guard commas == 7 else {
-            throw BundleReadError(file: file, location: location, reason: "\(commas + 1) fields, expected 8")
+            throw InputError(file: file, location: location, reason: "\(commas + 1) fields, expected 8")
         }
         let fields = String(decoding: line, as: UTF8.self).split(separator: ",", omittingEmptySubsequences: false)
         guard let frame = Int(fields[0]) else {
-            throw BundleReadError(file: file, location: location, reason: "frame '\(fields[0])' is not an integer")
+            throw InputError(file: file, location: location, reason: "frame '\(fields[0])' is not an integer")
         }
         var v: [Double] = []
         for (j, f) in fields.dropFirst().enumerated() {
             guard let d = Double(f), d.isFinite else {
                 let names = ["x", "y", "z", "qx", "qy", "qz", "qw"]
-                throw BundleReadError(file: file, location: location, reason: "\(names[j]) '\(f)' is not a finite number")
+                throw InputError(file: file, location: location, reason: "\(names[j]) '\(f)' is not a finite number")
             }
             v.append(d)
         }
         let q = Quaternion(x: v[3], y: v[4], z: v[5], w: v[6])
         guard abs(q.length - 1) < 1e-3 else {
-            throw BundleReadError(file: file, location: location, reason: "quaternion length \(q.length) is not 1")
+            throw InputError(file: file, location: location, reason: "quaternion length \(q.length) is not 1")
         }
         return RawPose(frame: frame, pose: RigidTransform(rotation: q, translation: SIMD3(v[0], v[1], v[2])))
     }

@@ -115,7 +115,7 @@ public final class RawRGBDStorage: ScanStorage {
     /// temporary name of their own); the failure as the frame's write failure (59).
     private static func writePNGs(_ depth: DepthMap, compression: PNGCompression, depthPath: String,
                                   confidencePath: String) -> ScanStorageError? {
-        do throws(PNGError) {
+        do throws(LibraryCallError) {
             let depthPNG = try PNGCodec.encodeSixteenBit(width: depth.width, height: depth.height,
                                                          samples: DepthSampleEncoding.millimetres(depth.depth), compression: compression)
             let confidencePNG = try PNGCodec.encodeEightBit(width: depth.width, height: depth.height, samples: depth.confidence,
@@ -139,7 +139,7 @@ public final class RawRGBDStorage: ScanStorage {
 
     /// Encodes a camera image as JPEG and writes it; the failure as the frame's write failure (59).
     private static func writeJPEG(_ image: ColorImage, quality: Int, path: String) -> ScanStorageError? {
-        do throws(JPEGError) {
+        do throws(LibraryCallError) {
             let bytes = try JPEGCodec.encode(image, quality: quality)
             do throws(FileSystemError) { try FileSystem.write(bytes, to: path) } catch {
                 return ScanStorageError(file: .depthFrames, opening: false, reason: error.description)

@@ -12,21 +12,21 @@ enum BundleLogReader {
 
     /// Reads the bundle that `bundle` opened (a folder or its zip: ``CaptureBundle/BundleReader`` is the one
     /// reader of both).
-    static func read(_ bundle: BundleReader, options: ReplayOptions) throws(ReplayLogError) -> ReplayLog {
+    static func read(_ bundle: BundleReader, options: ReplayOptions) throws(InputError) -> ReplayLog {
         let file = (bundle.path as NSString).appendingPathComponent(arkitDataName)
         guard bundle.has(arkitDataName) else {
-            throw ReplayLogError(file: bundle.path, reason: "no \(arkitDataName) in this bundle")
+            throw InputError(file: bundle.path, reason: "no \(arkitDataName) in this bundle")
         }
         // The file's bytes as an array only, released once parsed.
         let bytes: [UInt8]
-        do throws(BundleReadError) { bytes = try bundle.bytes(arkitDataName) } catch { throw replayError(error, in: bundle) }
+        do throws(InputError) { bytes = try bundle.bytes(arkitDataName) } catch { throw replayError(error, in: bundle) }
         // CaptureBundle's parser reads every number bit for bit, so times and poses are the session's; the
         // frames and inputs are read by the same functions as `inspect`'s (`ArkitData`).
         let configuration: SessionConfiguration
         let frames: [ArkitFrame]
         let logged: [ArkitInput]
         var depthFrames: DepthFramesFile?
-        do throws(BundleReadError) {
+        do throws(InputError) {
             let root = try ArkitData.root(json: bytes, file: file)
             configuration = try ArkitData.sessionConfiguration(root)
             frames = try root["frames"].get().array().map(ArkitData.frame)
@@ -36,7 +36,7 @@ enum BundleLogReader {
             throw replayError(error, in: bundle)
         }
         guard !frames.isEmpty else {
-            throw ReplayLogError(file: file, reason: "frames: no camera frames (an empty log); nothing to replay")
+            throw InputError(file: file, reason: "frames: no camera frames (an empty log); nothing to replay")
         }
 
         // Frames and inputs, merged by seq.
@@ -52,10 +52,10 @@ enum BundleLogReader {
             var depthIndex: Int32 = -1
             if let index = f.depthIndex {
                 guard let depthFrames else {
-                    throw ReplayLogError(file: file, reason: "\(path).depthIndex: \(index) but the bundle has no \(depthFramesName)")
+                    throw InputError(file: file, reason: "\(path).depthIndex: \(index) but the bundle has no \(depthFramesName)")
                 }
                 guard index >= 0, index < depthFrames.frameCount else {
-                    throw ReplayLogError(file: file, reason: "\(path).depthIndex: \(index) is outside 0..<\(depthFrames.frameCount), the frames in \(depthFramesName)")
+                    throw InputError(file: file, reason: "\(path).depthIndex: \(index) is outside 0..<\(depthFrames.frameCount), the frames in \(depthFramesName)")
                 }
                 depthIndex = Int32(index)
             }
@@ -68,7 +68,7 @@ enum BundleLogReader {
         }
         entries.sort { $0.seq < $1.seq }
         for i in entries.indices.dropFirst() where entries[i].seq == entries[i - 1].seq {
-            throw ReplayLogError(file: file, reason: "\(entries[i].path).seq: \(entries[i].seq) is also the seq of \(entries[i - 1].path)")
+            throw InputError(file: file, reason: "\(entries[i].path).seq: \(entries[i].seq) is also the seq of \(entries[i - 1].path)")
         }
 
         // Time order, gaps and the window.
@@ -125,11 +125,11 @@ enum BundleLogReader {
     }
 
     /// A bundle reader's error as replay's: the file named by its path (inside the bundle's folder or zip).
-    static func replayError(_ error: BundleReadError, in bundle: BundleReader) -> ReplayLogError {
+    static func replayError(_ error: InputError, in bundle: BundleReader) -> InputError {
         let reason = error.location.isEmpty ? error.reason : "\(error.location): \(error.reason)"
-        if error.file.hasPrefix(bundle.path) { return ReplayLogError(file: error.file, reason: reason) }
+        if error.file.hasPrefix(bundle.path) { return InputError(file: error.file, reason: reason) }
         // A file the zip could not give is named inside the reason, the zip being the file at fault.
-        if bundle.zip != nil { return ReplayLogError(file: bundle.path, reason: "\(error.file): \(reason)") }
-        return ReplayLogError(file: (bundle.path as NSString).appendingPathComponent(error.file), reason: reason)
+        if bundle.zip != nil { return InputError(file: bundle.path, reason: "\(error.file): \(reason)") }
+        return InputError(file: (bundle.path as NSString).appendingPathComponent(error.file), reason: reason)
     }
 }

@@ -1,5 +1,6 @@
 import CaptureBundle
 import CaptureEngine
+import JSONSupport
 
 /// A log's inputs in time order, as the session receives them.
 ///
@@ -32,12 +33,12 @@ public struct ReplayInputs: RandomAccessCollection, Sendable {
     /// The input at `position`, with its depth map attached when it has one. The bundle's depth file
     /// was checked whole when the log was read (header, length, and in a zip the entry's CRC-32); a
     /// record that cannot be read now (the file changed during the replay) is an error naming it.
-    public func input(at position: Int) throws(ReplayLogError) -> SessionInput {
+    public func input(at position: Int) throws(InputError) -> SessionInput {
         let input = inputs[position]
         guard let depthFrames, position < depthIndices.count, depthIndices[position] >= 0,
               case .frame(var frame) = input.kind else { return input }
         do { frame.depth = try depthFrames.frame(Int(depthIndices[position])).depth }
-        catch { throw ReplayLogError(file: "allDepthFrames.bin", reason: "depth frame \(depthIndices[position]) cannot be read during the replay (\(error.description))") }
+        catch { throw InputError(file: "allDepthFrames.bin", reason: "depth frame \(depthIndices[position]) cannot be read during the replay (\(error.description))") }
         return SessionInput(time: input.time, .frame(frame))
     }
 

@@ -1,6 +1,7 @@
 import CaptureBundle
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// Reads any supported log into a ``ReplayLog``: the entry point of replay.
 public enum ReplayReader {
@@ -13,34 +14,34 @@ public enum ReplayReader {
     /// Reads the log at `path`: a bundle folder (or its `arkitData.json`, or its `<uid>.zip`), a raw RGBD package folder (or
     /// its `raw/poses.csv`), a Stray Scanner folder (or its `odometry.csv`), or a pose file. The format is
     /// `options.format` when given, else detected with ``detectFormat(path:)``.
-    public static func read(path: String, options: ReplayOptions = ReplayOptions()) throws(ReplayLogError) -> ReplayLog {
+    public static func read(path: String, options: ReplayOptions = ReplayOptions()) throws(InputError) -> ReplayLog {
         let format: ReplayFormat
         if let given = options.format { format = given } else { format = try detectFormat(path: path) }
         let file = try resolve(path: path, format: format)
         if format == .bundle {
             let bundle: BundleReader
-            do throws(BundleReadError) { bundle = try BundleReader(path: file) } catch {
-                throw ReplayLogError(file: file, reason: error.reason)
+            do throws(InputError) { bundle = try BundleReader(path: file) } catch {
+                throw InputError(file: file, reason: error.reason)
             }
             return try BundleLogReader.read(bundle, options: options)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         guard size <= maximumLogBytes else {
-            throw ReplayLogError(file: file, reason: "\(size) bytes, more than the limit of \(maximumLogBytes) bytes (64 MiB) for a pose log")
+            throw InputError(file: file, reason: "\(size) bytes, more than the limit of \(maximumLogBytes) bytes (64 MiB) for a pose log")
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw ReplayLogError(file: file, reason: "cannot read the file")
+            throw InputError(file: file, reason: "cannot read the file")
         }
         return try read(bytes: data, file: file, format: format, options: options)
     }
 
     /// Reads a line-based pose log from its bytes; `file` names it in errors and diagnostics.
     public static func read(bytes: Data, file: String, format: ReplayFormat,
-                            options: ReplayOptions = ReplayOptions()) throws(ReplayLogError) -> ReplayLog {
-        guard format != .bundle else { throw ReplayLogError(file: file, reason: "a bundle is read from its folder or zip") }
-        let result: Result<PoseTimelineBuilder, ReplayLogError> = bytes.withUnsafeBytes { raw in
+                            options: ReplayOptions = ReplayOptions()) throws(InputError) -> ReplayLog {
+        guard format != .bundle else { throw InputError(file: file, reason: "a bundle is read from its folder or zip") }
+        let result: Result<PoseTimelineBuilder, InputError> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
-            do throws(ReplayLogError) {
+            do throws(InputError) {
                 return .success(try TextPoseLogReader.read(buffer, file: file, format: format, options: options))
             } catch {
                 return .failure(error)
@@ -54,10 +55,10 @@ public enum ReplayReader {
     }
 
     /// The format of the log at `path`, from the folder's contents, the file name, then the first data line.
-    public static func detectFormat(path: String) throws(ReplayLogError) -> ReplayFormat {
+    public static func detectFormat(path: String) throws(InputError) -> ReplayFormat {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReplayLogError(file: path, reason: "no such file or folder")
+            throw InputError(file: path, reason: "no such file or folder")
         }
         if isDirectory.boolValue {
             func has(_ name: String) -> Bool {
@@ -66,7 +67,7 @@ public enum ReplayReader {
             if has(BundleLogReader.arkitDataName) { return .bundle }
             if has("raw/poses.csv") || has("poses.csv") { return .raw }
             if has("odometry.csv") { return .stray }
-            throw ReplayLogError(file: path, reason: "a folder without arkitData.json, raw/poses.csv or odometry.csv; give a log file or --format")
+            throw InputError(file: path, reason: "a folder without arkitData.json, raw/poses.csv or odometry.csv; give a log file or --format")
         }
         let name = (path as NSString).lastPathComponent.lowercased()
         if name == "arkitdata.json" || name.hasSuffix(".zip") { return .bundle }
@@ -74,7 +75,7 @@ public enum ReplayReader {
         if name == "odometry.csv" { return .stray }
         if name.hasSuffix(".traj") { return .traj }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ReplayLogError(file: path, reason: "cannot read the file")
+            throw InputError(file: path, reason: "cannot read the file")
         }
         let head = handle.readData(ofLength: 64 * 1024)
         try? handle.close()
@@ -93,25 +94,25 @@ public enum ReplayReader {
             case 7: return .traj
             case 13: return .arkit
             default:
-                throw ReplayLogError(file: path, reason: "cannot tell the format from the first data line (\(fields) fields); give --format (\(ReplayFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw InputError(file: path, reason: "cannot tell the format from the first data line (\(fields) fields); give --format (\(ReplayFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
         }
-        throw ReplayLogError(file: path, reason: "no data lines (the log is empty or holds only comments); cannot tell the format")
+        throw InputError(file: path, reason: "no data lines (the log is empty or holds only comments); cannot tell the format")
     }
 
     /// The file (or, for bundles, folder or zip) to read for `format` at `path`.
-    static func resolve(path: String, format: ReplayFormat) throws(ReplayLogError) -> String {
+    static func resolve(path: String, format: ReplayFormat) throws(InputError) -> String {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ReplayLogError(file: path, reason: "no such file or folder")
+            throw InputError(file: path, reason: "no such file or folder")
         }
         let folder = isDirectory.boolValue
-        func inside(_ names: [String]) throws(ReplayLogError) -> String {
+        func inside(_ names: [String]) throws(InputError) -> String {
             for name in names {
                 let full = (path as NSString).appendingPathComponent(name)
                 if FileManager.default.fileExists(atPath: full) { return full }
             }
-            throw ReplayLogError(file: path, reason: "a folder without \(names.joined(separator: " or ")) for the \(format.rawValue) format")
+            throw InputError(file: path, reason: "a folder without \(names.joined(separator: " or ")) for the \(format.rawValue) format")
         }
         switch format {
         case .bundle:
@@ -120,7 +121,7 @@ public enum ReplayReader {
         case .raw: return folder ? try inside(["raw/poses.csv", "poses.csv"]) : path
         case .stray: return folder ? try inside(["odometry.csv"]) : path
         default:
-            if folder { throw ReplayLogError(file: path, reason: "is a folder; the \(format.rawValue) format is one file") }
+            if folder { throw InputError(file: path, reason: "is a folder; the \(format.rawValue) format is one file") }
             return path
         }
     }

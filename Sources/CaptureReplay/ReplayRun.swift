@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// What a replay produced: the session's events and the inputs it rejected.
 public struct ReplayRun: Sendable {
@@ -13,7 +14,7 @@ public struct ReplayRun: Sendable {
     public var finalPhase: SessionPhase
     /// Why the replay stopped early: a bundle's depth record could not be read during the replay (the
     /// file changed after it was checked); nil when every input was fed.
-    public var readFailure: ReplayLogError?
+    public var readFailure: InputError?
 
     /// Runs a log's inputs through a session with the log's configuration, the way the phone's session
     /// would have run (no storage: only events).
@@ -32,10 +33,10 @@ public struct ReplayRun: Sendable {
         var driver = SessionDriver(session: session, storage: NullScanStorage())
         var events: [Event] = []
         var rejected: [(index: Int, error: SessionInputError)] = []
-        var readFailure: ReplayLogError?
+        var readFailure: InputError?
         for index in inputs.indices {
             let input: SessionInput
-            do throws(ReplayLogError) { input = try inputs.input(at: index) } catch {
+            do throws(InputError) { input = try inputs.input(at: index) } catch {
                 readFailure = error
                 break
             }

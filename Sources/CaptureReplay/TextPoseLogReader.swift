@@ -18,12 +18,12 @@ enum TextPoseLogReader {
     static let maximumPoses = 1 << 18
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, format: ReplayFormat,
-                     options: ReplayOptions) throws(ReplayLogError) -> PoseTimelineBuilder {
+                     options: ReplayOptions) throws(InputError) -> PoseTimelineBuilder {
         guard let fieldCount = format.fieldCount else {
-            throw ReplayLogError(file: file, reason: "not a line-based pose log")
+            throw InputError(file: file, reason: "not a line-based pose log")
         }
         guard options.framesPerSecond.isFinite, options.framesPerSecond > 0 else {
-            throw ReplayLogError(file: file, reason: "frame rate must be a positive number of frames per second")
+            throw InputError(file: file, reason: "frame rate must be a positive number of frames per second")
         }
         let convention = convention(of: format, options: options)
         let separator = format.commaSeparated ? UInt8(ascii: ",") : UInt8(ascii: " ")
@@ -85,14 +85,14 @@ enum TextPoseLogReader {
             }
             poseLines += 1
             guard poseLines <= maximumPoses else {
-                throw ReplayLogError(file: file, line: lineNumber,
+                throw InputError(file: file, line: lineNumber,
                                      reason: "more than the limit of \(maximumPoses) poses a log may hold")
             }
 
             // Parse the numbers; a bad last line without a newline is a truncation, not an error.
-            do throws(ReplayLogError) {
+            do throws(InputError) {
                 guard fields == fieldCount else {
-                    throw ReplayLogError(file: file, line: lineNumber,
+                    throw InputError(file: file, line: lineNumber,
                                          reason: "expected \(fieldCount) fields (\(format.fieldNames)), found \(fields)")
                 }
                 var nanoseconds: Int64 = 0
@@ -136,7 +136,7 @@ enum TextPoseLogReader {
         }
         guard poseLines > 0 else {
             let what = sawData ? "only a header" : (lineNumber == 0 ? "empty" : "only comments or blank lines")
-            throw ReplayLogError(file: file, reason: "no data lines (the log is \(what)); expected lines of \(format.fieldNames)")
+            throw InputError(file: file, reason: "no data lines (the log is \(what)); expected lines of \(format.fieldNames)")
         }
         return builder
     }
@@ -144,11 +144,11 @@ enum TextPoseLogReader {
     /// Checks a `raw` or `stray` header line against the documented columns (compared without spaces and
     /// case): another order would be read as the documented one, so it is an error naming the line.
     private static func checkHeader(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                                    format: ReplayFormat, file: String, line: Int) throws(ReplayLogError) {
+                                    format: ReplayFormat, file: String, line: Int) throws(InputError) {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         func compact(_ s: String) -> String { String(s.lowercased().filter { $0 != " " && $0 != "\t" }) }
         guard compact(text) == compact(format.fieldNames) else {
-            throw ReplayLogError(file: file, line: line,
+            throw InputError(file: file, line: line,
                                  reason: "header is '\(text)', expected '\(format.fieldNames)' (the columns in this order)")
         }
     }
@@ -193,11 +193,11 @@ enum TextPoseLogReader {
     }
 
     private static func fieldError(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Int, _ starts: [Int], _ ends: [Int],
-                                   format: ReplayFormat, file: String, line: Int, expected: String) -> ReplayLogError {
+                                   format: ReplayFormat, file: String, line: Int, expected: String) -> InputError {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[starts[field]..<ends[field]]), as: UTF8.self)
         let names = format.fieldNames.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         let name = field < names.count ? names[field] : "field \(field + 1)"
-        return ReplayLogError(file: file, line: line,
+        return InputError(file: file, line: line,
                               reason: "field \(field + 1) (\(name)) is '\(text)', expected \(expected)")
     }
 }

@@ -1,6 +1,7 @@
 import CaptureEngine
 import LiDARStatistics
 import SyntheticSensor
+import JSONSupport
 
 /// Depth frames of a scene's scripted walk rendered in memory with a given LiDAR model: the forward model
 /// `lidar fit` compares with a real capture. The frames are those of the script's recording (the whole
@@ -31,7 +32,7 @@ public struct SyntheticLiDARFrames: LiDARFrameSource {
         self.quantisation = quantisation
     }
 
-    public func frame(_ offset: Int) throws(LiDARCaptureError) -> LiDARFrame {
+    public func frame(_ offset: Int) throws(InputError) -> LiDARFrame {
         let index = firstIndex + offset
         let pose = capture.truePose(at: Double(index) / capture.scene.depth.frameRateHz)
         let seed = SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index)))

@@ -2,6 +2,7 @@ import BundleIO
 import CaptureBundle
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// A LiDAR capture opened for statistics: its format, depth-map intrinsics and frames, read one at a time
 /// through CaptureBundle's readers (raw RGBD package, CubiCapture bundle) or from a Stray Scanner folder.
@@ -25,7 +26,7 @@ public final class LiDARCapture {
 
     /// Opens `path`: a raw RGBD package folder, a CubiCapture bundle folder or zip, or a Stray Scanner
     /// folder (recognised by its `odometry.csv`).
-    public init(path: String) throws(LiDARCaptureError) {
+    public init(path: String) throws(InputError) {
         self.path = path
         if LocalFiles.isDirectory(path), LocalFiles.exists(path + "/odometry.csv") {
             format = .strayScanner
@@ -37,7 +38,7 @@ public final class LiDARCapture {
         }
         let reader: BundleReader
         do { reader = try BundleReader(path: path) } catch {
-            throw LiDARCaptureError(file: path, reason: "not a raw RGBD package, CubiCapture bundle or Stray Scanner export (\(error.description))")
+            throw InputError(file: path, reason: "not a raw RGBD package, CubiCapture bundle or Stray Scanner export (\(error.description))")
         }
         switch reader.layout {
         case .rawRGBD:
@@ -56,7 +57,7 @@ public final class LiDARCapture {
     }
 
     /// Frame `index` (0 ..< ``frameCount``).
-    public func frame(_ index: Int) throws(LiDARCaptureError) -> LiDARFrame {
+    public func frame(_ index: Int) throws(InputError) -> LiDARFrame {
         switch source {
         case .raw(let reader, let poses): return try Self.rawFrame(reader, poses[index])
         case .cubi(let reader, let frames, let depth): return try Self.cubiFrame(reader, frames[index], depth)
@@ -64,53 +65,53 @@ public final class LiDARCapture {
         }
     }
 
-    private static func rawRGBD(_ reader: BundleReader) throws(LiDARCaptureError) -> (CameraIntrinsics, [RawPose]) {
+    private static func rawRGBD(_ reader: BundleReader) throws(InputError) -> (CameraIntrinsics, [RawPose]) {
         let intrinsics: CameraIntrinsics, poses: [RawPose]
         do {
             intrinsics = try reader.rawIntrinsics()
             poses = try reader.poses()
-        } catch { throw LiDARCaptureError(file: reader.path + "/" + error.file, reason: error.reason) }
+        } catch { throw error.within(reader.path) }
         return (intrinsics, poses)
     }
 
     /// One frame of a raw RGBD package: its depth and confidence PNGs and its pose.
-    private static func rawFrame(_ reader: BundleReader, _ row: RawPose) throws(LiDARCaptureError) -> LiDARFrame {
+    private static func rawFrame(_ reader: BundleReader, _ row: RawPose) throws(InputError) -> LiDARFrame {
         let name = RawRGBDStorage.frameFileName(row.frame)
         let depthFile = "raw/depth/" + name, confidenceFile = "raw/confidence/" + name
         let depth: GrayImage, confidence: GrayImage?
-        do throws(BundleReadError) {
+        do throws(InputError) {
             depth = try reader.png(depthFile)
             confidence = reader.has(confidenceFile) ? try reader.png(confidenceFile) : nil
         } catch {
-            throw LiDARCaptureError(file: reader.path + "/" + error.file, reason: error.reason)
+            throw error.within(reader.path)
         }
         return try LiDARFrame(millimetres: depth, confidence: confidence, pose: row.pose, file: reader.path + "/" + depthFile)
     }
 
-    private static func cubiCapture(_ reader: BundleReader) throws(LiDARCaptureError)
+    private static func cubiCapture(_ reader: BundleReader) throws(InputError)
         -> (CameraIntrinsics, [ArkitFrame], DepthFramesFile) {
         let data: ArkitData, depth: DepthFramesFile
-        do throws(BundleReadError) {
+        do throws(InputError) {
             data = try reader.arkitData()
             depth = try reader.depthFrames()
-        } catch { throw LiDARCaptureError(file: reader.path + "/" + error.file, reason: error.reason) }
+        } catch { throw error.within(reader.path) }
         let frames = data.frames.filter { $0.depthIndex != nil }.sorted { $0.depthIndex! < $1.depthIndex! }
         guard let first = frames.first else {
-            throw LiDARCaptureError(file: reader.path + "/arkitData.json", reason: "no frame has a depthIndex")
+            throw InputError(file: reader.path + "/arkitData.json", reason: "no frame has a depthIndex")
         }
         return (first.intrinsics.scaled(toWidth: depth.width, height: depth.height), frames, depth)
     }
 
     /// One frame of a CubiCapture bundle: its record of allDepthFrames.bin and its pose.
-    private static func cubiFrame(_ reader: BundleReader, _ f: ArkitFrame, _ depth: DepthFramesFile) throws(LiDARCaptureError) -> LiDARFrame {
+    private static func cubiFrame(_ reader: BundleReader, _ f: ArkitFrame, _ depth: DepthFramesFile) throws(InputError) -> LiDARFrame {
         let index = f.depthIndex!
         guard index >= 0, index < depth.frameCount else {
-            throw LiDARCaptureError(file: reader.path + "/arkitData.json",
+            throw InputError(file: reader.path + "/arkitData.json",
                                     reason: "depthIndex \(index) but allDepthFrames.bin has \(depth.frameCount) frames")
         }
         let map: DepthMap
-        do throws(BundleReadError) { map = try depth.frame(index).depth } catch {
-            throw LiDARCaptureError(file: reader.path + "/" + error.file, reason: error.reason)
+        do throws(InputError) { map = try depth.frame(index).depth } catch {
+            throw error.within(reader.path)
         }
         return LiDARFrame(width: map.width, height: map.height, depth: map.depth, confidence: map.confidence,
                           cameraToWorld: f.transform * CoordinateConventions.openCVToARKitCamera)

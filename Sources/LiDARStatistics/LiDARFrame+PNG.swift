@@ -1,17 +1,18 @@
 import BundleIO
 import CaptureBundle
 import CaptureEngine
+import JSONSupport
 
 extension LiDARFrame {
     /// A frame from a 16-bit millimetre depth PNG (0 = no value) and an optional 8-bit confidence PNG.
-    init(millimetres depth: GrayImage, confidence: GrayImage?, pose: RigidTransform?, file: String) throws(LiDARCaptureError) {
+    init(millimetres depth: GrayImage, confidence: GrayImage?, pose: RigidTransform?, file: String) throws(InputError) {
         guard depth.bitDepth == 16 else {
-            throw LiDARCaptureError(file: file, reason: "a \(depth.bitDepth)-bit PNG; depth must be 16-bit millimetres")
+            throw InputError(file: file, reason: "a \(depth.bitDepth)-bit PNG; depth must be 16-bit millimetres")
         }
         var levels: [UInt8]?
         if let confidence {
             guard confidence.width == depth.width, confidence.height == depth.height else {
-                throw LiDARCaptureError(file: file, reason: "confidence is \(confidence.width)x\(confidence.height), depth \(depth.width)x\(depth.height)")
+                throw InputError(file: file, reason: "confidence is \(confidence.width)x\(confidence.height), depth \(depth.width)x\(depth.height)")
             }
             guard let bad = confidence.samples.first(where: { $0 > 2 }) else {
                 levels = confidence.samples.map { UInt8($0) }
@@ -19,7 +20,7 @@ extension LiDARFrame {
                           confidence: levels, cameraToWorld: pose)
                 return
             }
-            throw LiDARCaptureError(file: file, reason: "its confidence map holds \(bad); confidence is 0, 1 or 2")
+            throw InputError(file: file, reason: "its confidence map holds \(bad); confidence is 0, 1 or 2")
         }
         self.init(width: depth.width, height: depth.height, depth: depth.samples.map { Float($0) * 0.001 },
                   confidence: levels, cameraToWorld: pose)

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// Depth frames the statistics can read: a capture on disk (``LiDARCapture``) or frames rendered in
 /// memory (the LiDAR fit's forward model).
@@ -12,7 +13,7 @@ public protocol LiDARFrameSource {
     /// How many depth frames there are.
     var frameCount: Int { get }
     /// Frame `index` (0 ..< ``frameCount``).
-    func frame(_ index: Int) throws(LiDARCaptureError) -> LiDARFrame
+    func frame(_ index: Int) throws(InputError) -> LiDARFrame
 }
 
 extension LiDARCapture: LiDARFrameSource {}

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 /// Computes ``LiDARStatistics`` for a capture (definitions in docs/lidar.md).
 ///
@@ -24,7 +25,7 @@ public struct LiDARStatisticsCalculator {
         return (0..<count).map { k in k * (usable - 1) / (count - 1) }
     }
 
-    public func statistics(of capture: some LiDARFrameSource) throws(LiDARCaptureError) -> LiDARStatistics {
+    public func statistics(of capture: some LiDARFrameSource) throws(InputError) -> LiDARStatistics {
         var tally = Tally()
         let anchors = anchors(frameCount: capture.frameCount)
         for t in anchors {
@@ -51,9 +52,9 @@ public struct LiDARStatisticsCalculator {
         return result
     }
 
-    private func check(_ frame: LiDARFrame, against capture: some LiDARFrameSource, index: Int) throws(LiDARCaptureError) {
+    private func check(_ frame: LiDARFrame, against capture: some LiDARFrameSource, index: Int) throws(InputError) {
         guard frame.width == capture.intrinsics.width, frame.height == capture.intrinsics.height, frame.width >= 16, frame.height >= 16 else {
-            throw LiDARCaptureError(file: capture.path, reason: "frame \(index) is \(frame.width)x\(frame.height); expected \(capture.intrinsics.width)x\(capture.intrinsics.height), at least 16x16")
+            throw InputError(file: capture.path, reason: "frame \(index) is \(frame.width)x\(frame.height); expected \(capture.intrinsics.width)x\(capture.intrinsics.height), at least 16x16")
         }
     }
 }

@@ -2,6 +2,7 @@ import BundleIO
 import CaptureBundle
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// A Stray Scanner export folder: `depth/NNNNNN.png` (16-bit millimetres), `confidence/NNNNNN.png`
 /// (0/1/2), `odometry.csv` (`timestamp, frame, x, y, z, qx, qy, qz, qw`: ARKit camera-to-world) and
@@ -14,12 +15,12 @@ struct StrayScannerExport {
     /// Depth file (relative to the folder) and pose of each frame, in frame order.
     let frames: [(file: String, confidence: String?, pose: RigidTransform?)]
 
-    init(folder: String) throws(LiDARCaptureError) {
+    init(folder: String) throws(InputError) {
         self.folder = folder
         let depthNames: [String]
         depthNames = try LocalFiles.list(folder + "/depth").filter { $0.hasSuffix(".png") }
         guard let firstName = depthNames.first else {
-            throw LiDARCaptureError(file: folder + "/depth", reason: "no PNG depth frames")
+            throw InputError(file: folder + "/depth", reason: "no PNG depth frames")
         }
         let confidenceNames = Set(LocalFiles.isDirectory(folder + "/confidence") ? try LocalFiles.list(folder + "/confidence") : [])
         let poses = try Self.odometry(folder + "/odometry.csv")
@@ -39,7 +40,7 @@ struct StrayScannerExport {
     }
 
     /// Frame `index` (in file order).
-    func frame(_ index: Int) throws(LiDARCaptureError) -> LiDARFrame {
+    func frame(_ index: Int) throws(InputError) -> LiDARFrame {
         let entry = frames[index]
         let depth = try Self.png(folder + "/" + entry.file)
         var confidence: GrayImage?
@@ -49,36 +50,36 @@ struct StrayScannerExport {
                               file: folder + "/" + entry.file)
     }
 
-    static func png(_ path: String) throws(LiDARCaptureError) -> GrayImage {
+    static func png(_ path: String) throws(InputError) -> GrayImage {
         let bytes = try LocalFiles.read(path, limit: BundleReader.maximumFileBytes)
         if let problem = PNGChunkCheck.problem(bytes) {
-            throw LiDARCaptureError(file: path, reason: "byte \(problem.offset): \(problem.reason)")
+            throw InputError(file: path, reason: "byte \(problem.offset): \(problem.reason)")
         }
         let width = Int(bytes[16]) << 24 | Int(bytes[17]) << 16 | Int(bytes[18]) << 8 | Int(bytes[19])
         let height = Int(bytes[20]) << 24 | Int(bytes[21]) << 16 | Int(bytes[22]) << 8 | Int(bytes[23])
         guard width * height <= BundleReader.maximumPNGPixels, width <= 1 << 16, height <= 1 << 16 else {
-            throw LiDARCaptureError(file: path, reason: "IHDR declares \(width)x\(height), more than the limit of 2^24 pixels")
+            throw InputError(file: path, reason: "IHDR declares \(width)x\(height), more than the limit of 2^24 pixels")
         }
-        do throws(PNGError) { return try PNGCodec.decode(bytes) }
-        catch { throw LiDARCaptureError(file: path, reason: error.description) }
+        do throws(LibraryCallError) { return try PNGCodec.decode(bytes) }
+        catch { throw InputError(file: path, reason: error.description) }
     }
 
     /// `camera_matrix.csv`: three lines of three comma-separated numbers, `fx 0 cx / 0 fy cy / 0 0 1`.
-    static func cameraMatrix(_ path: String) throws(LiDARCaptureError) -> (fx: Double, fy: Double, cx: Double, cy: Double) {
+    static func cameraMatrix(_ path: String) throws(InputError) -> (fx: Double, fy: Double, cx: Double, cy: Double) {
         let text = try Self.text(path)
         let rows = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) } }
         guard rows.count >= 3, rows.prefix(3).allSatisfy({ $0.count == 3 && $0.allSatisfy { $0?.isFinite == true } }) else {
-            throw LiDARCaptureError(file: path, reason: "expected three lines of three comma-separated numbers (fx,0,cx / 0,fy,cy / 0,0,1)")
+            throw InputError(file: path, reason: "expected three lines of three comma-separated numbers (fx,0,cx / 0,fy,cy / 0,0,1)")
         }
         let fx = rows[0][0]!, cx = rows[0][2]!, fy = rows[1][1]!, cy = rows[1][2]!
         guard fx > 0, fy > 0, cx > 0, cy > 0 else {
-            throw LiDARCaptureError(file: path, reason: "fx, fy, cx and cy must be positive")
+            throw InputError(file: path, reason: "fx, fy, cx and cy must be positive")
         }
         return (fx, fy, cx, cy)
     }
 
     /// `odometry.csv`: a header, then `timestamp, frame, x, y, z, qx, qy, qz, qw` rows; poses by frame.
-    static func odometry(_ path: String) throws(LiDARCaptureError) -> [Int: RigidTransform] {
+    static func odometry(_ path: String) throws(InputError) -> [Int: RigidTransform] {
         let text = try Self.text(path)
         var poses: [Int: RigidTransform] = [:]
         for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() where number > 0 {
@@ -86,19 +87,19 @@ struct StrayScannerExport {
             if trimmed.isEmpty { continue }
             let fields = trimmed.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
             guard fields.count == 9, fields.allSatisfy({ $0?.isFinite == true }) else {
-                throw LiDARCaptureError(file: path, reason: "line \(number + 1): expected 9 numbers (timestamp, frame, x, y, z, qx, qy, qz, qw)")
+                throw InputError(file: path, reason: "line \(number + 1): expected 9 numbers (timestamp, frame, x, y, z, qx, qy, qz, qw)")
             }
             let v = fields.map { $0! }
             let q = Quaternion(x: v[5], y: v[6], z: v[7], w: v[8])
             guard abs(q.length - 1) < 1e-3, let frame = Int(exactly: v[1]) else {
-                throw LiDARCaptureError(file: path, reason: "line \(number + 1): the frame must be an integer and the quaternion of unit length")
+                throw InputError(file: path, reason: "line \(number + 1): the frame must be an integer and the quaternion of unit length")
             }
             poses[frame] = RigidTransform(rotation: q.normalized, translation: SIMD3(v[2], v[3], v[4]))
         }
         return poses
     }
 
-    private static func text(_ path: String) throws(LiDARCaptureError) -> String {
+    private static func text(_ path: String) throws(InputError) -> String {
         String(decoding: try LocalFiles.read(path, limit: BundleReader.maximumFileBytes), as: UTF8.self)
     }
 }

@@ -91,7 +91,7 @@ struct LiDARCommand: Command {
     }
 
     private func statistics(of path: String, anchors: Int) throws -> LiDARStatistics {
-        do throws(LiDARCaptureError) {
+        do throws(InputError) {
             return try LiDARStatisticsCalculator(maximumAnchors: anchors).statistics(of: try LiDARCapture(path: path))
         } catch {
             throw CommandFailure("cannot read \(error.description)", exitCode: .badInput)
@@ -116,8 +116,8 @@ struct LiDARCommand: Command {
         let quantisation = DepthQuantisation(format: target.format)
         let calculator = LiDARStatisticsCalculator(maximumAnchors: anchors)
         let result: LiDARFitResult
-        do throws(LiDARCaptureError) {
-            result = try LiDARFitter(iterations: iterations).fit(target: target, start: scene.lidar.correlated) { settings throws(LiDARCaptureError) in
+        do throws(InputError) {
+            result = try LiDARFitter(iterations: iterations).fit(target: target, start: scene.lidar.correlated) { settings throws(InputError) in
                 try calculator.statistics(of: SyntheticLiDARFrames(scene: scene, settings: settings, quantisation: quantisation))
             }
         } catch {

@@ -106,7 +106,7 @@ import Testing
     @Test func aMissingStoredEntryIsAZipErrorNamingTheFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let error = #expect(throws: ZipError.self) {
+        let error = #expect(throws: LibraryCallError.self) {
             try ZipWriter.write([ZipWriter.Entry(name: "x", file: folder.path + "/missing", method: .store)],
                                 to: folder.path + "/a.zip")
         }

@@ -34,12 +34,12 @@ import Testing
     }
 
     @Test func jsonErrorsNameTheFileLineAndColumn() {
-        #expect(throws: BundleReadError(file: "a.json", location: "line 2, column 8", reason: "not valid JSON: expected , or } in an object")) {
+        #expect(throws: InputError(file: "a.json", location: "line 2, column 8", reason: "not valid JSON: expected , or } in an object")) {
             try JSONParser.parse(Array("{\"a\": 1,\n\"b\": 2 3}".utf8), file: "a.json")
         }
-        #expect(throws: BundleReadError.self) { try JSONParser.parse(Array("[1, 2".utf8), file: "b.json") }
-        #expect(throws: BundleReadError.self) { try JSONParser.parse(Array("\"unterminated".utf8), file: "c.json") }
-        #expect(throws: BundleReadError.self) { try JSONParser.parse(Array("01x".utf8), file: "d.json") }
+        #expect(throws: InputError.self) { try JSONParser.parse(Array("[1, 2".utf8), file: "b.json") }
+        #expect(throws: InputError.self) { try JSONParser.parse(Array("\"unterminated".utf8), file: "c.json") }
+        #expect(throws: InputError.self) { try JSONParser.parse(Array("01x".utf8), file: "d.json") }
     }
 
     @Test func jsonStringsWithEscapesRoundTrip() throws {
@@ -53,18 +53,18 @@ import Testing
             + DepthFramesLayout.record(time: 0.5, depth: DepthMap(width: 4, height: 2, depth: [1, 0, 2, 0.5, 0.25, 3, 4, 5], confidence: [2, 0, 1, 2, 2, 1, 0, 2]))
         #expect(throws: Never.self) { try DepthFramesFile(bytes: Data(good)) }
         var badMagic = good; badMagic[0] = UInt8(ascii: "X")
-        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte 0", reason: "magic is not CSDEPTH1")) {
+        #expect(throws: InputError(file: "allDepthFrames.bin", location: "byte 0", reason: "magic is not CSDEPTH1")) {
             try DepthFramesFile(bytes: Data(badMagic))
         }
         var badRecord = good; badRecord[24] = 1
-        #expect(throws: BundleReadError.self) { try DepthFramesFile(bytes: Data(badRecord)) }
-        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte 32",
+        #expect(throws: InputError.self) { try DepthFramesFile(bytes: Data(badRecord)) }
+        #expect(throws: InputError(file: "allDepthFrames.bin", location: "byte 32",
                                         reason: "31 bytes after the header are not whole records of 32 bytes (the last one is cut short)")) {
             try DepthFramesFile(bytes: Data(good.dropLast()))
         }
-        #expect(throws: BundleReadError.self) { try DepthFramesFile(bytes: Data(good.prefix(10))) }
+        #expect(throws: InputError.self) { try DepthFramesFile(bytes: Data(good.prefix(10))) }
         var countInVersionTwo = good; countInVersionTwo[20] = 1
-        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte 20", reason: "reserved field is 1, expected 0")) {
+        #expect(throws: InputError(file: "allDepthFrames.bin", location: "byte 20", reason: "reserved field is 1, expected 0")) {
             try DepthFramesFile(bytes: Data(countInVersionTwo))
         }
     }
@@ -75,7 +75,7 @@ import Testing
         let file = try DepthFramesFile(bytes: Data(DepthFramesLayout.versionOneHeader(width: 4, height: 2, frameCount: 2) + records))
         #expect(file.frameCount == 2)
         #expect(try file.frame(1).depth.depth == map.depth)
-        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte 20",
+        #expect(throws: InputError(file: "allDepthFrames.bin", location: "byte 20",
                                         reason: "header says 3 frames (128 bytes) but the file has 96 bytes")) {
             try DepthFramesFile(bytes: Data(DepthFramesLayout.versionOneHeader(width: 4, height: 2, frameCount: 3) + records))
         }
@@ -96,7 +96,7 @@ import Testing
     @Test func zipWriterRefusesAnUnknownLevelAndNamesMissingFiles() throws {
         let out = try TemporaryFolder()
         defer { out.remove() }
-        #expect(throws: ZipError.self) { try ZipWriter.write(entries: [], to: out.path + "/a.zip", compressionLevel: 0) }
+        #expect(throws: LibraryCallError.self) { try ZipWriter.write(entries: [], to: out.path + "/a.zip", compressionLevel: 0) }
         do {
             try ZipWriter.write(entries: [("x", out.path + "/missing")], to: out.path + "/b.zip")
             Issue.record("expected a failure")

@@ -4,6 +4,7 @@ import CaptureBundle
 import Foundation
 import Testing
 import TestSupport
+import JSONSupport
 
 @Suite struct BundleInspectorTests {
     func cubiCapture() throws -> (TemporaryFolder, CubiCaptureStorage) {
@@ -138,10 +139,10 @@ import TestSupport
     @Test func aPathThatIsNoBundleIsUnreadable() throws {
         let out = try TemporaryFolder()
         defer { out.remove() }
-        #expect(throws: BundleReadError.self) { try BundleInspector.inspect(path: out.path + "/nothing") }
-        #expect(throws: BundleReadError.self) { try BundleInspector.inspect(path: out.path) }
+        #expect(throws: InputError.self) { try BundleInspector.inspect(path: out.path + "/nothing") }
+        #expect(throws: InputError.self) { try BundleInspector.inspect(path: out.path) }
         _ = FileManager.default.createFile(atPath: out.path + "/x.zip", contents: Data("PK not really".utf8))
-        #expect(throws: BundleReadError.self) { try BundleInspector.inspect(path: out.path + "/x.zip") }
+        #expect(throws: InputError.self) { try BundleInspector.inspect(path: out.path + "/x.zip") }
     }
 
     @Test func aNonFinitePoseTheSessionWasGivenReadsBackAsNaN() throws {

@@ -29,7 +29,7 @@ import Testing
         let bytes: [UInt8] = [0, 1, 2, 0, 1, 2, 255, 128, 7, 0, 0, 1, 2, 2, 1]
         let eight = GrayImage(width: 5, height: 3, bitDepth: 8, samples: bytes.map(UInt16.init))
         #expect(try PNGCodec.encodeEightBit(width: 5, height: 3, samples: bytes) == PNGCodec.encode(eight))
-        #expect(throws: PNGError.self) { try PNGCodec.encodeEightBit(width: 5, height: 3, samples: [1, 2]) }
+        #expect(throws: LibraryCallError.self) { try PNGCodec.encodeEightBit(width: 5, height: 3, samples: [1, 2]) }
     }
 
     @Test func equalImagesEncodeToEqualBytes() throws {
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func corruptDataThrowsNamingTheLibpngCall() {
-        #expect(throws: PNGError.self) { try PNGCodec.decode(Array("not a png at all".utf8)) }
+        #expect(throws: LibraryCallError.self) { try PNGCodec.decode(Array("not a png at all".utf8)) }
         do {
             _ = try PNGCodec.decode(Array("not a png at all".utf8))
         } catch {
@@ -83,7 +83,7 @@ import Testing
 
     @Test func truncatedPNGThrows() throws {
         let bytes = try PNGCodec.encode(Self.sixteenBitImage())
-        #expect(throws: PNGError.self) { try PNGCodec.decode(Array(bytes.prefix(bytes.count / 2))) }
+        #expect(throws: LibraryCallError.self) { try PNGCodec.decode(Array(bytes.prefix(bytes.count / 2))) }
     }
 
     /// A 69-byte PNG whose header claims 16384x16384 16-bit samples: decoding allocated 512 MB for them
@@ -91,7 +91,7 @@ import Testing
     @Test func headerClaimingMoreThanTheFileCanHoldIsRefusedBeforeAllocating() {
         let bytes = [UInt8](Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAQAAAAEAAEAAAAADcM5MbAAAADElEQVR4nGNgoAwAAABAAAG3NHzvAAAAAElFTkSuQmCC")!)
         #expect(bytes.count == 69)
-        #expect(throws: PNGError(call: "png_image_begin_read_from_memory",
+        #expect(throws: LibraryCallError(.libpng, call: "png_image_begin_read_from_memory",
                                  message: "69 bytes cannot hold a 16384x16384 image of 16-bit samples; the file is cut short or corrupt")) {
             try PNGCodec.decode(bytes)
         }

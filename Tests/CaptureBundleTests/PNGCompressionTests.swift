@@ -109,13 +109,13 @@ import Testing
     }
 
     @Test func refusedInputsNameTheCallAndTheProblem() {
-        #expect(throws: PNGError(call: "cpng_write_gray", message: "refused a 5x3 8-bit image with 2 samples")) {
+        #expect(throws: LibraryCallError(.libpng, call: "cpng_write_gray", message: "refused a 5x3 8-bit image with 2 samples")) {
             try PNGCodec.encodeEightBit(width: 5, height: 3, samples: [1, 2], compression: .fast)
         }
-        #expect(throws: PNGError(call: "cpng_write_gray", message: "zlib level 10 is outside 0...9")) {
+        #expect(throws: LibraryCallError(.libpng, call: "cpng_write_gray", message: "zlib level 10 is outside 0...9")) {
             try PNGCodec.encodeEightBit(width: 1, height: 1, samples: [1], compression: PNGCompression(level: 10))
         }
-        #expect(throws: PNGError(call: "cpng_write_gray_run_length", message: "refused a 5x3 8-bit image with 2 samples")) {
+        #expect(throws: LibraryCallError(.libpng, call: "cpng_write_gray_run_length", message: "refused a 5x3 8-bit image with 2 samples")) {
             try PNGCodec.encodeEightBit(width: 5, height: 3, samples: [1, 2], compression: .rle)
         }
     }

@@ -142,7 +142,7 @@ import Testing
         #expect {
             _ = try zip.contents(of: "arkitData.json", limit: 100)
         } throws: { error in
-            (error as? ZipError)?.message == "entry arkitData.json declares \(size) bytes, more than the limit of 100 bytes"
+            (error as? LibraryCallError)?.message == "entry arkitData.json declares \(size) bytes, more than the limit of 100 bytes"
         }
     }
 
@@ -176,7 +176,7 @@ import Testing
         #expect {
             _ = try ReplayReader.read(path: path)
         } throws: { error in
-            guard let e = error as? ReplayLogError else { return false }
+            guard let e = error as? InputError else { return false }
             return e.file == path && e.reason.contains("arkitData.json") && e.reason.contains("more than the limit of 67108864 bytes")
         }
     }
@@ -188,7 +188,7 @@ import Testing
         let problems = try BundleInspector.inspect(path: path).problems
         #expect(problems.contains { $0 == "arkitData.json: \(path): zip_fread(arkitData.json): entry arkitData.json inflates beyond the 64 bytes its central directory declares" },
                 "\(problems)")
-        #expect(throws: ReplayLogError.self) { _ = try ReplayReader.read(path: path) }
+        #expect(throws: InputError.self) { _ = try ReplayReader.read(path: path) }
     }
 
     @Test func jsonStopsAtTheValueLimitCountingLongStringsByTheirLength() throws {
@@ -216,7 +216,7 @@ import Testing
         #expect {
             _ = try ReplayReader.read(path: out.path + "/scan")
         } throws: { error in
-            (error as? ReplayLogError)?.description == "\(out.path)/scan/arkitData.json: line 1, column \(2 * count): more than the limit of 2097152 JSON values a bundle file may hold"
+            (error as? InputError)?.description == "\(out.path)/scan/arkitData.json: line 1, column \(2 * count): more than the limit of 2097152 JSON values a bundle file may hold"
         }
     }
 
@@ -224,10 +224,10 @@ import Testing
         let header = "frame,x,y,z,qx,qy,qz,qw\n"
         #expect(try RawPose.parseCSV(header + "0,0,0,0,0,0,0,1\r\n1,0,0,0,0,0,0,1\n").map(\.frame) == [0, 1])
         let rows = String(repeating: "0,0,0,0,0,0,0,1\n", count: RawPose.maximumRows + 1)
-        #expect(throws: BundleReadError(file: "raw/poses.csv", location: "line 262146", reason: "more than the limit of 262144 rows")) {
+        #expect(throws: InputError(file: "raw/poses.csv", location: "line 262146", reason: "more than the limit of 262144 rows")) {
             try RawPose.parseCSV(header + rows)
         }
-        #expect(throws: BundleReadError(file: "raw/poses.csv", location: "line 2", reason: "100001 fields, expected 8")) {
+        #expect(throws: InputError(file: "raw/poses.csv", location: "line 2", reason: "100001 fields, expected 8")) {
             try RawPose.parseCSV(header + String(repeating: ",", count: 100_000) + "\n")
         }
     }
@@ -255,10 +255,10 @@ import Testing
             + le(0xFFFF_FFFF, 4) + le(0xFFFF_FFFF, 4) + le(0, 2)
         let path = out.path + "/many.zip"
         #expect(FileManager.default.createFile(atPath: path, contents: Data(zip64End + locator + end)))
-        #expect(throws: ZipError(call: "zip_open", path: path, message: "the archive declares 1000000 entries, more than the limit of 65535")) {
+        #expect(throws: LibraryCallError(.libzip, call: "zip_open", path: path, message: "the archive declares 1000000 entries, more than the limit of 65535")) {
             _ = try ZipReader(path: path)
         }
-        #expect(throws: BundleReadError.self) { _ = try BundleInspector.inspect(path: path) }
+        #expect(throws: InputError.self) { _ = try BundleInspector.inspect(path: path) }
     }
 
     @Test func aDepthFileOfMoreThanTheLimitOfPixelsIsRefusedByItsHeader() throws {
@@ -266,7 +266,7 @@ import Testing
         #expect {
             _ = try DepthFramesFile(bytes: Data(header))
         } throws: { error in
-            (error as? BundleReadError)?.description == "allDepthFrames.bin: byte 12: depth size 4096x2048 is more than the limit of 4194304 pixels"
+            (error as? InputError)?.description == "allDepthFrames.bin: byte 12: depth size 4096x2048 is more than the limit of 4194304 pixels"
         }
     }
 
@@ -287,14 +287,14 @@ import Testing
             for k in 0..<4 { zip[offset + k] = UInt8(declared >> (8 * UInt32(k)) & 0xFF) }
         }
         try Data(zip).write(to: URL(fileURLWithPath: storage.zipPath))
-        #expect(throws: BundleReadError(file: "allDepthFrames.bin", location: "byte \(declared)",
+        #expect(throws: InputError(file: "allDepthFrames.bin", location: "byte \(declared)",
                                         reason: "the zip entry inflates beyond the \(declared) bytes its central directory declares")) {
             _ = try BundleReader(path: storage.zipPath).depthFrames()
         }
         #expect {
             _ = try ReplayReader.read(path: storage.zipPath)
         } throws: { error in
-            (error as? ReplayLogError)?.description
+            (error as? InputError)?.description
                 == "\(storage.zipPath): allDepthFrames.bin: byte \(declared): the zip entry inflates beyond the \(declared) bytes its central directory declares"
         }
     }

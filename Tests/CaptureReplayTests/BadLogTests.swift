@@ -2,6 +2,7 @@ import CaptureEngine
 import CaptureReplay
 import Foundation
 import Testing
+import JSONSupport
 
 @Suite struct BadLogTests {
     private let identity = "0 0 0 0 0 0 1"
@@ -11,7 +12,7 @@ import Testing
         #expect {
             _ = try ReaderTestSupport.read(text, format: .tum, file: "walk.tum")
         } throws: { error in
-            guard let e = error as? ReplayLogError else { return false }
+            guard let e = error as? InputError else { return false }
             return e.file == "walk.tum" && e.line == 3
                 && e.description == "walk.tum:3: expected 8 fields (timestamp tx ty tz qx qy qz qw), found 7"
         }
@@ -22,7 +23,7 @@ import Testing
         #expect {
             _ = try ReaderTestSupport.read(text, format: .raw, file: "raw/poses.csv")
         } throws: { error in
-            (error as? ReplayLogError)?.description == "raw/poses.csv:2: field 4 (z) is 'zero', expected a number"
+            (error as? InputError)?.description == "raw/poses.csv:2: field 4 (z) is 'zero', expected a number"
         }
     }
 
@@ -88,10 +89,10 @@ import Testing
     }
 
     @Test func wrongIntegerFieldsAreErrors() throws {
-        #expect(throws: ReplayLogError.self) {
+        #expect(throws: InputError.self) {
             _ = try ReaderTestSupport.read("1.5 1 0 0 0 1 0 0 0 1 0 0 0\n", format: .arkit)
         }
-        #expect(throws: ReplayLogError.self) {
+        #expect(throws: InputError.self) {
             _ = try ReaderTestSupport.read("frame,x,y,z,qx,qy,qz,qw\n0.5,0,0,0,0,0,0,1\n", format: .raw)
         }
     }
@@ -100,12 +101,12 @@ import Testing
         #expect {
             _ = try ReaderTestSupport.read("# nothing\n\n", format: .tum, file: "empty.tum")
         } throws: { error in
-            (error as? ReplayLogError)?.description
+            (error as? InputError)?.description
                 == "empty.tum: no data lines (the log is only comments or blank lines); expected lines of timestamp tx ty tz qx qy qz qw"
         }
     }
 
     @Test func missingFileIsAnError() {
-        #expect(throws: ReplayLogError.self) { _ = try ReplayReader.read(path: "/nonexistent/poses.txt") }
+        #expect(throws: InputError.self) { _ = try ReplayReader.read(path: "/nonexistent/poses.txt") }
     }
 }

@@ -3,6 +3,7 @@ import CaptureReplay
 import Foundation
 import TestSupport
 import Testing
+import JSONSupport
 
 @Suite struct BundleReaderTests {
     private func depthMap(seed: UInt64) -> DepthMap {
@@ -91,7 +92,7 @@ import Testing
         #expect {
             _ = try ReplayReader.read(path: folder)
         } throws: { error in
-            (error as? ReplayLogError)?.description.hasPrefix("\(path): frames[0].tracking: expected \"normal\"") == true
+            (error as? InputError)?.description.hasPrefix("\(path): frames[0].tracking: expected \"normal\"") == true
         }
     }
 
@@ -106,7 +107,7 @@ import Testing
         #expect {
             _ = try ReplayReader.read(path: folder)
         } throws: { error in
-            (error as? ReplayLogError)?.description == "\(path): frames[0].depthIndex: 4 is outside 0..<1, the frames in allDepthFrames.bin"
+            (error as? InputError)?.description == "\(path): frames[0].depthIndex: 4 is outside 0..<1, the frames in allDepthFrames.bin"
         }
     }
 
@@ -121,7 +122,7 @@ import Testing
         #expect {
             _ = try ReplayReader.read(path: folder)
         } throws: { error in
-            (error as? ReplayLogError)?.file == depthPath
+            (error as? InputError)?.file == depthPath
         }
     }
 
@@ -133,7 +134,7 @@ import Testing
         #expect {
             _ = try ReplayReader.read(path: folder)
         } throws: { error in
-            (error as? ReplayLogError)?.description == "\(folder)/arkitData.json: frames: no camera frames (an empty log); nothing to replay"
+            (error as? InputError)?.description == "\(folder)/arkitData.json: frames: no camera frames (an empty log); nothing to replay"
         }
     }
 

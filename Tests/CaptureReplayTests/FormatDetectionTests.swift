@@ -2,6 +2,7 @@ import CaptureReplay
 import Foundation
 import TestSupport
 import Testing
+import JSONSupport
 
 @Suite struct FormatDetectionTests {
     @Test func formatIsDetectedFromFolderFileNameAndFirstDataLine() throws {
@@ -37,7 +38,7 @@ import Testing
         #expect {
             _ = try ReplayReader.detectFormat(path: path)
         } throws: { error in
-            (error as? ReplayLogError)?.reason.contains("give --format") == true
+            (error as? InputError)?.reason.contains("give --format") == true
         }
     }
 

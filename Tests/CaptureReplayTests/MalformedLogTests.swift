@@ -2,6 +2,7 @@ import CaptureReplay
 import Foundation
 import TestSupport
 import Testing
+import JSONSupport
 
 /// The logs of `Fixtures/malformed` (see the README there): CRLF line ends are read like LF ones, and a
 /// log without data lines or with a header in another column order is an error naming the file (and
@@ -45,7 +46,7 @@ import Testing
             #expect {
                 _ = try ReplayReader.read(path: path)
             } throws: { error in
-                guard let e = error as? ReplayLogError else { return false }
+                guard let e = error as? InputError else { return false }
                 return e.file == path && e.line == line && e.reason == reason
             }
         }
@@ -57,7 +58,7 @@ import Testing
             #expect {
                 _ = try ReplayReader.read(path: Self.path(name), options: ReplayOptions(format: format))
             } throws: { error in
-                (error as? ReplayLogError)?.reason.hasPrefix("no data lines") == true
+                (error as? InputError)?.reason.hasPrefix("no data lines") == true
             }
         }
     }
@@ -85,7 +86,7 @@ import Testing
         #expect {
             _ = try ReplayReader.read(path: path, options: ReplayOptions(format: .tum))
         } throws: { error in
-            (error as? ReplayLogError)?.description == "\(path): \(ReplayReader.maximumLogBytes + 1) bytes, more than the limit of 67108864 bytes (64 MiB) for a pose log"
+            (error as? InputError)?.description == "\(path): \(ReplayReader.maximumLogBytes + 1) bytes, more than the limit of 67108864 bytes (64 MiB) for a pose log"
         }
     }
 }
@@ -98,7 +99,7 @@ extension MalformedLogTests {
         #expect {
             _ = try ReaderTestSupport.read(text, format: .tum, file: "long.tum")
         } throws: { error in
-            (error as? ReplayLogError)?.description == "long.tum:262145: more than the limit of 262144 poses a log may hold"
+            (error as? InputError)?.description == "long.tum:262145: more than the limit of 262144 poses a log may hold"
         }
     }
 }

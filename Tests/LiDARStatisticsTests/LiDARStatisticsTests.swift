@@ -3,6 +3,7 @@ import Foundation
 import LiDARStatistics
 import Testing
 import TestSupport
+import JSONSupport
 
 @Suite("LiDAR statistics on small synthetic captures with known answers")
 struct LiDARStatisticsTests {
@@ -141,7 +142,7 @@ struct LiDARStatisticsTests {
         defer { folder.remove() }
         try "500,0,319.5\n0,500\n".write(toFile: folder.path + "/camera_matrix.csv", atomically: true, encoding: .utf8)
         #expect { try LiDARCapture(path: folder.path) } throws: { error in
-            (error as? LiDARCaptureError)?.file.hasSuffix("camera_matrix.csv") == true
+            (error as? InputError)?.file.hasSuffix("camera_matrix.csv") == true
         }
     }
 }

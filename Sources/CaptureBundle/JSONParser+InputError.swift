@@ -10,16 +10,16 @@ extension JSONParser {
     /// Parses a bundle's JSON file into ``JSONValue`` (numbers exact: see ``JSONParser``; objects keep key
     /// order and every pair of a repeated key; loose numbers such as `01` or `+1` are read); errors name
     /// the file, line and column.
-    static func parse(_ bytes: [UInt8], file: String) throws(BundleReadError) -> JSONValue {
+    static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
         do throws(JSONSyntaxError) {
             return try parse(bytes, options: Options(allowsDuplicateKeys: true, allowsLooseNumbers: true,
                                                     maximumValues: maximumBundleValues)).jsonValue
         } catch {
             let location = "line \(error.line), column \(error.column)"
             if case .tooManyValues(let limit) = error.problem {
-                throw BundleReadError(file: file, location: location, reason: "more than the limit of \(limit) JSON values a bundle file may hold")
+                throw InputError(file: file, location: location, reason: "more than the limit of \(limit) JSON values a bundle file may hold")
             }
-            throw BundleReadError(file: file, location: location, reason: "not valid JSON: \(reason(error.problem))")
+            throw InputError(file: file, location: location, reason: "not valid JSON: \(reason(error.problem))")
         }
     }
 
