@@ -103,7 +103,7 @@ import Testing
         #expect(try zip.contents(of: "small.txt") == Array("hello".utf8))
     }
 
-    @Test func aMissingStoredEntryIsAZipErrorNamingTheFile() throws {
+    @Test func aMissingStoredEntryIsALibzipErrorNamingTheFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let error = #expect(throws: LibraryCallError.self) {
