@@ -126,14 +126,11 @@ package final class BlockFileSource: ZipSourceHandler {
     }
 
     package func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
+        // The size is left out of the stat on purpose: libzip then writes the entry's local header with
+        // a Zip64 field whatever the size, so its data starts at the same offset for a 1 KB and a 5 GB
+        // file (what ZipPrewrittenData relies on).
+        if let answer = readableSourceAnswer(command, data, length, error: &error) { return answer }
         switch command {
-        case ZIP_SOURCE_SUPPORTS:
-            return zipSourceCommandMask(readableZipSourceCommands)
-        case ZIP_SOURCE_STAT:
-            // The size is left out on purpose: libzip then writes the entry's local header with a
-            // Zip64 field whatever the size, so its data starts at the same offset for a 1 KB and a
-            // 5 GB file (what ZipPrewrittenData relies on).
-            return zipStatOfUnknownSize(data, length) ?? fail(ZIP_ER_INVAL, 0)
         case ZIP_SOURCE_OPEN:
             if direct, let flag = DirectFileWriter.directFlag { fd = open(path, O_RDONLY | flag | O_CLOEXEC) }
             if fd < 0 { fd = open(path, O_RDONLY | O_CLOEXEC) }
@@ -164,9 +161,6 @@ package final class BlockFileSource: ZipSourceHandler {
             if fd >= 0 { close(fd) }
             fd = -1
             return 0
-        case ZIP_SOURCE_ERROR:
-            guard let data else { return -1 }
-            return zip_error_to_data(&error, data, length)
         default:
             return fail(ZIP_ER_OPNOTSUPP, 0)
         }

@@ -20,12 +20,14 @@ package enum FileSystem {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// `mkdir(path, 0755)`; an existing directory is fine when `existingIsFine`.
-    package static func makeDirectory(_ path: String, existingIsFine: Bool = false) throws(FileSystemError) {
-        if mkdir(path, 0o755) != 0 {
-            if existingIsFine, errno == EEXIST, isDirectory(path) { return }
-            throw FileSystemError.system("mkdir", path)
-        }
+    /// `mkdir(path, 0755)`; an existing directory is fine when `existingIsFine`. Returns whether this
+    /// call created it (false: it was there, e.g. made by a concurrent run a moment before).
+    @discardableResult
+    package static func makeDirectory(_ path: String, existingIsFine: Bool = false) throws(FileSystemError) -> Bool {
+        guard mkdir(path, 0o755) != 0 else { return true }
+        let error = FileSystemError.system("mkdir", path)
+        if existingIsFine, error.code == EEXIST, isDirectory(path) { return false }
+        throw error
     }
 
     /// `rename(from, to)`.

@@ -51,12 +51,32 @@ package func zipSourceCommandMask(_ commands: [zip_source_cmd_t]) -> zip_int64_t
     commands.reduce(0) { $0 | (zip_int64_t(1) << zip_int64_t($1.rawValue)) }
 }
 
-/// The answer of a source whose size libzip is not told to `ZIP_SOURCE_STAT`: an empty stat
-/// (`zip_stat_init`), so libzip gives the entry's local header a Zip64 field and takes the size from
-/// the bytes it copies. Returns the bytes written, or nil when libzip's buffer is too small for a
-/// `zip_stat_t` (the caller then fails with `ZIP_ER_INVAL`).
-package func zipStatOfUnknownSize(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t) -> zip_int64_t? {
-    guard let data, length >= zip_uint64_t(MemoryLayout<zip_stat_t>.size) else { return nil }
-    zip_stat_init(data.assumingMemoryBound(to: zip_stat_t.self))
-    return zip_int64_t(MemoryLayout<zip_stat_t>.size)
+/// The answers of a readable source whose size libzip is not told (``BlockFileSource``,
+/// ``ZipStreamSource``) to the commands every such source answers alike: `ZIP_SOURCE_SUPPORTS` (the
+/// readable commands), `ZIP_SOURCE_STAT` (an empty stat from `zip_stat_init`, so libzip gives the
+/// entry's local header a Zip64 field and takes the size from the bytes it copies), `ZIP_SOURCE_ERROR`
+/// (`zip_error_to_data` of the source's `error`) and any command it does not support
+/// (`ZIP_ER_OPNOTSUPP`). Returns nil for `ZIP_SOURCE_OPEN`, `ZIP_SOURCE_READ` and `ZIP_SOURCE_CLOSE`,
+/// which the source answers itself.
+package func readableSourceAnswer(_ command: zip_source_cmd_t, _ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t,
+                                  error: inout zip_error_t) -> zip_int64_t? {
+    switch command {
+    case ZIP_SOURCE_OPEN, ZIP_SOURCE_READ, ZIP_SOURCE_CLOSE:
+        return nil
+    case ZIP_SOURCE_SUPPORTS:
+        return zipSourceCommandMask(readableZipSourceCommands)
+    case ZIP_SOURCE_STAT:
+        guard let data, length >= zip_uint64_t(MemoryLayout<zip_stat_t>.size) else {
+            zip_error_set(&error, ZIP_ER_INVAL, 0)
+            return -1
+        }
+        zip_stat_init(data.assumingMemoryBound(to: zip_stat_t.self))
+        return zip_int64_t(MemoryLayout<zip_stat_t>.size)
+    case ZIP_SOURCE_ERROR:
+        guard let data else { return -1 }
+        return zip_error_to_data(&error, data, length)
+    default:
+        zip_error_set(&error, ZIP_ER_OPNOTSUPP, 0)
+        return -1
+    }
 }

@@ -108,21 +108,9 @@ package final class ZipStreamSource: ZipSourceHandler, @unchecked Sendable {
     }
 
     package func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
-        switch command {
-        case ZIP_SOURCE_SUPPORTS:
-            return zipSourceCommandMask(readableZipSourceCommands)
-        case ZIP_SOURCE_STAT:
-            return zipStatOfUnknownSize(data, length) ?? fail(ZIP_ER_INVAL, 0)
-        case ZIP_SOURCE_OPEN, ZIP_SOURCE_CLOSE:
-            return 0
-        case ZIP_SOURCE_READ:
-            guard let data else { return fail(ZIP_ER_INVAL, 0) }
-            return read(into: data, Int(min(length, zip_uint64_t(Int.max))))
-        case ZIP_SOURCE_ERROR:
-            guard let data else { return -1 }
-            return zip_error_to_data(&error, data, length)
-        default:
-            return fail(ZIP_ER_OPNOTSUPP, 0)
-        }
+        if let answer = readableSourceAnswer(command, data, length, error: &error) { return answer }
+        guard command == ZIP_SOURCE_READ else { return 0 }  // open and close: nothing to do
+        guard let data else { return fail(ZIP_ER_INVAL, 0) }
+        return read(into: data, Int(min(length, zip_uint64_t(Int.max))))
     }
 }

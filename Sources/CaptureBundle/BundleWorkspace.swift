@@ -80,8 +80,9 @@ final class BundleWorkspace {
             throw failure("\(settings.bundlePath) already exists; refusing to overwrite it without force")
         }
         do throws(FileSystemError) {
-            if !settings.outputFolder.isEmpty, !FileSystem.isDirectory(settings.outputFolder) {
-                try FileSystem.makeDirectory(settings.outputFolder)
+            // A run started at the same moment may make the output folder first: then it is used as it is.
+            if !settings.outputFolder.isEmpty, !FileSystem.isDirectory(settings.outputFolder),
+               try FileSystem.makeDirectory(settings.outputFolder, existingIsFine: true) {
                 PublicationRegistry.noteCreated(folder: settings.outputFolder)
             }
             removeStalePartials()
