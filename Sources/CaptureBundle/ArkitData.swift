@@ -51,7 +51,7 @@ public struct ArkitData: Sendable {
     /// Parses the file's bytes; errors name `file` and the JSON path.
     public init(json bytes: [UInt8], file: String = "arkitData.json") throws(InputError) {
         let root = try JSONCursor.parse(bytes, file: file)
-        _ = try root.object()
+        try root.requireObject()
         sdkVersion = try root["sdkVersion"].get().string()
         dataVersion = try root["dataVersion"].get().string()
         platform = try root["platform"].get().string()
@@ -65,9 +65,7 @@ public struct ArkitData: Sendable {
         trackingFlag = try root["trackingFlag"].get().bool()
         reconstructionShutDown = try root["reconstructionShutDown"].get().optionalDouble()
         let t = try root["thresholds"].get()
-        do { thresholds = try Thresholds().applying(json: try t.object(), source: "\(file): thresholds") }
-        catch let error as InputError { throw error }
-        catch { throw t.fail("\(error)") }
+        thresholds = try ArkitData.thresholds(t)
         if let v = root.optional("video") {
             video = ArkitVideo(file: try v["file"].get().string(), frames: try v["frames"].get().int(),
                                frameRateHz: try v["frameRateHz"].get().double(), width: try v["width"].get().int(),
@@ -108,7 +106,7 @@ public struct ArkitData: Sendable {
     /// frames and inputs, read by the same functions as the whole file's).
     package static func root(json bytes: [UInt8], file: String = "arkitData.json") throws(InputError) -> JSONCursor {
         let root = try JSONCursor.parse(bytes, file: file)
-        _ = try root.object()
+        try root.requireObject()
         return root
     }
 
@@ -140,11 +138,17 @@ public struct ArkitData: Sendable {
         }
         if let g = root.optional("landscapeGating") { configuration.landscapeGating = try g.bool() }
         if let t = root.optional("thresholds") {
-            do { configuration.thresholds = try Thresholds().applying(json: try t.object(), source: "\(root.file): thresholds") }
-            catch let error as InputError { throw error }
-            catch { throw InputError(file: root.file, reason: "\(error)".replacingOccurrences(of: "\(root.file): ", with: "")) }
+            configuration.thresholds = try ArkitData.thresholds(t)
         }
         return configuration
+    }
+
+    /// A `thresholds` object applied to the defaults (``Thresholds/applying(json:source:)``); errors name
+    /// the file and the key, e.g. `arkitData.json: thresholds: unknown threshold 'drift.x'; ...`.
+    static func thresholds(_ t: JSONCursor) throws(InputError) -> Thresholds {
+        try t.requireObject()
+        do throws(ThresholdOverrideError) { return try Thresholds().applying(json: t.value, source: "thresholds") }
+        catch { throw InputError(file: t.file, reason: error.description) }
     }
 
     /// A `feedbackItems` array (also the whole of `feedback.json`).

@@ -52,7 +52,7 @@ public enum BundleInspector {
                 if type != data.propertyType {
                     result.problems.append("config.json: propertyType '\(type)' differs from arkitData.json's '\(data.propertyType)'")
                 }
-                _ = try c["options"].get().object()
+                try c["options"].get().requireObject()
             } catch { result.problems.append(error.description) }
         }
         let gotScanLogFailure = data.events.contains { $0.code == SDKProfile.standard.code(for: .scanLogStartFailed) }

@@ -1,5 +1,4 @@
 import CaptureEngine
-import Foundation
 import JSONSupport
 
 /// A position in a parsed JSON document that knows its path, so every type error names the file and
@@ -25,22 +24,9 @@ package struct JSONCursor {
         return pairs.first { $0.0 == key }?.1
     }
 
-    /// The object as Foundation values (for APIs that take `[String: Any]`).
-    package func object() throws(InputError) -> [String: Any] {
-        guard case .object = value, let o = JSONCursor.foundation(value) as? [String: Any] else { throw fail("expected an object") }
-        return o
-    }
-
-    package static func foundation(_ v: JSONValue) -> Any {
-        switch v {
-        case .null: NSNull()
-        case .bool(let b): b
-        case .int(let i): Int(i)
-        case .number(let d): d
-        case .string(let s): s
-        case .array(let a): a.map(foundation)
-        case .object(let pairs): Dictionary(pairs.map { ($0.0, foundation($0.1)) }, uniquingKeysWith: { a, _ in a })
-        }
+    /// Throws unless the value is an object.
+    package func requireObject() throws(InputError) {
+        guard case .object = value else { throw fail("expected an object") }
     }
 
     /// A required key.

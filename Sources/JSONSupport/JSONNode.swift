@@ -1,5 +1,3 @@
-import Foundation
-
 /// A parsed JSON value (what ``JSONParser`` returns) that keeps object keys in file order and each
 /// number's text, so files can be checked key by key and whole numbers up to `UInt64.max` survive exactly.
 public indirect enum JSONNode: Sendable, Equatable {
@@ -36,22 +34,6 @@ public indirect enum JSONNode: Sendable, Equatable {
         case .string(let s): .string(s)
         case .array(let items): .array(items.map(\.jsonValue))
         case .object(let members): .object(members.map { ($0.0, $0.1.jsonValue) })
-        }
-    }
-
-    /// The value as Foundation-style plain objects (`[String: Any]`, `[Any]`, `Int`, `Double`, `Bool`,
-    /// `String`, `NSNull`), for APIs that take `JSONSerialization` output.
-    public var foundationObject: Any {
-        switch self {
-        case .null: return NSNull()
-        case .bool(let b): return b
-        case .number(let d, let text): return Int(text).map { $0 as Any } ?? d
-        case .string(let s): return s
-        case .array(let items): return items.map(\.foundationObject)
-        case .object(let members):
-            var dict: [String: Any] = [:]
-            for (k, v) in members { dict[k] = v.foundationObject }
-            return dict
         }
     }
 }

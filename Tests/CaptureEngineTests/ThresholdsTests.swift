@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import JSONSupport
 import Testing
 
 @Suite struct ThresholdsTests {
@@ -25,13 +26,13 @@ import Testing
 
     @Test func aFieldOfTheWrongKindNamesTheKindItTakes() {
         #expect(throws: ThresholdOverrideError("f: 'speech.maximumLabelLength' must be a whole number")) {
-            try Thresholds().applying(json: ["speech": ["maximumLabelLength": 2.5]], source: "f")
+            try Thresholds().applying(json: .object([("speech", .object([("maximumLabelLength", .number(2.5))]))]), source: "f")
         }
         #expect(throws: ThresholdOverrideError("f: 'ceiling.enabledOnLiDAR' must be true or false")) {
-            try Thresholds().applying(json: ["ceiling": ["enabledOnLiDAR": 1]], source: "f")
+            try Thresholds().applying(json: .object([("ceiling", .object([("enabledOnLiDAR", .int(1))]))]), source: "f")
         }
         #expect(throws: ThresholdOverrideError("f: 'ceiling' must be an object")) {
-            try Thresholds().applying(json: ["ceiling": 1], source: "f")
+            try Thresholds().applying(json: .object([("ceiling", .int(1))]), source: "f")
         }
     }
 

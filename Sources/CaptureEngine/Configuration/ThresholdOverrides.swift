@@ -20,19 +20,23 @@ extension Thresholds {
 
     /// A copy with the values of a (possibly partial) JSON object applied, e.g.
     /// `{"fastRotation": {"degreesPerSecond": 120}}`, through the key table (``fields``). Unknown keys and
-    /// values of the wrong type are errors naming the key.
-    public func applying(json object: [String: Any], source: String = "thresholds") throws(ThresholdOverrideError) -> Thresholds {
+    /// values of the wrong type are errors naming the key; groups and keys are applied in sorted order
+    /// (a key given twice counts once, its first value).
+    public func applying(json object: JSONValue, source: String = "thresholds") throws(ThresholdOverrideError) -> Thresholds {
+        guard case .object(let groupMembers) = object else {
+            throw ThresholdOverrideError("\(source): expected a JSON object of thresholds")
+        }
         let fields = Thresholds.fieldsByKey
         let groups = Set(Thresholds.fields.map { String($0.key.prefix { $0 != "." }) })
         var result = self
-        for (group, members) in object.sorted(by: { $0.key < $1.key }) {
+        for (group, members) in Self.firstOfEachKey(groupMembers) {
             guard groups.contains(group) else {
                 throw ThresholdOverrideError("\(source): unknown threshold '\(group)'; see `capture-sim thresholds` for the keys")
             }
-            guard let members = members as? [String: Any] else {
+            guard case .object(let valueMembers) = members else {
                 throw ThresholdOverrideError("\(source): '\(group)' must be an object")
             }
-            for (name, value) in members.sorted(by: { $0.key < $1.key }) {
+            for (name, value) in Self.firstOfEachKey(valueMembers) {
                 let key = "\(group).\(name)"
                 guard let field = fields[key] else {
                     throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; see `capture-sim thresholds` for the keys")
@@ -43,33 +47,31 @@ extension Thresholds {
         return result
     }
 
-    /// Sets one field from a JSON value (`Bool`, `Int`, `Double`, or `NSNumber` from Foundation).
-    private mutating func set(_ field: ThresholdField, to value: Any, source: String) throws(ThresholdOverrideError) {
-        func number() -> Double? {
-            switch value {
-            case is Bool: return nil
-            case let i as Int: return Double(i)
-            case let d as Double: return d
-            case let n as NSNumber: return n.doubleValue
-            default: return nil
-            }
-        }
-        switch field.place {
-        case .number(let path):
-            guard let d = number(), d.isFinite else { throw ThresholdOverrideError("\(source): '\(field.key)' must be a number") }
+    /// An object's members sorted by key, each key once (its first value).
+    private static func firstOfEachKey(_ members: [(String, JSONValue)]) -> [(String, JSONValue)] {
+        var seen = Set<String>()
+        return members.filter { seen.insert($0.0).inserted }.sorted { $0.0 < $1.0 }
+    }
+
+    /// Sets one field from a JSON value.
+    private mutating func set(_ field: ThresholdField, to value: JSONValue, source: String) throws(ThresholdOverrideError) {
+        switch (field.place, value) {
+        case (.number(let path), .int(let i)):
+            self[keyPath: path] = Double(i)
+        case (.number(let path), .number(let d)) where d.isFinite:
             self[keyPath: path] = d
-        case .wholeNumber(let path):
-            if !(value is Bool), let i = value as? Int {
-                self[keyPath: path] = i
-                return
-            }
-            guard let d = number(), d.isFinite, d == d.rounded(), abs(d) < 9e15 else {
-                throw ThresholdOverrideError("\(source): '\(field.key)' must be a whole number")
-            }
+        case (.number, _):
+            throw ThresholdOverrideError("\(source): '\(field.key)' must be a number")
+        case (.wholeNumber(let path), .int(let i)) where Int(exactly: i) != nil:
+            self[keyPath: path] = Int(i)
+        case (.wholeNumber(let path), .number(let d)) where d.isFinite && d == d.rounded() && abs(d) < 9e15:
             self[keyPath: path] = Int(d)
-        case .flag(let path):
-            guard let b = value as? Bool else { throw ThresholdOverrideError("\(source): '\(field.key)' must be true or false") }
+        case (.wholeNumber, _):
+            throw ThresholdOverrideError("\(source): '\(field.key)' must be a whole number")
+        case (.flag(let path), .bool(let b)):
             self[keyPath: path] = b
+        case (.flag, _):
+            throw ThresholdOverrideError("\(source): '\(field.key)' must be true or false")
         }
     }
 
@@ -81,10 +83,10 @@ extension Thresholds {
         do throws(JSONSyntaxError) { root = try JSONParser.parse(Array(jsonText.utf8)) } catch {
             throw ThresholdOverrideError("\(source):\(error.line):\(error.column): invalid JSON: \(error.problem)")
         }
-        guard case .object = root, let object = root.foundationObject as? [String: Any] else {
+        guard case .object = root else {
             throw ThresholdOverrideError("\(source): expected a JSON object of thresholds, found \(root.typeDescription)")
         }
-        return try applying(json: object, source: source).validated(source: source)
+        return try applying(json: root.jsonValue, source: source).validated(source: source)
     }
 
     /// A copy with one `group.field=value` assignment applied, as `--set` gives it.
@@ -124,12 +126,12 @@ extension Thresholds {
                 return try setting(key: key, to: "\(Int(product.rounded()))", source: source)
             }
         }
-        let value: Any
-        if text == "true" || text == "false" { value = text == "true" }
-        else if let i = Int(text) { value = i }
-        else if let d = Double(text), d.isFinite { value = d }
+        let value: JSONValue
+        if text == "true" || text == "false" { value = .bool(text == "true") }
+        else if let i = Int64(text) { value = .int(i) }
+        else if let d = Double(text), d.isFinite { value = .number(d) }
         else { throw ThresholdOverrideError("\(source): '\(text)' is not a finite number or true/false") }
-        let result = try applying(json: [parts[0]: [parts[1]: value]], source: source)
+        let result = try applying(json: .object([(parts[0], .object([(parts[1], value)]))]), source: source)
         if let range = Thresholds.fieldsByKey[key]?.range, let number = result.value(at: key), !range.contains(number) {
             throw ThresholdOverrideError("\(source): \(key) must be in \(range), found \(NumberFormatting.compact(number))")
         }

@@ -45,11 +45,11 @@ extension Scene {
         let depth = try r.object("depth").map { (d: JSONObjectReader) throws(SceneLoadError) in try Scene.depthSettings(d) } ?? DepthSettings()
         var thresholds = Thresholds()
         if let t = r.node("thresholds") {
-            guard case .object = t, let object = t.foundationObject as? [String: Any] else {
+            guard case .object = t else {
                 throw r.error("thresholds", "expected an object of thresholds, found \(t.typeDescription)")
             }
             do {
-                thresholds = try Thresholds().applying(json: object, source: "\(source): thresholds")
+                thresholds = try Thresholds().applying(json: t.jsonValue, source: "\(source): thresholds")
                     .validated(source: "\(source): thresholds")
             } catch {
                 throw SceneLoadError(error.description)
