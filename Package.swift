@@ -169,7 +169,7 @@ let package = Package(
             dependencies: ["JSONSupport", "BundleIO", "CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"],
             swiftSettings: testCode
         ),
-        .testTarget(name: "SyntheticSensorTests", dependencies: ["SyntheticSensor", "CaptureEngine", "CNoiseHash", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["JSONSupport", "SyntheticSensor", "CaptureEngine", "CNoiseHash", "TestSupport"], swiftSettings: testCode),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "SceneRuntime", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
         .testTarget(
             name: "ScanReportTests",

@@ -2,6 +2,7 @@ import CaptureEngine
 import Foundation
 import Testing
 @testable import SyntheticSensor
+import JSONSupport
 
 @Suite struct CorrelatedErrorModelTests {
     static var correlated: LiDARSettings {
@@ -160,7 +161,7 @@ import Testing
         #expect(scene.lidar.correlated.edgeOn == 2.5)
         #expect(scene.lidar.correlated.coarseCellPixels == 16)
         #expect(scene.lidar.effectiveRangeMeters == 6)
-        #expect(throws: SceneLoadError.self) {
+        #expect(throws: InputError.self) {
             _ = try Scene(jsonText: TestScenes.sceneText(script: Self.script, extra: """
 
                   "lidar": { "correlated": { "edgeOnn": 2.5 } },

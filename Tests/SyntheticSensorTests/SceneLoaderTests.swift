@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SyntheticSensor
 import TestSupport
+import JSONSupport
 
 @Suite struct SceneLoaderTests {
     private func error(_ text: String) -> String? {
@@ -152,7 +153,7 @@ import TestSupport
     }
 
     @Test func unreadableFileIsNamed() {
-        #expect(throws: SceneLoadError("/nonexistent/scene.json: cannot read the file")) {
+        #expect(throws: InputError(file: "/nonexistent/scene.json", reason: "cannot read the file")) {
             try Scene.load(path: "/nonexistent/scene.json")
         }
     }
@@ -191,7 +192,7 @@ import TestSupport
 
 @Suite struct MaterialLoadingTests {
     private func scene(rooms: String = #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]]}]"#, objects: String = "[]",
-                       camera: String? = nil) throws(SceneLoadError) -> Scene {
+                       camera: String? = nil) throws(InputError) -> Scene {
         let text = """
             { "rooms": \(rooms), "objects": \(objects), \(camera.map { "\"camera\": \($0)," } ?? "")
               "script": [ { "action": "present" }, { "action": "record" }, { "action": "pause", "seconds": 11 },
@@ -200,7 +201,7 @@ import TestSupport
         return try Scene(jsonText: text, source: "Scenes/m.json")
     }
 
-    private func error(_ make: () throws(SceneLoadError) -> Scene) -> String {
+    private func error(_ make: () throws(InputError) -> Scene) -> String {
         do { _ = try make(); return "" } catch { return error.description }
     }
 
@@ -235,26 +236,26 @@ import TestSupport
     }
 
     @Test func badMaterialsNameTheFieldAndWhatWasExpected() {
-        #expect(error { () throws(SceneLoadError) in
+        #expect(error { () throws(InputError) in
             try scene(objects: #"[{"category": "sofa", "dimensions": {"width": 2, "height": 0.8, "depth": 0.9}, "position": [2, 2], "material": "velvet"}]"#)
         } == "Scenes/m.json: objects[0].material: expected a material kind (matte, dark, glossy, mirror, glass) or object, found 'velvet'")
-        #expect(error { () throws(SceneLoadError) in
+        #expect(error { () throws(InputError) in
             try scene(rooms: #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]], "materials": {"walls": {"albedo": [1.5, 0, 0]}}}]"#)
         } == "Scenes/m.json: rooms[0].materials.walls.albedo: expected [r, g, b], linear reflectance 0...1 each")
-        #expect(error { () throws(SceneLoadError) in
+        #expect(error { () throws(InputError) in
             try scene(rooms: #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]], "doors": [{"wall": 0, "width": 1, "material": "mirror"}]}]"#)
         }.hasSuffix("rooms[0].doors[0].material: expected a glass material (an opening's pane), found kind 'mirror'"))
-        #expect(error { () throws(SceneLoadError) in
+        #expect(error { () throws(InputError) in
             try scene(rooms: #"[{"floor": [[0, 0], [4, 0], [4, 4], [0, 4]], "materials": {"wall": "dark"}}]"#)
         }.contains("rooms[0].materials"))
     }
 
     @Test func theCameraBlockIsCheckedAgainstTheSceneFrameRate() throws {
         #expect(try scene(camera: #"{"width": 1920, "height": 1440, "frameRateHz": 60}"#).camera.width == 1920)
-        #expect(error { () throws(SceneLoadError) in try scene(camera: #"{"frameRateHz": 25}"#) }
+        #expect(error { () throws(InputError) in try scene(camera: #"{"frameRateHz": 25}"#) }
                 == "Scenes/m.json: camera.frameRateHz: expected a frame rate that divides the scene's 60.0 Hz, found 25.0")
-        #expect(error { () throws(SceneLoadError) in try scene(camera: #"{"width": 640, "height": 360}"#) }
+        #expect(error { () throws(InputError) in try scene(camera: #"{"width": 640, "height": 360}"#) }
                 .contains("camera.width: expected a 4:3 size"))
-        #expect(error { () throws(SceneLoadError) in try scene(camera: #"{"widht": 640}"#) }.contains("widht"))
+        #expect(error { () throws(InputError) in try scene(camera: #"{"widht": 640}"#) }.contains("widht"))
     }
 }

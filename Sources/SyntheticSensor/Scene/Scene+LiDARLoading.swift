@@ -1,17 +1,18 @@
+import JSONSupport
 extension Scene {
     /// The `lidar` block's error-model keys: `errorModel` ("correlated" or "white") and the
     /// `correlated` object (``CorrelatedErrorSettings``; every key optional, docs/scene-format.md).
-    static func loadLiDARErrorModel(_ l: inout JSONObjectReader, into s: inout LiDARSettings) throws(SceneLoadError) {
+    static func loadLiDARErrorModel(_ l: inout JSONObjectReader, into s: inout LiDARSettings) throws(InputError) {
         if let kind = try l.choice("errorModel", [("correlated", LiDARErrorModelKind.correlated), ("white", .white)]) {
             s.errorModel = kind
         }
         guard var c = try l.object("correlated") else { return }
         var m = s.correlated
         m.rangeMeters = Float(try c.positive("rangeMeters", default: Double(m.rangeMeters)))
-        func real(_ key: String, _ value: Float) throws(SceneLoadError) -> Float {
+        func real(_ key: String, _ value: Float) throws(InputError) -> Float {
             Float(try c.nonNegative(key, default: Double(value)))
         }
-        func cells(_ key: String, _ value: Int) throws(SceneLoadError) -> Int {
+        func cells(_ key: String, _ value: Int) throws(InputError) -> Int {
             Int(try c.integer(key, in: 1...1024) ?? Int64(value))
         }
         m.coarsePerMeterToOneAndAHalf = try real("coarsePerMeterToOneAndAHalf", m.coarsePerMeterToOneAndAHalf)

@@ -4,32 +4,32 @@ import JSONSupport
 
 extension Scene {
     /// Loads a scene file; errors name the file, the JSON path and what was expected.
-    public static func load(path: String) throws(SceneLoadError) -> Scene {
+    public static func load(path: String) throws(InputError) -> Scene {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
            size > SceneLimits.maximumFileBytes {
-            throw SceneLoadError("\(path): \(size) bytes; a scene file may have at most \(SceneLimits.maximumFileBytes) bytes")
+            throw InputError(file: path, reason: "\(size) bytes; a scene file may have at most \(SceneLimits.maximumFileBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw SceneLoadError("\(path): cannot read the file")
+            throw InputError(file: path, reason: "cannot read the file")
         }
         guard data.count <= SceneLimits.maximumFileBytes else {
-            throw SceneLoadError("\(path): more than \(SceneLimits.maximumFileBytes) bytes; a scene file may have at most that many")
+            throw InputError(file: path, reason: "more than \(SceneLimits.maximumFileBytes) bytes; a scene file may have at most that many")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneLoadError("\(path): not UTF-8 text")
+            throw InputError(file: path, reason: "not UTF-8 text")
         }
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return try Scene(jsonText: text, source: path, defaultName: stem)
     }
 
     /// Parses a scene from JSON text; `source` names the file in errors.
-    public init(jsonText: String, source: String, defaultName: String = "scene") throws(SceneLoadError) {
+    public init(jsonText: String, source: String, defaultName: String = "scene") throws(InputError) {
         let root = try JSONParser.parse(jsonText, source: source)
-        var r = try JSONObjectReader(root, source: source, path: "")
+        var r = try JSONObjectReader(root, source: source, path: "", maximumMagnitude: SceneLimits.maximumMagnitude)
         let name = try r.string("name", default: defaultName)
         if let problem = FileNameRule.problem(with: name) {
             throw r.has("name") ? r.error("name", "\(problem), found '\(name)'")
-                : SceneLoadError("\(source): the scene's name (the file name '\(name)'; give \"name\"): \(problem)")
+                : InputError(file: source, location: "the scene's name (the file name '\(name)'; give \"name\")", reason: problem)
         }
         let description = try r.string("description", default: "")
         let seed = try r.unsigned64("seed") ?? 1
@@ -40,19 +40,18 @@ extension Scene {
             }
             sdk = profile
         }
-        let metadata = try r.object("metadata").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.metadata(m) } ?? ScanMetadata()
-        let device = try r.object("device").map { (d: JSONObjectReader) throws(SceneLoadError) in try Scene.device(d) } ?? SceneDevice()
-        let depth = try r.object("depth").map { (d: JSONObjectReader) throws(SceneLoadError) in try Scene.depthSettings(d) } ?? DepthSettings()
+        let metadata = try r.object("metadata").map { (m: JSONObjectReader) throws(InputError) in try Scene.metadata(m) } ?? ScanMetadata()
+        let device = try r.object("device").map { (d: JSONObjectReader) throws(InputError) in try Scene.device(d) } ?? SceneDevice()
+        let depth = try r.object("depth").map { (d: JSONObjectReader) throws(InputError) in try Scene.depthSettings(d) } ?? DepthSettings()
         var thresholds = Thresholds()
         if let t = r.node("thresholds") {
             guard case .object = t else {
                 throw r.error("thresholds", "expected an object of thresholds, found \(t.typeDescription)")
             }
-            do {
-                thresholds = try Thresholds().applying(json: t.jsonValue, source: "\(source): thresholds")
-                    .validated(source: "\(source): thresholds")
+            do throws(ThresholdOverrideError) {
+                thresholds = try Thresholds().applying(json: t.jsonValue, source: "thresholds").validated(source: "thresholds")
             } catch {
-                throw SceneLoadError(error.description)
+                throw InputError(file: source, reason: error.description)
             }
         }
         let faults = try Scene.faults(try r.array("faults") ?? [], source: source)
@@ -63,15 +62,15 @@ extension Scene {
         }
         var rooms: [Room] = []
         for (i, node) in roomNodes.enumerated() {
-            rooms.append(try Scene.room(try JSONObjectReader(node, source: source, path: "rooms[\(i)]")))
+            rooms.append(try Scene.room(try JSONObjectReader(node, source: source, path: "rooms[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude)))
         }
         var objects: [SceneObject] = []
         for (i, node) in (try r.array("objects") ?? []).enumerated() {
-            objects.append(try Scene.object(try JSONObjectReader(node, source: source, path: "objects[\(i)]"), rooms: rooms, index: i))
+            objects.append(try Scene.object(try JSONObjectReader(node, source: source, path: "objects[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude), rooms: rooms, index: i))
         }
         try Scene.checkClutterTotal(rooms: rooms, objects: objects, source: source)
-        let motion = try r.object("motion").map { (m: JSONObjectReader) throws(SceneLoadError) in try Scene.motion(m) } ?? HandMotionSettings()
-        let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(SceneLoadError) in try Scene.lidar(l) } ?? LiDARSettings()
+        let motion = try r.object("motion").map { (m: JSONObjectReader) throws(InputError) in try Scene.motion(m) } ?? HandMotionSettings()
+        let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(InputError) in try Scene.lidar(l) } ?? LiDARSettings()
         if let refresh = lidar.refreshHz, refresh > depth.frameRateHz {
             throw JSONObjectReader.error(source: source, path: "lidar.refreshHz",
                                          "expected at most the depth frame rate (\(MessageNumber.text(depth.frameRateHz)) Hz), found \(MessageNumber.text(refresh))")
@@ -81,10 +80,10 @@ extension Scene {
         var script: [ScriptStep] = []
         var lastAt = -Double.infinity
         for (i, node) in stepNodes.enumerated() {
-            let step = try Scene.step(try JSONObjectReader(node, source: source, path: "script[\(i)]"), index: i)
+            let step = try Scene.step(try JSONObjectReader(node, source: source, path: "script[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude), index: i)
             if let at = step.at {
                 guard at >= lastAt else {
-                    throw SceneLoadError("\(source): script[\(i)].at: expected a time not before the previous step's 'at' (\(MessageNumber.text(lastAt)) s)")
+                    throw InputError(file: source, location: "script[\(i)].at", reason: "expected a time not before the previous step's 'at' (\(MessageNumber.text(lastAt)) s)")
                 }
                 lastAt = at
             }
@@ -97,11 +96,11 @@ extension Scene {
         self.camera = camera
         let duration = ScriptTimeline(scene: self).endTime
         guard duration <= SceneLimits.maximumDurationSeconds else {
-            throw SceneLoadError("\(source): script: the scene lasts \(MessageNumber.text(duration)) s; a scene may last at most \(MessageNumber.text(SceneLimits.maximumDurationSeconds)) s (check speeds, pauses and distances)")
+            throw InputError(file: source, location: "script", reason: "the scene lasts \(MessageNumber.text(duration)) s; a scene may last at most \(MessageNumber.text(SceneLimits.maximumDurationSeconds)) s (check speeds, pauses and distances)")
         }
     }
 
-    private static func metadata(_ m: JSONObjectReader) throws(SceneLoadError) -> ScanMetadata {
+    private static func metadata(_ m: JSONObjectReader) throws(InputError) -> ScanMetadata {
         var m = m
         var meta = ScanMetadata()
         meta.uid = try m.string("uid", default: meta.uid)
@@ -125,7 +124,7 @@ extension Scene {
 
     private static let thermalStates: [(String, ThermalState)] = ThermalState.allCases.map { ($0.name, $0) }
 
-    private static func device(_ d: JSONObjectReader) throws(SceneLoadError) -> SceneDevice {
+    private static func device(_ d: JSONObjectReader) throws(InputError) -> SceneDevice {
         var d = d
         var device = SceneDevice()
         device.capabilities.hasLiDAR = try d.bool("hasLiDAR", default: true)
@@ -167,7 +166,7 @@ extension Scene {
         return device
     }
 
-    private static func depthSettings(_ d: JSONObjectReader) throws(SceneLoadError) -> DepthSettings {
+    private static func depthSettings(_ d: JSONObjectReader) throws(InputError) -> DepthSettings {
         var d = d
         let rate = try d.positive("frameRateHz", default: 60)
         guard SceneLimits.frameRateHz.contains(rate) else {
@@ -178,10 +177,10 @@ extension Scene {
         return DepthSettings(frameRateHz: rate, everyNthFrame: nth)
     }
 
-    private static func faults(_ nodes: [JSONNode], source: String) throws(SceneLoadError) -> [StorageFault] {
+    private static func faults(_ nodes: [JSONNode], source: String) throws(InputError) -> [StorageFault] {
         var out: [StorageFault] = []
         for (i, node) in nodes.enumerated() {
-            var f = try JSONObjectReader(node, source: source, path: "faults[\(i)]")
+            var f = try JSONObjectReader(node, source: source, path: "faults[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude)
             let files: [(String, ScanFile)] = [("arkitData", .arkitData), ("config", .config), ("depthFrames", .depthFrames),
                                                ("scanLog", .scanLog), ("folder", .folder), ("zip", .zip)]
             guard let file = try f.choice("file", files) else { throw f.error("file", "expected one of \"arkitData\", \"config\", \"depthFrames\", \"scanLog\", \"folder\", \"zip\"") }
@@ -195,7 +194,7 @@ extension Scene {
         return out
     }
 
-    private static func room(_ r: JSONObjectReader) throws(SceneLoadError) -> Room {
+    private static func room(_ r: JSONObjectReader) throws(InputError) -> Room {
         var r = r
         let name = try r.string("name", default: "Room")
         guard let floorNodes = try r.array("floor"), floorNodes.count >= 3 else {
@@ -205,7 +204,7 @@ extension Scene {
         for (i, p) in floorNodes.enumerated() {
             guard case .array(let xz) = p, xz.count == 2, case .number(let x, _) = xz[0], case .number(let z, _) = xz[1],
                   abs(x) <= SceneLimits.maximumMagnitude, abs(z) <= SceneLimits.maximumMagnitude else {
-                throw SceneLoadError("\(r.source): \(r.path(of: "floor"))[\(i)]: expected a point [x, z] in metres, each of magnitude at most \(MessageNumber.text(SceneLimits.maximumMagnitude))")
+                throw InputError(file: r.source, location: "\(r.path(of: "floor"))[\(i)]", reason: "expected a point [x, z] in metres, each of magnitude at most \(MessageNumber.text(SceneLimits.maximumMagnitude))")
             }
             floor.append(SIMD2(x, z))
         }
@@ -216,7 +215,7 @@ extension Scene {
         for kind in WallOpening.Kind.allCases {
             let key = kind.rawValue + "s"
             for (i, node) in (try r.array(key) ?? []).enumerated() {
-                var o = try JSONObjectReader(node, source: r.source, path: "\(r.path(of: key))[\(i)]")
+                var o = try JSONObjectReader(node, source: r.source, path: "\(r.path(of: key))[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude)
                 guard let wall = try o.integer("wall", in: 0...Int64(floor.count - 1)) else {
                     throw o.error("wall", "expected a wall index from 0 to \(floor.count - 1)")
                 }
@@ -245,7 +244,7 @@ extension Scene {
         return room
     }
 
-    private static func object(_ o: JSONObjectReader, rooms: [Room], index: Int) throws(SceneLoadError) -> SceneObject {
+    private static func object(_ o: JSONObjectReader, rooms: [Room], index: Int) throws(InputError) -> SceneObject {
         var o = o
         guard let category = try o.choice("category", SceneObject.Category.allCases.map { ($0.rawValue, $0) }) else {
             throw o.error("category", "expected one of \(SceneObject.Category.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -284,7 +283,7 @@ extension Scene {
         return object
     }
 
-    private static func motion(_ m: JSONObjectReader) throws(SceneLoadError) -> HandMotionSettings {
+    private static func motion(_ m: JSONObjectReader) throws(InputError) -> HandMotionSettings {
         var m = m
         var s = HandMotionSettings()
         s.eyeHeight = try m.positive("eyeHeight", default: s.eyeHeight)
@@ -304,7 +303,7 @@ extension Scene {
         return s
     }
 
-    private static func lidar(_ l: JSONObjectReader) throws(SceneLoadError) -> LiDARSettings {
+    private static func lidar(_ l: JSONObjectReader) throws(InputError) -> LiDARSettings {
         var l = l
         var s = LiDARSettings()
         s.rangeMeters = Float(try l.positive("rangeMeters", default: Double(s.rangeMeters)))

@@ -5,7 +5,7 @@ import JSONSupport
 extension Scene {
     /// A material: a kind's name (`"glass"`) or `{"kind", "albedo": [r, g, b], "gloss"}` where the
     /// omitted fields take the kind's preset (``Material/preset(_:)``), or `base`'s when no kind is given.
-    static func material(_ node: JSONNode, source: String, path: String, base: Material) throws(SceneLoadError) -> Material {
+    static func material(_ node: JSONNode, source: String, path: String, base: Material) throws(InputError) -> Material {
         let kinds = Material.Kind.allCases.map(\.rawValue).joined(separator: ", ")
         if case .string(let name) = node {
             guard let kind = Material.Kind(rawValue: name) else {
@@ -13,7 +13,7 @@ extension Scene {
             }
             return .preset(kind)
         }
-        var m = try JSONObjectReader(node, source: source, path: path)
+        var m = try JSONObjectReader(node, source: source, path: path, maximumMagnitude: SceneLimits.maximumMagnitude)
         var material = base
         if let kind = try m.choice("kind", Material.Kind.allCases.map { ($0.rawValue, $0) }) {
             material = .preset(kind)
@@ -35,7 +35,7 @@ extension Scene {
     }
 
     /// A room's `materials` object: `walls`, `floor`, `ceiling`, each a material.
-    static func roomMaterials(_ r: inout JSONObjectReader) throws(SceneLoadError) -> RoomMaterials {
+    static func roomMaterials(_ r: inout JSONObjectReader) throws(InputError) -> RoomMaterials {
         guard var m = try r.object("materials") else { return RoomMaterials() }
         var out = RoomMaterials()
         if let n = m.node("walls") { out.walls = try material(n, source: m.source, path: m.path(of: "walls"), base: .wall) }
@@ -46,7 +46,7 @@ extension Scene {
     }
 
     /// An opening's `material`: glass only (the pane the colour camera draws in the hole).
-    static func openingMaterial(_ o: inout JSONObjectReader, default value: Material?) throws(SceneLoadError) -> Material? {
+    static func openingMaterial(_ o: inout JSONObjectReader, default value: Material?) throws(InputError) -> Material? {
         guard let n = o.node("material") else { return value }
         let m = try material(n, source: o.source, path: o.path(of: "material"), base: .windowGlass)
         guard m.kind == .glass else {
@@ -56,13 +56,13 @@ extension Scene {
     }
 
     /// An object's `material` (nil: the category's default).
-    static func objectMaterial(_ o: inout JSONObjectReader, category: SceneObject.Category) throws(SceneLoadError) -> Material? {
+    static func objectMaterial(_ o: inout JSONObjectReader, category: SceneObject.Category) throws(InputError) -> Material? {
         guard let n = o.node("material") else { return nil }
         return try material(n, source: o.source, path: o.path(of: "material"), base: .defaultFor(category))
     }
 
     /// The `camera` block (``CameraSettings``); the frame rate must divide `sceneFrameRateHz`.
-    static func cameraSettings(_ r: inout JSONObjectReader, sceneFrameRateHz: Double) throws(SceneLoadError) -> CameraSettings {
+    static func cameraSettings(_ r: inout JSONObjectReader, sceneFrameRateHz: Double) throws(InputError) -> CameraSettings {
         guard var c = try r.object("camera") else { return CameraSettings() }
         var s = CameraSettings()
         s.width = Int(try c.integer("width", in: 16...Int64(CameraSettings.maximumSize.width)) ?? Int64(s.width))

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 
 extension Scene {
     /// The action names a script step may use, in documentation order.
@@ -8,7 +9,7 @@ extension Scene {
         "memoryWarning", "processors", "battery", "dropFrames", "roomLabel", "stop", "close",
     ]
 
-    static func step(_ s: JSONObjectReader, index: Int) throws(SceneLoadError) -> ScriptStep {
+    static func step(_ s: JSONObjectReader, index: Int) throws(InputError) -> ScriptStep {
         var s = s
         let at = try s.number("at")
         if let at, at < 0 { throw s.error("at", "expected a time >= 0 (seconds)") }

@@ -1,100 +1,103 @@
-import CaptureEngine
-import JSONSupport
 
 /// Reads the members of one JSON object by key, with typed accessors that throw errors naming the
 /// file and JSON path, and a final check that rejects keys nobody asked for (so typos fail loudly).
-struct JSONObjectReader {
+/// Numbers of larger magnitude than ``maximumMagnitude`` are refused, so a value read can be used in
+/// arithmetic without overflowing to infinity.
+public struct JSONObjectReader {
     /// The file, for errors.
-    let source: String
+    public let source: String
     /// The object's JSON path ("" for the root).
-    let path: String
+    public let path: String
+    /// The largest magnitude a number may have (nested readers inherit it).
+    public let maximumMagnitude: Double
     private let members: [(String, JSONNode)]
     private var read: Set<String> = []
 
-    init(_ node: JSONNode, source: String, path: String) throws(SceneLoadError) {
+    public init(_ node: JSONNode, source: String, path: String, maximumMagnitude: Double = .greatestFiniteMagnitude) throws(InputError) {
         guard case .object(let members) = node else {
-            throw SceneLoadError("\(source): \(path.isEmpty ? "(root)" : path): expected an object, found \(node.typeDescription)")
+            throw InputError(file: source, location: path.isEmpty ? "(root)" : path, reason: "expected an object, found \(node.typeDescription)")
         }
         self.source = source
         self.path = path
+        self.maximumMagnitude = maximumMagnitude
         self.members = members
     }
 
     /// The JSON path of a member.
-    func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    public func path(of key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// An error about a member.
-    func error(_ key: String, _ expected: String) -> SceneLoadError {
-        SceneLoadError("\(source): \(path(of: key)): \(expected)")
+    public func error(_ key: String, _ expected: String) -> InputError {
+        InputError(file: source, location: path(of: key), reason: expected)
     }
 
     /// An error about an arbitrary path.
-    static func error(source: String, path: String, _ expected: String) -> SceneLoadError {
-        SceneLoadError("\(source): \(path): \(expected)")
+    public static func error(source: String, path: String, _ expected: String) -> InputError {
+        InputError(file: source, location: path, reason: expected)
     }
 
     /// Whether the key is present (does not mark it read).
-    func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
+    public func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
 
     /// The raw member, marking it read.
-    mutating func node(_ key: String) -> JSONNode? {
+    public mutating func node(_ key: String) -> JSONNode? {
         read.insert(key)
         return members.first { $0.0 == key }?.1
     }
 
-    mutating func string(_ key: String) throws(SceneLoadError) -> String? {
+    public mutating func string(_ key: String) throws(InputError) -> String? {
         guard let n = node(key) else { return nil }
         guard case .string(let s) = n else { throw error(key, "expected a string, found \(n.typeDescription)") }
         return s
     }
 
-    mutating func string(_ key: String, default value: String) throws(SceneLoadError) -> String {
+    public mutating func string(_ key: String, default value: String) throws(InputError) -> String {
         try string(key) ?? value
     }
 
-    mutating func bool(_ key: String) throws(SceneLoadError) -> Bool? {
+    public mutating func bool(_ key: String) throws(InputError) -> Bool? {
         guard let n = node(key) else { return nil }
         guard case .bool(let b) = n else { throw error(key, "expected true or false, found \(n.typeDescription)") }
         return b
     }
 
-    mutating func bool(_ key: String, default value: Bool) throws(SceneLoadError) -> Bool {
+    public mutating func bool(_ key: String, default value: Bool) throws(InputError) -> Bool {
         try bool(key) ?? value
     }
 
-    mutating func number(_ key: String) throws(SceneLoadError) -> Double? {
+    public mutating func number(_ key: String) throws(InputError) -> Double? {
         guard let n = node(key) else { return nil }
         guard case .number(let d, _) = n else { throw error(key, "expected a number, found \(n.typeDescription)") }
-        guard abs(d) <= SceneLimits.maximumMagnitude else {
-            throw error(key, "expected a number of magnitude at most \(MessageNumber.text(SceneLimits.maximumMagnitude)), found \(MessageNumber.text(d))")
+        guard abs(d) <= maximumMagnitude else {
+            throw error(key, "expected a number of magnitude at most \(NumberFormatting.compact(maximumMagnitude)), found \(NumberFormatting.compact(d))")
         }
         return d
     }
 
-    mutating func number(_ key: String, default value: Double) throws(SceneLoadError) -> Double {
+    public mutating func number(_ key: String, default value: Double) throws(InputError) -> Double {
         try number(key) ?? value
     }
 
     /// A number > 0.
-    mutating func positive(_ key: String) throws(SceneLoadError) -> Double? {
+    public mutating func positive(_ key: String) throws(InputError) -> Double? {
         guard let d = try number(key) else { return nil }
-        guard d > 0 else { throw error(key, "expected a positive number, found \(MessageNumber.text(d))") }
+        guard d > 0 else { throw error(key, "expected a positive number, found \(NumberFormatting.compact(d))") }
         return d
     }
 
-    mutating func positive(_ key: String, default value: Double) throws(SceneLoadError) -> Double {
+    public mutating func positive(_ key: String, default value: Double) throws(InputError) -> Double {
         try positive(key) ?? value
     }
 
     /// A number >= 0.
-    mutating func nonNegative(_ key: String, default value: Double) throws(SceneLoadError) -> Double {
+    public mutating func nonNegative(_ key: String, default value: Double) throws(InputError) -> Double {
         guard let d = try number(key) else { return value }
-        guard d >= 0 else { throw error(key, "expected a number >= 0, found \(MessageNumber.text(d))") }
+        guard d >= 0 else { throw error(key, "expected a number >= 0, found \(NumberFormatting.compact(d))") }
         return d
     }
 
     /// A whole number in a range.
-    mutating func integer(_ key: String, in range: ClosedRange<Int64>) throws(SceneLoadError) -> Int64? {
+    public mutating func integer(_ key: String, in range: ClosedRange<Int64>) throws(InputError) -> Int64? {
         guard let n = node(key) else { return nil }
         guard case .number(_, let text) = n, let i = Int64(text), range.contains(i) else {
             throw error(key, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -103,7 +106,7 @@ struct JSONObjectReader {
     }
 
     /// A whole number 0...2^64-1.
-    mutating func unsigned64(_ key: String) throws(SceneLoadError) -> UInt64? {
+    public mutating func unsigned64(_ key: String) throws(InputError) -> UInt64? {
         guard let n = node(key) else { return nil }
         guard case .number(_, let text) = n, let i = UInt64(text) else {
             throw error(key, "expected a whole number from 0 to 18446744073709551615")
@@ -112,15 +115,15 @@ struct JSONObjectReader {
     }
 
     /// An array of exactly `count` numbers (any count when nil).
-    mutating func numbers(_ key: String, count: Int?) throws(SceneLoadError) -> [Double]? {
+    public mutating func numbers(_ key: String, count: Int?) throws(InputError) -> [Double]? {
         guard let n = node(key) else { return nil }
         let expected = count.map { "expected an array of \($0) numbers" } ?? "expected an array of numbers"
         guard case .array(let items) = n else { throw error(key, expected) }
         var out: [Double] = []
         for item in items {
             guard case .number(let d, _) = item else { throw error(key, expected) }
-            guard abs(d) <= SceneLimits.maximumMagnitude else {
-                throw error(key, "expected numbers of magnitude at most \(MessageNumber.text(SceneLimits.maximumMagnitude)), found \(MessageNumber.text(d))")
+            guard abs(d) <= maximumMagnitude else {
+                throw error(key, "expected numbers of magnitude at most \(NumberFormatting.compact(maximumMagnitude)), found \(NumberFormatting.compact(d))")
             }
             out.append(d)
         }
@@ -129,20 +132,20 @@ struct JSONObjectReader {
     }
 
     /// An array member's items.
-    mutating func array(_ key: String) throws(SceneLoadError) -> [JSONNode]? {
+    public mutating func array(_ key: String) throws(InputError) -> [JSONNode]? {
         guard let n = node(key) else { return nil }
         guard case .array(let items) = n else { throw error(key, "expected an array, found \(n.typeDescription)") }
         return items
     }
 
     /// A nested object reader.
-    mutating func object(_ key: String) throws(SceneLoadError) -> JSONObjectReader? {
+    public mutating func object(_ key: String) throws(InputError) -> JSONObjectReader? {
         guard let n = node(key) else { return nil }
-        return try JSONObjectReader(n, source: source, path: path(of: key))
+        return try JSONObjectReader(n, source: source, path: path(of: key), maximumMagnitude: maximumMagnitude)
     }
 
     /// One of a fixed set of strings.
-    mutating func choice<T>(_ key: String, _ options: [(String, T)]) throws(SceneLoadError) -> T? {
+    public mutating func choice<T>(_ key: String, _ options: [(String, T)]) throws(InputError) -> T? {
         guard let s = try string(key) else { return nil }
         guard let match = options.first(where: { $0.0 == s }) else {
             throw error(key, "expected one of \(options.map { "\"\($0.0)\"" }.joined(separator: ", ")), found \"\(s)\"")
@@ -151,7 +154,7 @@ struct JSONObjectReader {
     }
 
     /// Throws when a member was never read: an unknown key.
-    func rejectUnknownKeys(allowed: [String] = []) throws(SceneLoadError) {
+    public func rejectUnknownKeys(allowed: [String] = []) throws(InputError) {
         for (key, _) in members where !read.contains(key) && !allowed.contains(key) {
             let known = (Array(read) + allowed).sorted().joined(separator: ", ")
             throw error(key, "unknown key; expected one of: \(known)")
