@@ -41,7 +41,7 @@ public struct SceneCheck: Sendable {
         let expectations: SceneExpectations
         do {
             scene = try Scene.load(path: path)
-            expectations = try SceneExpectations(expect: scene.expect, golden: scene.golden, sdk: scene.sdk)
+            expectations = try SceneExpectations(expect: scene.expect, golden: scene.golden, sdk: scene.sdk, source: path)
         } catch let error as CustomStringConvertible {
             status = .unreadable
             problems = [Self.prefixed(error.description, path)]

@@ -60,55 +60,44 @@ public struct SceneExpectations: Equatable, Sendable {
     public var isEmpty: Bool { sequence.isEmpty && forbidden.isEmpty && golden == nil }
 }
 
-/// A problem in a scene's `expect` or `golden` entry, with the JSON path.
-public struct ExpectationFormatError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var expected: String
-    public init(path: String, expected: String) {
-        self.path = path
-        self.expected = expected
-    }
-    public var description: String { "\(path): expected \(expected)" }
-}
-
 extension SceneExpectations {
     /// Reads the `expect` object and `golden` string of a scene (as the scene file holds them, numbers
-    /// exact). Errors name the JSON path.
-    public init(expect: JSONValue?, golden: JSONValue?, sdk: SDKProfile = .standard) throws(ExpectationFormatError) {
+    /// exact). Errors name the scene file `source` and the JSON path.
+    public init(expect: JSONValue?, golden: JSONValue?, sdk: SDKProfile = .standard, source: String) throws(InputError) {
         self.init()
         if let golden {
             guard case .string(let g) = golden, !g.isEmpty else {
-                throw ExpectationFormatError(path: "golden", expected: "a file name (string)")
+                throw InputError(file: source, location: "golden", reason: "expected a file name (string)")
             }
             // `check --update` writes it: it must stay inside the scene's folder.
             let parts = g.split(separator: "/", omittingEmptySubsequences: false)
             guard !g.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }),
                   !g.unicodeScalars.contains(where: { $0.value < 0x20 }) else {
-                throw ExpectationFormatError(path: "golden", expected: "a relative path inside the scene's folder (no '..', '.', empty or absolute parts), found '\(g)'")
+                throw InputError(file: source, location: "golden", reason: "expected a relative path inside the scene's folder (no '..', '.', empty or absolute parts), found '\(g)'")
             }
             self.golden = g
         }
         guard let expect else { return }
         guard case .object(let members) = expect else {
-            throw ExpectationFormatError(path: "expect", expected: "an object with \"sequence\" and/or \"forbid\"")
+            throw InputError(file: source, location: "expect", reason: "expected an object with \"sequence\" and/or \"forbid\"")
         }
         for key in members.map(\.0).sorted() where key != "sequence" && key != "forbid" {
-            throw ExpectationFormatError(path: "expect.\(key)", expected: "only \"sequence\" and \"forbid\" (unknown key)")
+            throw InputError(file: source, location: "expect.\(key)", reason: "expected only \"sequence\" and \"forbid\" (unknown key)")
         }
         if let seq = Self.member("sequence", of: members) {
             guard case .array(let items) = seq else {
-                throw ExpectationFormatError(path: "expect.sequence", expected: "an array of codes")
+                throw InputError(file: source, location: "expect.sequence", reason: "expected an array of codes")
             }
             for (i, item) in items.enumerated() {
-                sequence.append(try Self.expected(item, path: "expect.sequence[\(i)]", sdk: sdk))
+                sequence.append(try Self.expected(item, path: "expect.sequence[\(i)]", sdk: sdk, source: source))
             }
         }
         if let forbid = Self.member("forbid", of: members) {
             guard case .array(let items) = forbid else {
-                throw ExpectationFormatError(path: "expect.forbid", expected: "an array of codes")
+                throw InputError(file: source, location: "expect.forbid", reason: "expected an array of codes")
             }
             for (i, item) in items.enumerated() {
-                forbidden.append(try Self.expected(item, path: "expect.forbid[\(i)]", sdk: sdk))
+                forbidden.append(try Self.expected(item, path: "expect.forbid[\(i)]", sdk: sdk, source: source))
             }
         }
     }
@@ -127,31 +116,31 @@ extension SceneExpectations {
         }
     }
 
-    private static func code(_ value: JSONValue, path: String, sdk: SDKProfile) throws(ExpectationFormatError) -> Int {
+    private static func code(_ value: JSONValue, path: String, sdk: SDKProfile, source: String) throws(InputError) -> Int {
         guard let n = number(value), n == n.rounded(), abs(n) < 1e9, sdk.meaning(forCode: Int(n)) != nil else {
-            throw ExpectationFormatError(path: path, expected: "one of SDK \(sdk.name)'s event codes (see `capture-sim codes --sdk \(sdk.name)`)")
+            throw InputError(file: source, location: path, reason: "expected one of SDK \(sdk.name)'s event codes (see `capture-sim codes --sdk \(sdk.name)`)")
         }
         return Int(n)
     }
 
-    private static func expected(_ value: JSONValue, path: String, sdk: SDKProfile) throws(ExpectationFormatError) -> Expected {
-        guard case .object(let members) = value else { return Expected(code: try code(value, path: path, sdk: sdk)) }
+    private static func expected(_ value: JSONValue, path: String, sdk: SDKProfile, source: String) throws(InputError) -> Expected {
+        guard case .object(let members) = value else { return Expected(code: try code(value, path: path, sdk: sdk, source: source)) }
         for key in members.map(\.0).sorted() where !["code", "between", "after", "before"].contains(key) {
-            throw ExpectationFormatError(path: "\(path).\(key)", expected: "only code, between, after, before (unknown key)")
+            throw InputError(file: source, location: "\(path).\(key)", reason: "expected only code, between, after, before (unknown key)")
         }
-        guard let c = member("code", of: members) else { throw ExpectationFormatError(path: "\(path).code", expected: "an event code") }
-        var e = Expected(code: try code(c, path: "\(path).code", sdk: sdk))
-        func seconds(_ v: JSONValue?, _ p: String) throws(ExpectationFormatError) -> Double? {
+        guard let c = member("code", of: members) else { throw InputError(file: source, location: "\(path).code", reason: "expected an event code") }
+        var e = Expected(code: try code(c, path: "\(path).code", sdk: sdk, source: source))
+        func seconds(_ v: JSONValue?, _ p: String) throws(InputError) -> Double? {
             guard let v else { return nil }
             guard let d = number(v), d.isFinite else {
-                throw ExpectationFormatError(path: p, expected: "seconds (a number)")
+                throw InputError(file: source, location: p, reason: "expected seconds (a number)")
             }
             return d
         }
         if let between = member("between", of: members) {
             guard case .array(let pair) = between, pair.count == 2,
                   let a = try seconds(pair[0], "\(path).between[0]"), let b = try seconds(pair[1], "\(path).between[1]"), a <= b else {
-                throw ExpectationFormatError(path: "\(path).between", expected: "[earliest, latest] in seconds")
+                throw InputError(file: source, location: "\(path).between", reason: "expected [earliest, latest] in seconds")
             }
             e.earliest = a
             e.latest = b

@@ -23,9 +23,9 @@ enum DefaultPaths {
 /// Scene expectations read from a scene's `expect` and `golden` entries.
 func expectations(of scene: Scene) throws -> SceneExpectations {
     do {
-        return try SceneExpectations(expect: scene.expect, golden: scene.golden, sdk: scene.sdk)
+        return try SceneExpectations(expect: scene.expect, golden: scene.golden, sdk: scene.sdk, source: scene.source)
     } catch {
-        throw CommandFailure("\(scene.source): \(error.description)", exitCode: .badInput)
+        throw CommandFailure(error.description, exitCode: .badInput)
     }
 }
 

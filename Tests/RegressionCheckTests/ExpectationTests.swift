@@ -18,12 +18,12 @@ import Testing
     ]
 
     @Test func sequenceWithTimeWindowPasses() throws {
-        let e = try SceneExpectations(expect: json(#"{"sequence": [0, 1, {"code": 87, "between": [12.0, 13.5]}, 2, 7, 5], "forbid": [29, 30]}"#), golden: nil)
+        let e = try SceneExpectations(expect: json(#"{"sequence": [0, 1, {"code": 87, "between": [12.0, 13.5]}, 2, 7, 5], "forbid": [29, 30]}"#), golden: nil, source: "s.json")
         #expect(e.check(events).passed)
     }
 
     @Test func eventOutsideItsWindowFailsNamingCodeAndTimes() throws {
-        let e = try SceneExpectations(expect: json(#"{"sequence": [{"code": 87, "between": [13.0, 13.5]}]}"#), golden: nil)
+        let e = try SceneExpectations(expect: json(#"{"sequence": [{"code": 87, "between": [13.0, 13.5]}]}"#), golden: nil, source: "s.json")
         let result = e.check(events)
         #expect(result.problems == ["expected 87 between 13 and 13.5 s (in order), got 87 at 12.250 s"])
         #expect(result.diff == [
@@ -33,24 +33,24 @@ import Testing
     }
 
     @Test func forbiddenCodeFails() throws {
-        let e = try SceneExpectations(expect: json(#"{"forbid": [87]}"#), golden: nil)
+        let e = try SceneExpectations(expect: json(#"{"forbid": [87]}"#), golden: nil, source: "s.json")
         #expect(e.check(events).problems == ["forbidden 87 occurred at 12.250 s: Too fast rotations. Showing fast movement warning"])
     }
 
     @Test func orderMatters() throws {
-        let e = try SceneExpectations(expect: json(#"{"sequence": [2, 87]}"#), golden: nil)
+        let e = try SceneExpectations(expect: json(#"{"sequence": [2, 87]}"#), golden: nil, source: "s.json")
         #expect(!e.check(events).passed)
     }
 
     @Test func malformedExpectationsNameTheJSONPath() {
-        #expect(throws: ExpectationFormatError(path: "expect.sequence[1]", expected: "one of SDK 2.10's event codes (see `capture-sim codes --sdk 2.10`)")) {
-            try SceneExpectations(expect: json(#"{"sequence": [0, 4]}"#), golden: nil)
+        #expect(throws: InputError(file: "s.json", location: "expect.sequence[1]", reason: "expected one of SDK 2.10's event codes (see `capture-sim codes --sdk 2.10`)")) {
+            try SceneExpectations(expect: json(#"{"sequence": [0, 4]}"#), golden: nil, source: "s.json")
         }
-        #expect(throws: ExpectationFormatError(path: "expect.sequence[0].between", expected: "[earliest, latest] in seconds")) {
-            try SceneExpectations(expect: json(#"{"sequence": [{"code": 87, "between": [5]}]}"#), golden: nil)
+        #expect(throws: InputError(file: "s.json", location: "expect.sequence[0].between", reason: "expected [earliest, latest] in seconds")) {
+            try SceneExpectations(expect: json(#"{"sequence": [{"code": 87, "between": [5]}]}"#), golden: nil, source: "s.json")
         }
-        #expect(throws: ExpectationFormatError(path: "expect.order", expected: "only \"sequence\" and \"forbid\" (unknown key)")) {
-            try SceneExpectations(expect: json(#"{"order": []}"#), golden: nil)
+        #expect(throws: InputError(file: "s.json", location: "expect.order", reason: "expected only \"sequence\" and \"forbid\" (unknown key)")) {
+            try SceneExpectations(expect: json(#"{"order": []}"#), golden: nil, source: "s.json")
         }
     }
 
