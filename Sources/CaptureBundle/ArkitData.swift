@@ -147,7 +147,7 @@ public struct ArkitData: Sendable {
     /// the file and the key, e.g. `arkitData.json: thresholds: unknown threshold 'drift.x'; ...`.
     static func thresholds(_ t: JSONCursor) throws(InputError) -> Thresholds {
         try t.requireObject()
-        do throws(ThresholdOverrideError) { return try Thresholds().applying(json: t.value, source: "thresholds") }
+        do throws(ThresholdOverrideError) { return try Thresholds().applying(json: t.node.jsonValue, source: "thresholds") }
         catch { throw InputError(file: t.file, reason: error.description) }
     }
 

@@ -1,6 +1,7 @@
 import BundleIO
 import CaptureEngine
 import Foundation
+import JSONSupport
 
 /// `inspect`'s checks of the camera images: `video.mp4` against `arkitData.json` (CubiCapture) and
 /// `raw/rgb/*.jpg` against the poses (raw package).

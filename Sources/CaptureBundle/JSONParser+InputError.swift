@@ -11,9 +11,14 @@ extension JSONParser {
     /// order and every pair of a repeated key; loose numbers such as `01` or `+1` are read); errors name
     /// the file, line and column.
     static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
+        try parseNode(bytes, file: file).jsonValue
+    }
+
+    /// The same parse, as the parser's tree (each number with its text), for a ``JSONCursor``.
+    static func parseNode(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
         do throws(JSONSyntaxError) {
             return try parse(bytes, options: Options(allowsDuplicateKeys: true, allowsLooseNumbers: true,
-                                                    maximumValues: maximumBundleValues)).jsonValue
+                                                    maximumValues: maximumBundleValues))
         } catch {
             let location = "line \(error.line), column \(error.column)"
             if case .tooManyValues(let limit) = error.problem {
@@ -36,5 +41,12 @@ extension JSONParser {
         case .expectedLowSurrogate: "expected \\u"
         default: problem.description
         }
+    }
+}
+
+extension JSONCursor {
+    /// The top level of a bundle's JSON file, parsed as ``JSONParser/parse(_:file:)`` does.
+    static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONCursor {
+        JSONCursor(try JSONParser.parseNode(bytes, file: file), file: file)
     }
 }

@@ -45,10 +45,13 @@ public struct JSONObjectReader {
         return members.first { $0.0 == key }?.1
     }
 
+    /// The member as a ``JSONCursor`` (for its typed reads), marking it read.
+    public mutating func cursor(_ key: String) -> JSONCursor? {
+        node(key).map { JSONCursor($0, file: source, path: path(of: key)) }
+    }
+
     public mutating func string(_ key: String) throws(InputError) -> String? {
-        guard let n = node(key) else { return nil }
-        guard case .string(let s) = n else { throw error(key, "expected a string, found \(n.typeDescription)") }
-        return s
+        try cursor(key)?.string()
     }
 
     public mutating func string(_ key: String, default value: String) throws(InputError) -> String {
@@ -56,9 +59,7 @@ public struct JSONObjectReader {
     }
 
     public mutating func bool(_ key: String) throws(InputError) -> Bool? {
-        guard let n = node(key) else { return nil }
-        guard case .bool(let b) = n else { throw error(key, "expected true or false, found \(n.typeDescription)") }
-        return b
+        try cursor(key)?.bool()
     }
 
     public mutating func bool(_ key: String, default value: Bool) throws(InputError) -> Bool {
@@ -66,8 +67,7 @@ public struct JSONObjectReader {
     }
 
     public mutating func number(_ key: String) throws(InputError) -> Double? {
-        guard let n = node(key) else { return nil }
-        guard case .number(let d, _) = n else { throw error(key, "expected a number, found \(n.typeDescription)") }
+        guard let d = try cursor(key)?.double() else { return nil }
         guard abs(d) <= maximumMagnitude else {
             throw error(key, "expected a number of magnitude at most \(NumberFormatting.compact(maximumMagnitude)), found \(NumberFormatting.compact(d))")
         }
@@ -133,9 +133,7 @@ public struct JSONObjectReader {
 
     /// An array member's items.
     public mutating func array(_ key: String) throws(InputError) -> [JSONNode]? {
-        guard let n = node(key) else { return nil }
-        guard case .array(let items) = n else { throw error(key, "expected an array, found \(n.typeDescription)") }
-        return items
+        try cursor(key)?.array().map(\.node)
     }
 
     /// A nested object reader.
