@@ -35,7 +35,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Frames over which the coarse field turns into a new independent one.
     public var coarseChangeFrames: Int = 2
     /// Fine (new every frame) error field's node standard deviation per z^2, metres per square metre.
-    public var finePerSquareMeter: Float = 0.00045
+    public var finePerSquareMeter: Float = 0.00042
     /// Fine field's cell, pixels.
     public var fineCellPixels: Int = 4
     /// Per-pixel white noise standard deviation per z^2, metres per square metre.
@@ -55,21 +55,21 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Uncertainty grows again beyond this depth, metres ...
     public var farStartMeters: Float = 4
     /// ... this much per metre.
-    public var farPerMeter: Float = 3
+    public var farPerMeter: Float = 4
     /// Uncertainty per unit of (1 / cos(incidence) - 1).
     public var grazing: Float = 0.25
     /// Uncertainty on a depth-edge pixel.
-    public var edgeOn: Float = 3.5
+    public var edgeOn: Float = 4
     /// ... one pixel from one.
-    public var edgeOneAway: Float = 2.4
+    public var edgeOneAway: Float = 2.7
     /// ... two pixels from one.
-    public var edgeTwoAway: Float = 1.7
+    public var edgeTwoAway: Float = 1.9
     /// Uncertainty on the image's outermost pixels, fading to 0 at `borderPixels`.
-    public var border: Float = 5
+    public var border: Float = 6.5
     /// Width of the uncertain border, pixels.
     public var borderPixels: Int = 6
     /// Mean of the reliability field (negative: more certain).
-    public var reliabilityMean: Float = -0.9
+    public var reliabilityMean: Float = -1.2
     /// Node standard deviation of the reliability field.
     public var reliabilitySpread: Float = 3.7
     /// Reliability field's cell, pixels.
@@ -77,22 +77,22 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Frames over which the reliability field turns into a new independent one.
     public var reliabilityChangeFrames: Int = 30
     /// Probability that a depth-edge pixel on the far side of the edge is a flying pixel.
-    public var flyingOnEdgeFarSide: Float = 0.7
+    public var flyingOnEdgeFarSide: Float = 0.8
     /// Probability that a depth-edge pixel on the near side of the edge is a flying pixel.
-    public var flyingOnEdgeNearSide: Float = 0.2
+    public var flyingOnEdgeNearSide: Float = 0.25
     /// Probability that a pixel next to a depth edge is a flying pixel.
-    public var flyingNextToEdge: Float = 0.3
+    public var flyingNextToEdge: Float = 0.4
     /// Probability that a high-confidence pixel next to a low one keeps its level (no medium halo there).
-    public var haloGap: Float = 0.05
+    public var haloGap: Float = 0.03
     /// Uncertainty on a `dark` surface, scaled by how little light it reflects: times
     /// `max(0, 1 - luminance / 0.25)` of its albedo (a guess: dark surfaces return fewer photons).
-    public var darkUncertainty: Float = 1.2
+    public var darkUncertainty: Float = 2.5
     /// Extra incidence factor per unit of gloss on `glossy` and `mirror` surfaces: the material adds
     /// `glossyGrazing * gloss * (1 / cos(incidence) - 1)` (a guess: the pulse reflects away from the
     /// sensor, more the more oblique the view).
     public var glossyGrazing: Float = 1.5
     /// Uncertainty on a `mirror` (a guess: most of the pulse leaves along the mirror direction).
-    public var mirrorUncertainty: Float = 2.5
+    public var mirrorUncertainty: Float = 3.2
 
     public init() {}
 }
