@@ -1,7 +1,7 @@
 /// Every number the session's detectors use, with its unit, in one value.
 ///
 /// Values marked *SDK doc* come from the CubiCapture documentation; the rest are chosen defaults.
-/// Loadable from JSON (``ThresholdOverrides``), overridable per scene and from the command line
+/// Loadable from JSON (``applying(jsonText:source:)`` in ThresholdOverrides.swift), overridable per scene and from the command line
 /// (`--set fastRotation.degreesPerSecond=120`). All fields have defaults, so a JSON file may name only
 /// the ones it changes.
 public struct Thresholds: Codable, Equatable, Sendable {
