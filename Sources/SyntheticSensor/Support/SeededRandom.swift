@@ -40,13 +40,6 @@ public struct SeededRandom: Sendable {
         low + (high - low) * nextUnit()
     }
 
-    /// A standard normal number (Box-Muller on two uniforms).
-    public mutating func nextGaussian() -> Double {
-        let u1 = max(nextUnit(), 0x1.0p-53)
-        let u2 = nextUnit()
-        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
-    }
-
     /// A generator for an independent stream named by `stream` (e.g. one per noise source).
     public func derived(stream: UInt64) -> SeededRandom {
         SeededRandom(seed: SeededRandom.hash(s0 ^ SeededRandom.hash(stream)))
