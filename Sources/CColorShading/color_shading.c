@@ -24,6 +24,9 @@ struct ccolor_scratch {
     int32_t *id, *x, *y, *kind;
     float *sky_rx, *sky_ry, *sky_rz, *sky_r, *sky_g, *sky_b;
     int32_t *sky_x, *sky_y;
+    /// The strip's pixels behind a glass pane: the colour in and out, the pixel, the pane.
+    float *pane_r, *pane_g, *pane_b;
+    int32_t *pane_x, *pane_y, *pane;
 };
 
 ccolor_scratch *ccolor_scratch_create(intptr_t width) {
@@ -32,27 +35,26 @@ ccolor_scratch *ccolor_scratch_create(intptr_t width) {
     // At most one evaluation a pixel in a strip of four rows, plus a group of eight of padding.
     s->capacity = 4 * (width > 0 ? width : 1) + 8;
     float **floats[] = { &s->rx, &s->ry, &s->rz, &s->inverse, &s->r, &s->g, &s->b,
-                         &s->sky_rx, &s->sky_ry, &s->sky_rz, &s->sky_r, &s->sky_g, &s->sky_b };
-    for (int i = 0; i < 13; i++) *floats[i] = malloc(sizeof(float) * (size_t)s->capacity);
-    int32_t **ints[] = { &s->id, &s->x, &s->y, &s->kind, &s->sky_x, &s->sky_y };
-    for (int i = 0; i < 6; i++) *ints[i] = malloc(sizeof(int32_t) * (size_t)s->capacity);
-    for (int i = 0; i < 13; i++) if (!*floats[i]) { ccolor_scratch_destroy(s); return NULL; }
-    for (int i = 0; i < 6; i++) if (!*ints[i]) { ccolor_scratch_destroy(s); return NULL; }
+                         &s->sky_rx, &s->sky_ry, &s->sky_rz, &s->sky_r, &s->sky_g, &s->sky_b, &s->pane_r, &s->pane_g, &s->pane_b };
+    for (int i = 0; i < 16; i++) *floats[i] = malloc(sizeof(float) * (size_t)s->capacity);
+    int32_t **ints[] = { &s->id, &s->x, &s->y, &s->kind, &s->sky_x, &s->sky_y, &s->pane_x, &s->pane_y, &s->pane };
+    for (int i = 0; i < 9; i++) *ints[i] = malloc(sizeof(int32_t) * (size_t)s->capacity);
+    for (int i = 0; i < 16; i++) if (!*floats[i]) { ccolor_scratch_destroy(s); return NULL; }
+    for (int i = 0; i < 9; i++) if (!*ints[i]) { ccolor_scratch_destroy(s); return NULL; }
     return s;
 }
 
 void ccolor_scratch_destroy(ccolor_scratch *s) {
     if (!s) return;
-    float *floats[] = { s->rx, s->ry, s->rz, s->inverse, s->r, s->g, s->b, s->sky_rx, s->sky_ry, s->sky_rz, s->sky_r, s->sky_g, s->sky_b };
-    for (int i = 0; i < 13; i++) free(floats[i]);
-    int32_t *ints[] = { s->id, s->x, s->y, s->kind, s->sky_x, s->sky_y };
-    for (int i = 0; i < 6; i++) free(ints[i]);
+    float *floats[] = { s->rx, s->ry, s->rz, s->inverse, s->r, s->g, s->b, s->sky_rx, s->sky_ry, s->sky_rz, s->sky_r, s->sky_g,
+                        s->sky_b, s->pane_r, s->pane_g, s->pane_b };
+    for (int i = 0; i < 16; i++) free(floats[i]);
+    int32_t *ints[] = { s->id, s->x, s->y, s->kind, s->sky_x, s->sky_y, s->pane_x, s->pane_y, s->pane };
+    for (int i = 0; i < 9; i++) free(ints[i]);
     free(s);
 }
 
 typedef struct { float x, y, z; } vec3;
-
-static inline float dot3(vec3 a, vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 
 /// The world ray of pixel coordinates (fx, fy): (ray_x * fx + ray_y * fy) + ray_origin.
 static inline vec3 ray_at(const ccolor_frame *f, float fx, float fy) {
@@ -63,48 +65,30 @@ static inline vec3 ray_at(const ccolor_frame *f, float fx, float fy) {
     return r;
 }
 
-/// FrameShading.sky: the sky (and the ground below the horizon) in a world direction, linear.
-static inline vec3 sky(float s, vec3 d) {
-    const float up = d.y;
-    vec3 c;
-    if (up < 0) {
-        c.x = 0.30f * s * 0.5f; c.y = 0.32f * s * 0.5f; c.z = 0.25f * s * 0.5f;
-        return c;
-    }
-    const float down = 1 - up;
-    c.x = (0.75f * down + 0.35f * up) * s;
-    c.y = (0.85f * down + 0.55f * up) * s;
-    c.z = (1.0f * down + 0.95f * up) * s;
-    return c;
-}
-
-/// FrameShading.store: a pixel's colour (through its glass pane, if any) times `weight`, stored or added.
-static inline void store(const ccolor_frame *f, vec3 colour, intptr_t x, intptr_t y, intptr_t width, intptr_t stride,
-                         const int32_t *pane_ids, float weight, int stores, float *out, intptr_t out_first_row) {
+/// Writes a pixel's colour times `weight` to the linear rows `out`: stored, or added (not `stores`).
+static inline void write(vec3 colour, intptr_t x, intptr_t y, intptr_t width, float weight, int stores, float *out,
+                         intptr_t out_first_row) {
     float *o = out + ((y - out_first_row) * width + x) * 3;
-    if (!pane_ids && stores) {
-        o[0] = colour.x * weight; o[1] = colour.y * weight; o[2] = colour.z * weight;
-        return;
-    }
-    const int32_t pane = pane_ids ? pane_ids[y * stride + x] : -1;
-    if (pane >= 0) {
-        const vec3 ray = ray_at(f, (float)x, (float)y);
-        const float *glass = f->pane_albedo + 4 * pane, *pn = f->pane_normals + 4 * pane;
-        const float length = sqrtf(dot3(ray, ray));
-        const vec3 d = { ray.x / length, ray.y / length, ray.z / length };
-        const vec3 n = { pn[0], pn[1], pn[2] };
-        const float twice = 2 * dot3(d, n);
-        const vec3 reflected_direction = { d.x - n.x * twice, d.y - n.y * twice, d.z - n.z * twice };
-        const vec3 reflected = sky(f->sky, reflected_direction);
-        colour.x = colour.x * glass[0] * 0.94f + reflected.x * 0.06f;
-        colour.y = colour.y * glass[1] * 0.94f + reflected.y * 0.06f;
-        colour.z = colour.z * glass[2] * 0.94f + reflected.z * 0.06f;
-    }
     if (stores) {
         o[0] = colour.x * weight; o[1] = colour.y * weight; o[2] = colour.z * weight;
     } else {
         o[0] += colour.x * weight; o[1] += colour.y * weight; o[2] += colour.z * weight;
     }
+}
+
+/// FrameShading.store: a pixel's colour times `weight`, stored or added; a pixel behind a glass pane is
+/// queued for `pane8` (the pane's tint and reflection) instead.
+static inline void store(ccolor_scratch *s, intptr_t *pane_count, vec3 colour, intptr_t x, intptr_t y, intptr_t width,
+                         intptr_t stride, const int32_t *pane_ids, float weight, int stores, float *out,
+                         intptr_t out_first_row) {
+    const int32_t pane = pane_ids ? pane_ids[y * stride + x] : -1;
+    if (pane >= 0) {
+        const intptr_t k = (*pane_count)++;
+        s->pane_r[k] = colour.x; s->pane_g[k] = colour.y; s->pane_b[k] = colour.z;
+        s->pane_x[k] = (int32_t)x; s->pane_y[k] = (int32_t)y; s->pane[k] = pane;
+        return;
+    }
+    write(colour, x, y, width, weight, stores, out, out_first_row);
 }
 
 /// Queues one lighting evaluation: the point at inverse depth `inverse` along `ray` on patch `id`.
@@ -132,6 +116,26 @@ static inline v8 ge(v8 a, v8 b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GE_O
 static inline v8 le(v8 a, v8 b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ); }
 static inline v8 gather(const float *base, simde__m256i index) { return simde_mm256_i32gather_ps(base, index, 4); }
 static inline v8 dot8(v8 ax, v8 ay, v8 az, v8 bx, v8 by, v8 bz) { return add(add(mul(ax, bx), mul(ay, by)), mul(az, bz)); }
+
+/// Transposes eight rows of eight floats in place (row k, lane i becomes row i, lane k).
+static inline void transpose8(v8 r[8]) {
+    const v8 t0 = simde_mm256_unpacklo_ps(r[0], r[1]), t1 = simde_mm256_unpackhi_ps(r[0], r[1]);
+    const v8 t2 = simde_mm256_unpacklo_ps(r[2], r[3]), t3 = simde_mm256_unpackhi_ps(r[2], r[3]);
+    const v8 t4 = simde_mm256_unpacklo_ps(r[4], r[5]), t5 = simde_mm256_unpackhi_ps(r[4], r[5]);
+    const v8 t6 = simde_mm256_unpacklo_ps(r[6], r[7]), t7 = simde_mm256_unpackhi_ps(r[6], r[7]);
+    const v8 u0 = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    const v8 u1 = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    const v8 u2 = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    const v8 u3 = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    const v8 u4 = simde_mm256_shuffle_ps(t4, t6, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    const v8 u5 = simde_mm256_shuffle_ps(t4, t6, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    const v8 u6 = simde_mm256_shuffle_ps(t5, t7, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    const v8 u7 = simde_mm256_shuffle_ps(t5, t7, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    r[0] = simde_mm256_permute2f128_ps(u0, u4, 0x20); r[1] = simde_mm256_permute2f128_ps(u1, u5, 0x20);
+    r[2] = simde_mm256_permute2f128_ps(u2, u6, 0x20); r[3] = simde_mm256_permute2f128_ps(u3, u7, 0x20);
+    r[4] = simde_mm256_permute2f128_ps(u0, u4, 0x31); r[5] = simde_mm256_permute2f128_ps(u1, u5, 0x31);
+    r[6] = simde_mm256_permute2f128_ps(u2, u6, 0x31); r[7] = simde_mm256_permute2f128_ps(u3, u7, 0x31);
+}
 
 /// FrameShading.radiance's `blinn`: max(0, n.(l + view) / |l + view|) squared `squarings` times (0 when
 /// |l + view| <= 1e-6).
@@ -161,9 +165,18 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const simde__m256i id = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->id + j));
     const simde__m256i id4 = simde_mm256_slli_epi32(id, 2);
     const v8 nx = gather(f->normals, id4), ny = gather(f->normals + 1, id4), nz = gather(f->normals + 2, id4);
-    const simde__m256i room = simde_mm256_i32gather_epi32(f->room, id, 4);
-    const simde__m256i flags = simde_mm256_i32gather_epi32(f->flags, id, 4);
-    const simde__m256i squarings = simde_mm256_i32gather_epi32(f->squarings, id, 4);
+    // Each lane's patch record, eight rows of eight floats transposed into eight vectors.
+    int32_t lane_id[8];
+    simde_mm256_storeu_si256((simde__m256i *)(void *)lane_id, id);
+    v8 rows[8];
+    for (int k = 0; k < 8; k++) rows[k] = simde_mm256_loadu_ps(f->records + 8 * (intptr_t)lane_id[k]);
+    transpose8(rows);
+    const v8 albedo_r = rows[0], albedo_g = rows[1], albedo_b = rows[2], ks = rows[3];
+    const v8 light_x = rows[4], light_y = rows[5], light_z = rows[6];
+    const simde__m256i bits = simde_mm256_castps_si256(rows[7]);
+    const simde__m256i room = simde_mm256_sub_epi32(simde_mm256_srli_epi32(bits, 16), simde_mm256_set1_epi32(1));
+    const simde__m256i flags = simde_mm256_and_si256(simde_mm256_srli_epi32(bits, 8), simde_mm256_set1_epi32(0xFF));
+    const simde__m256i squarings = simde_mm256_and_si256(bits, simde_mm256_set1_epi32(0xFF));
     const v8 shiny = simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(
         simde_mm256_and_si256(flags, simde_mm256_set1_epi32(CCOLOR_SHINY)), simde_mm256_set1_epi32(CCOLOR_SHINY)));
     const int any_shiny = simde_mm256_movemask_ps(shiny) != 0;
@@ -175,9 +188,7 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const simde__m256i safe_room = simde_mm256_max_epi32(room, simde_mm256_setzero_si256());
     v8 diffuse = splat(f->ambient), specular = zero;
     if (f->ceiling_light > 0) {
-        const simde__m256i room4 = simde_mm256_slli_epi32(safe_room, 2);
-        const v8 tx = sub(gather(f->lights, room4), px), ty = sub(gather(f->lights + 1, room4), py);
-        const v8 tz = sub(gather(f->lights + 2, room4), pz);
+        const v8 tx = sub(light_x, px), ty = sub(light_y, py), tz = sub(light_z, pz);
         const v8 squared = dot8(tx, ty, tz, tx, ty, tz), quarter = splat(0.25f);
         const v8 d2 = select8(ge(squared, quarter), squared, quarter);
         const v8 d = simde_mm256_sqrt_ps(d2);
@@ -232,11 +243,10 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
             specular = select8(shiny_lit, add(specular, mul(strength, b)), specular);
         }
     }
-    const v8 ks = gather(f->ks, id);
     const v8 highlight = mul(ks, specular);
-    simde_mm256_storeu_ps(s->r + j, add(mul(gather(f->albedo, id4), diffuse), highlight));
-    simde_mm256_storeu_ps(s->g + j, add(mul(gather(f->albedo + 1, id4), diffuse), highlight));
-    simde_mm256_storeu_ps(s->b + j, add(mul(gather(f->albedo + 2, id4), diffuse), highlight));
+    simde_mm256_storeu_ps(s->r + j, add(mul(albedo_r, diffuse), highlight));
+    simde_mm256_storeu_ps(s->g + j, add(mul(albedo_g, diffuse), highlight));
+    simde_mm256_storeu_ps(s->b + j, add(mul(albedo_b, diffuse), highlight));
 }
 
 /// FrameShading.sky(-view) for the sky pixels j ..< j + 8.
@@ -255,6 +265,35 @@ static void sky8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     simde_mm256_storeu_ps(s->sky_r + j, select8(below, splat(0.30f * s5 * 0.5f), r));
     simde_mm256_storeu_ps(s->sky_g + j, select8(below, splat(0.32f * s5 * 0.5f), g));
     simde_mm256_storeu_ps(s->sky_b + j, select8(below, splat(0.25f * s5 * 0.5f), b));
+}
+
+/// FrameShading.store's glass pane for the queued pixels j ..< j + 8: the colour tinted by the glass plus
+/// 6 % of the sky reflected about the pane.
+static void pane8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
+    const v8 zero = simde_mm256_setzero_ps();
+    const v8 fx = simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane_x + j)));
+    const v8 fy = simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane_y + j)));
+    const v8 rx = add(add(mul(splat(f->ray_x[0]), fx), mul(splat(f->ray_y[0]), fy)), splat(f->ray_origin[0]));
+    const v8 ry = add(add(mul(splat(f->ray_x[1]), fx), mul(splat(f->ray_y[1]), fy)), splat(f->ray_origin[1]));
+    const v8 rz = add(add(mul(splat(f->ray_x[2]), fx), mul(splat(f->ray_y[2]), fy)), splat(f->ray_origin[2]));
+    const v8 length = simde_mm256_sqrt_ps(dot8(rx, ry, rz, rx, ry, rz));
+    const v8 dx = dv(rx, length), dy = dv(ry, length), dz = dv(rz, length);
+    const simde__m256i pane4 = simde_mm256_slli_epi32(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane + j)), 2);
+    const v8 nx = gather(f->pane_normals, pane4), ny = gather(f->pane_normals + 1, pane4), nz = gather(f->pane_normals + 2, pane4);
+    const v8 twice = mul(splat(2.0f), dot8(dx, dy, dz, nx, ny, nz));
+    // sky(d - n * twice): only the direction's y decides and blends.
+    const v8 up = sub(dy, mul(ny, twice));
+    const v8 below = simde_mm256_cmp_ps(up, zero, SIMDE_CMP_LT_OQ);
+    const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
+    const float s5 = f->sky;
+    const v8 sr = select8(below, splat(0.30f * s5 * 0.5f), mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky));
+    const v8 sg = select8(below, splat(0.32f * s5 * 0.5f), mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky));
+    const v8 sb = select8(below, splat(0.25f * s5 * 0.5f), mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky));
+    const v8 tint = splat(0.94f), reflection = splat(0.06f);
+    const v8 cr = simde_mm256_loadu_ps(s->pane_r + j), cg = simde_mm256_loadu_ps(s->pane_g + j), cb = simde_mm256_loadu_ps(s->pane_b + j);
+    simde_mm256_storeu_ps(s->pane_r + j, add(mul(mul(cr, gather(f->pane_albedo, pane4)), tint), mul(sr, reflection)));
+    simde_mm256_storeu_ps(s->pane_g + j, add(mul(mul(cg, gather(f->pane_albedo + 1, pane4)), tint), mul(sg, reflection)));
+    simde_mm256_storeu_ps(s->pane_b + j, add(mul(mul(cb, gather(f->pane_albedo + 2, pane4)), tint), mul(sb, reflection)));
 }
 
 /// Whether the 4x4 entries from `p` (rows `stride` apart) all equal `id`.
@@ -294,7 +333,7 @@ intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t ro
     intptr_t deferred_count = 0;
     for (intptr_t y = row_begin; y < row_end; y += 4) {
         const intptr_t rows_here = row_end - y < 4 ? row_end - y : 4;
-        intptr_t count = 0, sky_count = 0;
+        intptr_t count = 0, sky_count = 0, pane_count = 0;
         for (intptr_t x = 0; x < width; x += 4) {
             const intptr_t columns_here = width - x < 4 ? width - x : 4;
             const intptr_t i = y * stride + x;
@@ -332,32 +371,46 @@ intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t ro
             for (intptr_t j = 0; j < sky_count; j += 8) sky8(f, s, j);
             for (intptr_t j = 0; j < sky_count; j++) {
                 const vec3 colour = { s->sky_r[j], s->sky_g[j], s->sky_b[j] };
-                store(f, colour, s->sky_x[j], s->sky_y[j], width, stride, pane_ids, weight, stores, out, out_first_row);
+                store(s, &pane_count, colour, s->sky_x[j], s->sky_y[j], width, stride, pane_ids, weight, stores, out, out_first_row);
             }
         }
-        if (count == 0) continue;
-        // Padded to a whole group of eight with copies of the last evaluation.
-        for (intptr_t j = count; j % 8 != 0; j++) {
-            s->rx[j] = s->rx[count - 1]; s->ry[j] = s->ry[count - 1]; s->rz[j] = s->rz[count - 1];
-            s->inverse[j] = s->inverse[count - 1]; s->id[j] = s->id[count - 1];
-        }
-        for (intptr_t j = 0; j < count; j += 8) radiance8(f, s, j);
-        for (intptr_t j = 0; j < count; j++) {
-            const vec3 colour = { s->r[j], s->g[j], s->b[j] };
-            const intptr_t x = s->x[j], y0 = s->y[j], size = s->kind[j];
-            if (size == 4 && stores && (!pane_ids || same_id(-1, pane_ids + y0 * stride + x, stride))) {
-                // The block's twelve samples a row as three four-lane stores.
-                const float r = colour.x * weight, g = colour.y * weight, b = colour.z * weight;
-                const simde__m128 a = simde_mm_setr_ps(r, g, b, r), c = simde_mm_setr_ps(g, b, r, g), d = simde_mm_setr_ps(b, r, g, b);
-                for (intptr_t dy = 0; dy < 4; dy++) {
-                    float *o = out + ((y0 + dy - out_first_row) * width + x) * 3;
-                    simde_mm_storeu_ps(o, a); simde_mm_storeu_ps(o + 4, c); simde_mm_storeu_ps(o + 8, d);
+        if (count > 0) {
+            // Padded to a whole group of eight with copies of the last evaluation.
+            for (intptr_t j = count; j % 8 != 0; j++) {
+                s->rx[j] = s->rx[count - 1]; s->ry[j] = s->ry[count - 1]; s->rz[j] = s->rz[count - 1];
+                s->inverse[j] = s->inverse[count - 1]; s->id[j] = s->id[count - 1];
+            }
+            for (intptr_t j = 0; j < count; j += 8) radiance8(f, s, j);
+            for (intptr_t j = 0; j < count; j++) {
+                const vec3 colour = { s->r[j], s->g[j], s->b[j] };
+                const intptr_t x = s->x[j], y0 = s->y[j], size = s->kind[j];
+                if (size == 4 && stores && (!pane_ids || same_id(-1, pane_ids + y0 * stride + x, stride))) {
+                    // The block's twelve samples a row as three four-lane stores.
+                    const float r = colour.x * weight, g = colour.y * weight, b = colour.z * weight;
+                    const simde__m128 a = simde_mm_setr_ps(r, g, b, r), c = simde_mm_setr_ps(g, b, r, g), d = simde_mm_setr_ps(b, r, g, b);
+                    for (intptr_t dy = 0; dy < 4; dy++) {
+                        float *o = out + ((y0 + dy - out_first_row) * width + x) * 3;
+                        simde_mm_storeu_ps(o, a); simde_mm_storeu_ps(o + 4, c); simde_mm_storeu_ps(o + 8, d);
+                    }
+                    continue;
                 }
-                continue;
+                for (intptr_t dy = 0; dy < size; dy++)
+                    for (intptr_t dx = 0; dx < size; dx++)
+                        store(s, &pane_count, colour, x + dx, y0 + dy, width, stride, pane_ids, weight, stores, out, out_first_row);
             }
-            for (intptr_t dy = 0; dy < size; dy++)
-                for (intptr_t dx = 0; dx < size; dx++)
-                    store(f, colour, x + dx, y0 + dy, width, stride, pane_ids, weight, stores, out, out_first_row);
+        }
+        if (pane_count > 0) {
+            // Padded to a whole group of eight with copies of the last pixel.
+            for (intptr_t j = pane_count; j % 8 != 0; j++) {
+                s->pane_r[j] = s->pane_r[pane_count - 1]; s->pane_g[j] = s->pane_g[pane_count - 1];
+                s->pane_b[j] = s->pane_b[pane_count - 1]; s->pane_x[j] = s->pane_x[pane_count - 1];
+                s->pane_y[j] = s->pane_y[pane_count - 1]; s->pane[j] = s->pane[pane_count - 1];
+            }
+            for (intptr_t j = 0; j < pane_count; j += 8) pane8(f, s, j);
+            for (intptr_t j = 0; j < pane_count; j++) {
+                const vec3 colour = { s->pane_r[j], s->pane_g[j], s->pane_b[j] };
+                write(colour, s->pane_x[j], s->pane_y[j], width, weight, stores, out, out_first_row);
+            }
         }
     }
     return deferred_count;

@@ -24,15 +24,15 @@ typedef struct {
     float sun[3];
     /// Ambient light, ceiling light strength, sun strength, sky brightness.
     float ambient, ceiling_light, sun_strength, sky;
-    /// Per patch: its normal facing the camera (4 floats), albedo (4 floats), specular weight
-    /// 0.02 + 0.5 g g, Blinn-Phong squarings 2 + (int)(6 g), flags (bit 0: lit per 4x4 block, bit 1:
-    /// mirror, bit 2: specular term, gloss >= 0.15), room (index into `lights` and `window_start`, or -1).
-    const float *normals, *albedo, *ks;
-    const int32_t *squarings, *flags, *room;
-    /// Per room: the ceiling light's position (4 floats); its windows are `window_start[room] ..<
-    /// window_start[room + 1]` in `windows`, 16 floats each: origin, u, v, normal (4 floats each, the
-    /// fourth of origin is the width, of u the height).
-    const float *lights;
+    /// Per patch: its normal facing the camera (4 floats); its record of 8 floats: albedo r, g, b, specular
+    /// weight 0.02 + 0.5 g g, its room's ceiling light x, y, z (0 without a room) and an int32 (its bits in
+    /// the float) squarings | flags << 8 | (room + 1) << 16, with 2 + (int)(6 g) Blinn-Phong squarings and
+    /// the room an index into `window_start` or -1; its flags (bit 0: lit per 4x4 block, bit 1: mirror,
+    /// bit 2: specular term, gloss >= 0.15).
+    const float *normals, *records;
+    const int32_t *flags;
+    /// Per room: its windows are `window_start[room] ..< window_start[room + 1]` in `windows`, 16 floats
+    /// each: origin, u, v, normal (4 floats each, the fourth of origin is the width, of u the height).
     const int32_t *window_start;
     const float *windows;
     /// Per glass pane: its normal facing the camera and its albedo (4 floats each).

@@ -1,30 +1,38 @@
 import CColorShading
 
 /// The colour camera's scene tables for the C shading pass (`ccolor_shade_rows` of CColorShading, SIMDe's
-/// AVX2 API): each patch's albedo, specular weight, Blinn-Phong squarings, flags and room; each room's
-/// ceiling light and windows; each glass pane's albedo. Built once per renderer with the same Float
+/// AVX2 API): each patch's record (albedo, specular weight, its room's ceiling light, Blinn-Phong
+/// squarings, flags and room: eight floats, one load a lane) and flags; each room's windows; each glass
+/// pane's albedo. Built once per renderer with the same Float
 /// expressions as ``ColorRenderer``'s Swift shading, so the kernel's images are bit-identical to it.
 struct ColorShadingTables: Sendable {
-    /// Per patch albedo (4 floats a patch), per patch specular weight, per room light (4 floats; at least one
-    /// entry), per window 16 floats (origin and width, u and height, v, normal), per pane albedo (4 floats).
+    /// Per patch a record of 8 floats (albedo, specular weight, its room's light, squarings | flags << 8 |
+    /// (room + 1) << 16 as the bits of a float), per window 16 floats (origin and width, u and height, v,
+    /// normal), per pane albedo (4 floats).
     private let floats: [Float]
-    /// Per patch squarings, per patch flags, per patch room, per room its first window (room count + 1 entries).
+    /// Per patch flags, per room its first window (room count + 1 entries).
     private let ints: [Int32]
-    private let patchCount: Int, lightCount: Int, windowCount: Int, roomCount: Int
+    private let patchCount: Int, windowCount: Int
 
     init(materials: [Material], patchRoom: [Int32], lights: [SIMD3<Float>], roomWindows: [[ColorRenderer.Window]],
          paneMaterials: [Material]) {
         patchCount = materials.count
-        roomCount = lights.count
-        lightCount = max(1, lights.count)
         windowCount = roomWindows.reduce(0) { $0 + $1.count }
+        let flags: [Int32] = materials.map { m in
+            (m.kind != .mirror && m.gloss < 0.5 ? Int32(CCOLOR_LIT_PER_BLOCK) : 0)
+                | (m.kind == .mirror ? Int32(CCOLOR_MIRROR) : 0) | (m.gloss >= 0.15 ? Int32(CCOLOR_SHINY) : 0)
+        }
         var floats: [Float] = []
-        floats.reserveCapacity(5 * patchCount + 4 * lightCount + 16 * windowCount + 4 * paneMaterials.count)
-        for m in materials { floats += [m.albedo.x, m.albedo.y, m.albedo.z, 0] }
-        // FrameShading.radiance's `ks` and `squarings`, the same expressions.
-        for m in materials { floats.append(0.02 + 0.5 * m.gloss * m.gloss) }
-        for l in lights { floats += [l.x, l.y, l.z, 0] }
-        if lights.isEmpty { floats += [0, 0, 0, 0] }
+        floats.reserveCapacity(8 * patchCount + 16 * windowCount + 4 * paneMaterials.count)
+        for (index, m) in materials.enumerated() {
+            // FrameShading.radiance's `ks` and `squarings`, the same expressions.
+            let ks: Float = 0.02 + 0.5 * m.gloss * m.gloss
+            let squarings = Int32(2 + Int(m.gloss * 6))
+            let room = patchRoom[index]
+            let light = room >= 0 ? lights[Int(room)] : .zero
+            let bits = UInt32(bitPattern: squarings | flags[index] << 8 | (room + 1) << 16)
+            floats += [m.albedo.x, m.albedo.y, m.albedo.z, ks, light.x, light.y, light.z, Float(bitPattern: bits)]
+        }
         for window in roomWindows.joined() {
             floats += [window.origin.x, window.origin.y, window.origin.z, window.width,
                        window.u.x, window.u.y, window.u.z, window.height,
@@ -32,13 +40,9 @@ struct ColorShadingTables: Sendable {
                        window.normal.x, window.normal.y, window.normal.z, 0]
         }
         for m in paneMaterials { floats += [m.albedo.x, m.albedo.y, m.albedo.z, 0] }
+        if floats.isEmpty { floats = [0] }  // A base address even for a scene with nothing in it.
         self.floats = floats
-        var ints: [Int32] = materials.map { Int32(2 + Int($0.gloss * 6)) }
-        ints += materials.map { m in
-            (m.kind != .mirror && m.gloss < 0.5 ? Int32(CCOLOR_LIT_PER_BLOCK) : 0)
-                | (m.kind == .mirror ? Int32(CCOLOR_MIRROR) : 0) | (m.gloss >= 0.15 ? Int32(CCOLOR_SHINY) : 0)
-        }
-        ints += patchRoom
+        var ints = flags
         var start: Int32 = 0
         for windows in roomWindows {
             ints.append(start)
@@ -60,15 +64,13 @@ struct ColorShadingTables: Sendable {
                 normals.withUnsafeBytes { n in
                     paneNormals.withUnsafeBytes { pn in
                         let f0 = f.baseAddress!, i0 = i.baseAddress!
-                        let ksStart = 4 * patchCount, lightStart = 5 * patchCount, windowStart = lightStart + 4 * lightCount
-                        let paneStart = windowStart + 16 * windowCount
+                        let windowStart = 8 * patchCount, paneStart = windowStart + 16 * windowCount
                         var frame = ccolor_frame(
                             camera: triple(camera), ray_x: triple(rayX), ray_y: triple(rayY), ray_origin: triple(rayOrigin),
                             sun: triple(sun), ambient: settings.ambient, ceiling_light: settings.ceilingLight,
                             sun_strength: settings.sun, sky: settings.sky,
-                            normals: n.baseAddress?.assumingMemoryBound(to: Float.self), albedo: f0, ks: f0 + ksStart,
-                            squarings: i0, flags: i0 + patchCount, room: i0 + 2 * patchCount,
-                            lights: f0 + lightStart, window_start: i0 + 3 * patchCount, windows: f0 + windowStart,
+                            normals: n.baseAddress?.assumingMemoryBound(to: Float.self), records: f0, flags: i0,
+                            window_start: i0 + patchCount, windows: f0 + windowStart,
                             pane_normals: pn.baseAddress?.assumingMemoryBound(to: Float.self), pane_albedo: f0 + paneStart)
                         return body(&frame)
                     }
