@@ -4,12 +4,14 @@
 // Why this exists: shading in Swift took about 44 % of a 640x480 colour frame's CPU time (`perf record` of
 // `capture-sim bench render`): one lighting evaluation at a time, each a chain of square roots and
 // divisions with bounds-checked table reads, calls that were not inlined and the Blinn-Phong term as a
-// closure. This kernel collects a strip's lighting evaluations (one per 4x4 block, 2x2 block or pixel,
-// chosen exactly as the Swift code chooses them) and evaluates them eight at a time, gathering each
-// lane's patch and room; the sky and glass panes per pixel as before. It performs the same IEEE operations
-// in the same order as the Swift shading (`RenderPath.scalar`; no contraction into FMA, no reciprocal
-// approximations), so the images are bit-identical. Mirror pixels (a ray cast against the scene) are
-// left to Swift: their positions are returned.
+// closure; the sky (about 22,000 pixels a frame of the apartment's walk) and the glass panes one pixel at
+// a time. This kernel collects a strip's lighting evaluations (one per 4x4 block, 2x2 block or pixel,
+// chosen exactly as the Swift code chooses them), its sky pixels and its pixels behind glass, and
+// evaluates each kind eight at a time (each lane's patch record loaded and transposed, windows and panes
+// gathered). It performs the same IEEE operations in the same order as the Swift shading
+// (`RenderPath.scalar`; no contraction into FMA, no reciprocal approximations), so the images are
+// bit-identical. Mirror pixels (a ray cast against the scene) are left to Swift: their positions are
+// returned.
 #ifndef CCOLOR_SHADING_H
 #define CCOLOR_SHADING_H
 
