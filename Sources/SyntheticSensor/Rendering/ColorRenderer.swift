@@ -24,8 +24,11 @@ import Foundation
 /// 0.5 (diffuse light and broad highlights, a Blinn-Phong exponent of at most 32, vary little across four
 /// pixels), once per 2x2 block of one non-mirror patch otherwise (at the block's centre); surfaces with
 /// gloss below 0.15 get no specular term; lighting is per pixel elsewhere (patch
-/// boundaries, mirrors, the sky), so edges stay pixel-exact while the lighting work is a fraction. Each
-/// band is cleared, rasterised and shaded 32 rows at a time, so its buffers stay in cache. Without
+/// boundaries, mirrors, the sky), so edges stay pixel-exact while the lighting work is a fraction. On the
+/// SIMDe path that shading runs in C (``ColorShadingTables``, `ccolor_shade_rows`: the evaluations, sky
+/// pixels and pixels behind glass eight at a time; mirrors in Swift), with the Swift shading's operations
+/// in the same order: the same bytes as the scalar path. Each band is cleared, rasterised and shaded 32
+/// rows at a time in one tile's buffers reused from tile to tile, so they stay in cache. Without
 /// motion blur, every frame after the first is shaded and encoded four rows at a time in each band (no
 /// whole linear image). Objects outside the view and back faces of closed solids are culled before
 /// rasterisation, as for the depth map.
