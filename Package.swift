@@ -31,7 +31,7 @@ let package = Package(
 
         /// Scenes, scripted trajectories, the LiDAR depth + confidence renderer and the system model:
         /// produces the engine's input stream. Seeded; no clock.
-        .target(name: "SyntheticSensor", dependencies: ["JSONSupport", "CaptureEngine", "CDepthShading", "CColorEncode"]),
+        .target(name: "SyntheticSensor", dependencies: ["JSONSupport", "CaptureEngine", "CDepthShading", "CColorEncode", "CColorShading"]),
 
         // MARK: - Scene generation
 
@@ -104,6 +104,10 @@ let package = Package(
         /// The colour camera's last step (exposed linear light to 8-bit sRGB with sensor noise), a loop
         /// Swift leaves scalar; floating-point contraction off, so every build gives the same bytes.
         .target(name: "CColorEncode", dependencies: ["CNoiseHash"]),
+        /// The colour camera's shading pass (the visible surfaces' light, eight evaluations at a time; the
+        /// sky and glass panes) with SIMDe's AVX2 API; bit-identical to the Swift shading, so it keeps
+        /// floating-point contraction off.
+        .target(name: "CColorShading"),
         /// The sensors' noise hash (lowbias32) for the C kernels, one header shared by CDepthShading and
         /// CColorEncode, plus the scalar hash as a linked function for the tests.
         .target(name: "CNoiseHash"),

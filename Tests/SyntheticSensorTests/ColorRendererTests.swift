@@ -1,5 +1,6 @@
 import CaptureEngine
 import Foundation
+import TestSupport
 import Testing
 @testable import SyntheticSensor
 
@@ -139,6 +140,28 @@ import Testing
         var e1 = AutoExposure(), e2 = AutoExposure()
         let scalar = renderer.render(poses: [pose], exposure: &e1, noiseSeed: 3, path: .scalar).rgb
         #expect(scalar == renderer.render(poses: [pose], exposure: &e2, noiseSeed: 3, path: .simde).rgb)
+    }
+
+    /// The C shading pass (SIMDe, `ccolor_shade_rows`) against the Swift shading (scalar) on the scenes with
+    /// glass panes, a mirror, glossy furniture and sun through windows, along their walks: the same bytes,
+    /// one pose (shaded and encoded four rows at a time) and two (motion blur: the linear image, added).
+    @Test(arguments: ["glass-mirror", "apartment"])
+    func theCShadingPassGivesTheSwiftShadingsBytes(scene name: String) throws {
+        let scene = try Scene.load(path: PackageFolder.scene(name))
+        let capture = SyntheticCapture(scene: scene)
+        var settings = scene.camera
+        settings.width = 320
+        settings.height = 240
+        let renderer = ColorRenderer(geometry: SceneGeometry(scene: scene), rooms: scene.rooms, settings: settings)
+        var e1 = AutoExposure(), e2 = AutoExposure()
+        for k in 0..<8 {
+            let pose = capture.truePose(at: capture.duration * Double(k) / 8)
+            let later = capture.truePose(at: capture.duration * Double(k) / 8 + 0.02)
+            let poses = k % 4 == 3 ? [pose, later] : [pose]
+            let scalar = renderer.render(poses: poses, exposure: &e1, noiseSeed: UInt64(k), path: .scalar, bands: 1)
+            let simde = renderer.render(poses: poses, exposure: &e2, noiseSeed: UInt64(k), path: .simde, bands: 2)
+            #expect(scalar.rgb == simde.rgb, "\(name), pose \(k)")
+        }
     }
 
     @Test func aTintedGlassPaneColoursTheWindowButLeavesDepthAlone() {

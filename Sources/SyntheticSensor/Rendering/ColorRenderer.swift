@@ -1,5 +1,6 @@
 import CaptureEngine
 import CColorEncode
+import CColorShading
 import Dispatch
 import Foundation
 
@@ -23,8 +24,11 @@ import Foundation
 /// 0.5 (diffuse light and broad highlights, a Blinn-Phong exponent of at most 32, vary little across four
 /// pixels), once per 2x2 block of one non-mirror patch otherwise (at the block's centre); surfaces with
 /// gloss below 0.15 get no specular term; lighting is per pixel elsewhere (patch
-/// boundaries, mirrors, the sky), so edges stay pixel-exact while the lighting work is a fraction. Each
-/// band is cleared, rasterised and shaded 32 rows at a time, so its buffers stay in cache. Without
+/// boundaries, mirrors, the sky), so edges stay pixel-exact while the lighting work is a fraction. On the
+/// SIMDe path that shading runs in C (``ColorShadingTables``, `ccolor_shade_rows`: the evaluations, sky
+/// pixels and pixels behind glass eight at a time; mirrors in Swift), with the Swift shading's operations
+/// in the same order: the same bytes as the scalar path. Each band is cleared, rasterised and shaded 32
+/// rows at a time in one tile's buffers reused from tile to tile, so they stay in cache. Without
 /// motion blur, every frame after the first is shaded and encoded four rows at a time in each band (no
 /// whole linear image). Objects outside the view and back faces of closed solids are culled before
 /// rasterisation, as for the depth map.
@@ -47,6 +51,8 @@ public struct ColorRenderer: Sendable {
     private let lights: [SIMD3<Float>]
     /// Each room's windows (to the sun).
     private let roomWindows: [[Window]]
+    /// The scene's tables for the C shading pass (``RenderPath/simde``).
+    private let shadingTables: ColorShadingTables
     /// Linear 0...1 in 4096 steps to 8-bit sRGB codes (as floats, for the encoder's eight-lane lookups),
     /// each followed by the sensor noise's standard deviation (code values) at that step.
     private let encodingPairs: [Float]
@@ -94,6 +100,8 @@ public struct ColorRenderer: Sendable {
                 ?? rooms.firstIndex { $0.contains(SIMD2(centre.x, centre.z)) }
             return Int32(index ?? -1)
         }
+        shadingTables = ColorShadingTables(materials: patchMaterials, patchRoom: patchRoom, lights: lights, roomWindows: roomWindows,
+                                           paneMaterials: geometry.panes.map(\.material))
         let noiseSigma: [Float] = (0..<4096).map { i in
             settings.noiseLevel * (0.5 + 0.5 * (Float(i) / 4095 / settings.exposureKey).squareRoot())
         }
@@ -109,7 +117,8 @@ public struct ColorRenderer: Sendable {
     /// blur; their linear images are averaged); `exposure` carries auto exposure from frame to frame (the
     /// image is exposed with the scale the previous frames set, as a phone's auto exposure lags a frame;
     /// the first frame with its own); `noiseSeed` selects the frame's sensor noise; `bands` > 1 splits rows
-    /// over concurrent tasks (same output); `path` picks the SIMD or scalar rasteriser (same output).
+    /// over concurrent tasks (same output); `path` picks the C kernels (SIMDe: rasteriser and shading,
+    /// ``ColorShadingTables``) or the scalar rasteriser and the Swift shading (same output).
     ///
     /// With one pose and a previous exposure (every frame but the first, without motion blur) each band
     /// shades four rows at a time into a small buffer and encodes them at once, so no whole linear image
@@ -225,84 +234,96 @@ public struct ColorRenderer: Sendable {
                                                rangeMeters: Self.rangeMeters)
         let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters)
-        // Each band clears its own rows of these (in parallel, a tile at a time, just before rasterising into them).
-        let cells = paddedWidth * h
-        var best = [Float](unsafeUninitializedCapacity: cells + 16) { buffer, count in
-            buffer.baseAddress!.initialize(repeating: 0, count: 8)
-            (buffer.baseAddress! + 8 + cells).initialize(repeating: 0, count: 8)
-            count = cells + 16
-        }
-        var ids = [Int32](unsafeUninitializedCapacity: cells) { _, count in count = cells }
         // Pane ids only when a pane is in view (otherwise never cleared nor read).
         let panesInView = !paneRasters.isEmpty
-        var paneIds = [Int32](unsafeUninitializedCapacity: panesInView ? cells : 1) { _, count in count = panesInView ? cells : 1 }
         let minimumInverseDepth = Float(1 / Self.rangeMeters)
         let bandCount = max(1, min(bands, h))
         let blockRows = Self.blockRows
         let rowsPerBand = ((h + bandCount - 1) / bandCount + blockRows - 1) / blockRows * blockRows
         let shading = FrameShading(renderer: self, pose: pose, stores: first, panesInView: panesInView)
-        best.withUnsafeMutableBufferPointer { bestBuffer in
-            ids.withUnsafeMutableBufferPointer { idBuffer in
-                paneIds.withUnsafeMutableBufferPointer { paneBuffer in
-                    let bestPointer = SendablePointer(bestBuffer.baseAddress! + 8), idPointer = SendablePointer(idBuffer.baseAddress!)
-                    let panePointer = SendablePointer(paneBuffer.baseAddress!)
-                    let stride = paddedWidth
-                    let band: @Sendable (Int) -> Void = { band in
-                        let b0 = band * rowsPerBand, b1 = min(h, b0 + rowsPerBand)
-                        guard b0 < b1 else { return }
-                        let tileRows = Self.tileRows
-                        // The nearest inverse depths of a tile's rows for the panes (guard floats either side).
-                        let paneBest = UnsafeMutablePointer<Float>.allocate(capacity: paneRasters.isEmpty ? 1 : tileRows * stride + 16)
-                        defer { paneBest.deallocate() }
-                        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockRows * w * 3)
-                        defer { buffer.deallocate() }
-                        // Tiles of rows, each cleared, rasterised and shaded while its buffers are in cache.
-                        var r0 = b0
-                        while r0 < b1 {
-                            let r1 = min(b1, r0 + tileRows)
-                            defer { r0 = r1 }
-                            (bestPointer.pointer + r0 * stride).update(repeating: 0, count: (r1 - r0) * stride)
-                            (idPointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride)
-                            if panesInView { (panePointer.pointer + r0 * stride).update(repeating: -1, count: (r1 - r0) * stride) }
-                            for raster in rasters where raster.y0 < r1 && raster.y1 > r0 {
-                                Self.raster(raster, rows: r0..<r1, best: bestPointer.pointer, ids: idPointer.pointer, stride: stride,
-                                            minimumInverseDepth: minimumInverseDepth, path: path)
-                            }
-                            // Panes in front of the nearest surface: their own ids, the surface's depth kept
-                            // for what lies behind (a copy of the rows' nearest inverse depths).
-                            if !paneRasters.isEmpty {
-                                paneBest.initialize(repeating: 0, count: 8)
-                                (paneBest + 8 + (r1 - r0) * stride).initialize(repeating: 0, count: 8)
-                                let base = paneBest + 8 - r0 * stride
-                                (base + r0 * stride).update(from: bestPointer.pointer + r0 * stride, count: (r1 - r0) * stride)
-                                for raster in paneRasters where raster.y0 < r1 && raster.y1 > r0 {
-                                    Self.raster(raster, rows: r0..<r1, best: base, ids: panePointer.pointer, stride: stride,
-                                                minimumInverseDepth: minimumInverseDepth, path: path)
-                                }
-                            }
-                            switch target {
-                            case .linear(let out):
-                                shading.shade(rows: r0..<r1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
-                                              paneIds: panePointer.pointer, weight: weight, out: out, outFirstRow: 0)
-                            case .encoded(let encoding):
-                                let columns = Self.luminanceColumns(width: w)
-                                var y = r0
-                                while y < r1 {
-                                    let y1 = min(r1, y + blockRows)
-                                    shading.shade(rows: y..<y1, width: w, stride: stride, best: bestPointer.pointer, ids: idPointer.pointer,
-                                                  paneIds: panePointer.pointer, weight: weight, out: buffer, outFirstRow: y)
-                                    // y is a multiple of 4: a luminance row.
-                                    Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * columns)
-                                    self.encode(buffer, count: (y1 - y) * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
-                                                seed: encoding.seed, out: encoding.out + y * w * 3)
-                                    y = y1
-                                }
-                            }
+        let stride = paddedWidth
+        shading.withKernelFrame(path == .simde) { kernelFrame in
+            let band: @Sendable (Int) -> Void = { band in
+                let b0 = band * rowsPerBand, b1 = min(h, b0 + rowsPerBand)
+                guard b0 < b1 else { return }
+                let tileRows = Self.tileRows
+                // One tile's nearest inverse depths (guard floats either side) and patch ids, pane ids when a pane
+                // is in view, and the nearest inverse depths for the panes: reused from tile to tile, so they stay
+                // in cache; each tile addresses them by image row through pointers offset by its first row.
+                let tileBest = UnsafeMutablePointer<Float>.allocate(capacity: tileRows * stride + 16)
+                defer { tileBest.deallocate() }
+                let tileIds = UnsafeMutablePointer<Int32>.allocate(capacity: tileRows * stride)
+                defer { tileIds.deallocate() }
+                let tilePaneIds = UnsafeMutablePointer<Int32>.allocate(capacity: panesInView ? tileRows * stride : 1)
+                defer { tilePaneIds.deallocate() }
+                let paneBest = UnsafeMutablePointer<Float>.allocate(capacity: panesInView ? tileRows * stride + 16 : 1)
+                defer { paneBest.deallocate() }
+                let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockRows * w * 3)
+                defer { buffer.deallocate() }
+                // The C shading pass's working memory and the mirror pixels it leaves to Swift.
+                let scratch = kernelFrame == nil ? nil : ccolor_scratch_create(w)
+                defer { if let scratch { ccolor_scratch_destroy(scratch) } }
+                let deferred = UnsafeMutablePointer<Int32>.allocate(capacity: scratch == nil ? 1 : tileRows * w)
+                defer { deferred.deallocate() }
+                // Tiles of rows, each cleared, rasterised and shaded while its buffers are in cache.
+                var r0 = b0
+                while r0 < b1 {
+                    let r1 = min(b1, r0 + tileRows)
+                    defer { r0 = r1 }
+                    let cells = (r1 - r0) * stride
+                    tileBest.initialize(repeating: 0, count: 8)
+                    (tileBest + 8 + cells).initialize(repeating: 0, count: 8)
+                    // Image row y of the tile is row y - r0 of the buffers.
+                    let best = tileBest + 8 - r0 * stride, ids = tileIds - r0 * stride
+                    let paneIds = panesInView ? tilePaneIds - r0 * stride : tilePaneIds
+                    (best + r0 * stride).update(repeating: 0, count: cells)
+                    (ids + r0 * stride).update(repeating: -1, count: cells)
+                    if panesInView { (paneIds + r0 * stride).update(repeating: -1, count: cells) }
+                    for raster in rasters where raster.y0 < r1 && raster.y1 > r0 {
+                        Self.raster(raster, rows: r0..<r1, best: best, ids: ids, stride: stride,
+                                    minimumInverseDepth: minimumInverseDepth, path: path)
+                    }
+                    // Panes in front of the nearest surface: their own ids, the surface's depth kept
+                    // for what lies behind (a copy of the rows' nearest inverse depths).
+                    if panesInView {
+                        paneBest.initialize(repeating: 0, count: 8)
+                        (paneBest + 8 + cells).initialize(repeating: 0, count: 8)
+                        let base = paneBest + 8 - r0 * stride
+                        (base + r0 * stride).update(from: best + r0 * stride, count: cells)
+                        for raster in paneRasters where raster.y0 < r1 && raster.y1 > r0 {
+                            Self.raster(raster, rows: r0..<r1, best: base, ids: paneIds, stride: stride,
+                                        minimumInverseDepth: minimumInverseDepth, path: path)
                         }
                     }
-                    if bandCount == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: band) }
+                    func shadeRows(_ rows: Range<Int>, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
+                        if let frame = kernelFrame, let scratch {
+                            shading.shadeKernel(frame: frame.pointer, scratch: scratch, deferred: deferred, rows: rows, width: w,
+                                                stride: stride, best: best, ids: ids, paneIds: paneIds, weight: weight, out: out,
+                                                outFirstRow: outFirstRow)
+                        } else {
+                            shading.shade(rows: rows, width: w, stride: stride, best: best, ids: ids, paneIds: paneIds,
+                                          weight: weight, out: out, outFirstRow: outFirstRow)
+                        }
+                    }
+                    switch target {
+                    case .linear(let out):
+                        shadeRows(r0..<r1, out: out, outFirstRow: 0)
+                    case .encoded(let encoding):
+                        let columns = Self.luminanceColumns(width: w)
+                        var y = r0
+                        while y < r1 {
+                            let y1 = min(r1, y + blockRows)
+                            shadeRows(y..<y1, out: buffer, outFirstRow: y)
+                            // y is a multiple of 4: a luminance row.
+                            Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * columns)
+                            self.encode(buffer, count: (y1 - y) * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
+                                        seed: encoding.seed, out: encoding.out + y * w * 3)
+                            y = y1
+                        }
+                    }
                 }
             }
+            if bandCount == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: band) }
         }
     }
 
@@ -347,6 +368,32 @@ public struct ColorRenderer: Sendable {
             normals = renderer.geometry.patches.map(facing)
             paneNormals = renderer.geometry.panes.map(facing)
             sun = f(renderer.settings.sunDirection)
+        }
+
+        /// Calls `body` with the C shading pass's description of this pose (``ColorShadingTables/withFrame``)
+        /// when `enabled`, with nil otherwise.
+        func withKernelFrame(_ enabled: Bool, _ body: (SendablePointer<ccolor_frame>?) -> Void) {
+            guard enabled else { return body(nil) }
+            renderer.shadingTables.withFrame(camera: camera, rayX: rayX, rayY: rayY, rayOrigin: rayOrigin, sun: sun,
+                                             settings: renderer.settings, normals: normals, paneNormals: paneNormals) { frame in
+                body(SendablePointer(UnsafeMutablePointer(mutating: frame)))
+            }
+        }
+
+        /// What ``shade(rows:width:stride:best:ids:paneIds:weight:out:outFirstRow:)`` does, through the C
+        /// kernel (``ColorShadingTables/shadeRows(frame:scratch:rows:width:stride:best:ids:paneIds:weight:stores:out:outFirstRow:deferred:)``,
+        /// `ccolor_shade_rows`), with the same bytes: the mirror pixels it leaves out are shaded here one by one.
+        func shadeKernel(frame: UnsafePointer<ccolor_frame>, scratch: OpaquePointer, deferred: UnsafeMutablePointer<Int32>,
+                         rows: Range<Int>, width: Int, stride: Int, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
+                         paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
+            let count = ColorShadingTables.shadeRows(frame: frame, scratch: scratch, rows: rows, width: width, stride: stride, best: best,
+                                                     ids: ids, paneIds: panesInView ? UnsafePointer(paneIds) : nil, weight: weight,
+                                                     stores: stores, out: out, outFirstRow: outFirstRow, deferred: deferred)
+            for k in 0..<count {
+                let i = Int(deferred[k])
+                shadePixel(x: i % stride, y: i / stride, width: width, stride: stride, best: best, ids: ids, paneIds: paneIds,
+                           weight: weight, out: out, outFirstRow: outFirstRow)
+            }
         }
 
         /// Shades rows `rows` (a first row that is a multiple of 4 within the band: blocks never straddle

@@ -1,0 +1,417 @@
+// See include/CColorShading.h for why this kernel exists. It mirrors ColorRenderer.FrameShading (shade,
+// shadeBlock, shadePixel, store, radiance, sunlit, sky) operation for operation; keep the two in step.
+
+// Products and sums must stay separately rounded, as in Swift, for bit-identical output.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+#include "CColorShading.h"
+
+// SIMDe's 256-bit types are passed between its inline functions in this file only: the warning that their
+// calling convention differs without -mavx does not apply.
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#include <simde/x86/avx2.h>
+#include <math.h>
+#include <stdlib.h>
+
+/// One strip's lighting evaluations, structure of arrays: the ray (`rx`, `ry`, `rz`), the inverse depth
+/// (`inverse`) and the patch in; the colour out; where it goes (`x`, `y` and the block size `kind`: 4, 2
+/// or 1). Then the strip's sky pixels (`sky_*`): the ray in, the colour out, the pixel.
+struct ccolor_scratch {
+    intptr_t capacity;
+    float *rx, *ry, *rz, *inverse, *r, *g, *b;
+    int32_t *id, *x, *y, *kind;
+    float *sky_rx, *sky_ry, *sky_rz, *sky_r, *sky_g, *sky_b;
+    int32_t *sky_x, *sky_y;
+    /// The strip's pixels behind a glass pane: the colour in and out, the pixel, the pane.
+    float *pane_r, *pane_g, *pane_b;
+    int32_t *pane_x, *pane_y, *pane;
+};
+
+ccolor_scratch *ccolor_scratch_create(intptr_t width) {
+    ccolor_scratch *s = calloc(1, sizeof(ccolor_scratch));
+    if (!s) return NULL;
+    // At most one evaluation a pixel in a strip of four rows, plus a group of eight of padding.
+    s->capacity = 4 * (width > 0 ? width : 1) + 8;
+    float **floats[] = { &s->rx, &s->ry, &s->rz, &s->inverse, &s->r, &s->g, &s->b,
+                         &s->sky_rx, &s->sky_ry, &s->sky_rz, &s->sky_r, &s->sky_g, &s->sky_b, &s->pane_r, &s->pane_g, &s->pane_b };
+    for (int i = 0; i < 16; i++) *floats[i] = malloc(sizeof(float) * (size_t)s->capacity);
+    int32_t **ints[] = { &s->id, &s->x, &s->y, &s->kind, &s->sky_x, &s->sky_y, &s->pane_x, &s->pane_y, &s->pane };
+    for (int i = 0; i < 9; i++) *ints[i] = malloc(sizeof(int32_t) * (size_t)s->capacity);
+    for (int i = 0; i < 16; i++) if (!*floats[i]) { ccolor_scratch_destroy(s); return NULL; }
+    for (int i = 0; i < 9; i++) if (!*ints[i]) { ccolor_scratch_destroy(s); return NULL; }
+    return s;
+}
+
+void ccolor_scratch_destroy(ccolor_scratch *s) {
+    if (!s) return;
+    float *floats[] = { s->rx, s->ry, s->rz, s->inverse, s->r, s->g, s->b, s->sky_rx, s->sky_ry, s->sky_rz, s->sky_r, s->sky_g,
+                        s->sky_b, s->pane_r, s->pane_g, s->pane_b };
+    for (int i = 0; i < 16; i++) free(floats[i]);
+    int32_t *ints[] = { s->id, s->x, s->y, s->kind, s->sky_x, s->sky_y, s->pane_x, s->pane_y, s->pane };
+    for (int i = 0; i < 9; i++) free(ints[i]);
+    free(s);
+}
+
+typedef struct { float x, y, z; } vec3;
+
+/// The world ray of pixel coordinates (fx, fy): (ray_x * fx + ray_y * fy) + ray_origin.
+static inline vec3 ray_at(const ccolor_frame *f, float fx, float fy) {
+    vec3 r;
+    r.x = f->ray_x[0] * fx + f->ray_y[0] * fy + f->ray_origin[0];
+    r.y = f->ray_x[1] * fx + f->ray_y[1] * fy + f->ray_origin[1];
+    r.z = f->ray_x[2] * fx + f->ray_y[2] * fy + f->ray_origin[2];
+    return r;
+}
+
+/// Writes a pixel's colour times `weight` to the linear rows `out`: stored, or added (not `stores`).
+static inline void write(vec3 colour, intptr_t x, intptr_t y, intptr_t width, float weight, int stores, float *out,
+                         intptr_t out_first_row) {
+    float *o = out + ((y - out_first_row) * width + x) * 3;
+    if (stores) {
+        o[0] = colour.x * weight; o[1] = colour.y * weight; o[2] = colour.z * weight;
+    } else {
+        o[0] += colour.x * weight; o[1] += colour.y * weight; o[2] += colour.z * weight;
+    }
+}
+
+/// FrameShading.store: a pixel's colour times `weight`, stored or added; a pixel behind a glass pane is
+/// queued for `pane8` (the pane's tint and reflection) instead.
+static inline void store(ccolor_scratch *s, intptr_t *pane_count, vec3 colour, intptr_t x, intptr_t y, intptr_t width,
+                         intptr_t stride, const int32_t *pane_ids, float weight, int stores, float *out,
+                         intptr_t out_first_row) {
+    const int32_t pane = pane_ids ? pane_ids[y * stride + x] : -1;
+    if (pane >= 0) {
+        const intptr_t k = (*pane_count)++;
+        s->pane_r[k] = colour.x; s->pane_g[k] = colour.y; s->pane_b[k] = colour.z;
+        s->pane_x[k] = (int32_t)x; s->pane_y[k] = (int32_t)y; s->pane[k] = pane;
+        return;
+    }
+    write(colour, x, y, width, weight, stores, out, out_first_row);
+}
+
+/// Queues one lighting evaluation: the point at inverse depth `inverse` along `ray` on patch `id`.
+static inline void push(ccolor_scratch *s, intptr_t *count, vec3 ray, float inverse, int32_t id, intptr_t x, intptr_t y,
+                        int32_t kind) {
+    const intptr_t j = (*count)++;
+    s->rx[j] = ray.x; s->ry[j] = ray.y; s->rz[j] = ray.z;
+    s->inverse[j] = inverse;
+    s->id[j] = id;
+    s->x[j] = (int32_t)x; s->y[j] = (int32_t)y; s->kind[j] = kind;
+}
+
+// Eight-lane helpers.
+typedef simde__m256 v8;
+static inline v8 splat(float v) { return simde_mm256_set1_ps(v); }
+static inline v8 add(v8 a, v8 b) { return simde_mm256_add_ps(a, b); }
+static inline v8 sub(v8 a, v8 b) { return simde_mm256_sub_ps(a, b); }
+static inline v8 mul(v8 a, v8 b) { return simde_mm256_mul_ps(a, b); }
+static inline v8 dv(v8 a, v8 b) { return simde_mm256_div_ps(a, b); }
+/// -a (flips the sign bits, as Swift's prefix minus does).
+static inline v8 neg(v8 a) { return simde_mm256_xor_ps(a, simde_mm256_set1_ps(-0.0f)); }
+static inline v8 select8(v8 mask, v8 yes, v8 no) { return simde_mm256_blendv_ps(no, yes, mask); }
+static inline v8 gt(v8 a, v8 b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ); }
+static inline v8 ge(v8 a, v8 b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GE_OQ); }
+static inline v8 le(v8 a, v8 b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_OQ); }
+static inline v8 gather(const float *base, simde__m256i index) { return simde_mm256_i32gather_ps(base, index, 4); }
+static inline v8 dot8(v8 ax, v8 ay, v8 az, v8 bx, v8 by, v8 bz) { return add(add(mul(ax, bx), mul(ay, by)), mul(az, bz)); }
+
+/// Transposes eight rows of eight floats in place (row k, lane i becomes row i, lane k).
+static inline void transpose8(v8 r[8]) {
+    const v8 t0 = simde_mm256_unpacklo_ps(r[0], r[1]), t1 = simde_mm256_unpackhi_ps(r[0], r[1]);
+    const v8 t2 = simde_mm256_unpacklo_ps(r[2], r[3]), t3 = simde_mm256_unpackhi_ps(r[2], r[3]);
+    const v8 t4 = simde_mm256_unpacklo_ps(r[4], r[5]), t5 = simde_mm256_unpackhi_ps(r[4], r[5]);
+    const v8 t6 = simde_mm256_unpacklo_ps(r[6], r[7]), t7 = simde_mm256_unpackhi_ps(r[6], r[7]);
+    const v8 u0 = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    const v8 u1 = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    const v8 u2 = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    const v8 u3 = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    const v8 u4 = simde_mm256_shuffle_ps(t4, t6, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    const v8 u5 = simde_mm256_shuffle_ps(t4, t6, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    const v8 u6 = simde_mm256_shuffle_ps(t5, t7, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
+    const v8 u7 = simde_mm256_shuffle_ps(t5, t7, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
+    r[0] = simde_mm256_permute2f128_ps(u0, u4, 0x20); r[1] = simde_mm256_permute2f128_ps(u1, u5, 0x20);
+    r[2] = simde_mm256_permute2f128_ps(u2, u6, 0x20); r[3] = simde_mm256_permute2f128_ps(u3, u7, 0x20);
+    r[4] = simde_mm256_permute2f128_ps(u0, u4, 0x31); r[5] = simde_mm256_permute2f128_ps(u1, u5, 0x31);
+    r[6] = simde_mm256_permute2f128_ps(u2, u6, 0x31); r[7] = simde_mm256_permute2f128_ps(u3, u7, 0x31);
+}
+
+/// FrameShading.radiance's `blinn`: max(0, n.(l + view) / |l + view|) squared `squarings` times (0 when
+/// |l + view| <= 1e-6).
+static inline v8 blinn8(v8 lx, v8 ly, v8 lz, v8 vx, v8 vy, v8 vz, v8 nx, v8 ny, v8 nz, simde__m256i squarings, int most) {
+    const v8 hx = add(lx, vx), hy = add(ly, vy), hz = add(lz, vz);
+    const v8 hl = simde_mm256_sqrt_ps(dot8(hx, hy, hz, hx, hy, hz));
+    const v8 zero = simde_mm256_setzero_ps();
+    v8 c = dv(dot8(nx, ny, nz, hx, hy, hz), hl);
+    c = select8(ge(c, zero), c, zero);
+    for (int k = 0; k < most; k++) {
+        const v8 more = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(squarings, simde_mm256_set1_epi32(k)));
+        c = select8(more, mul(c, c), c);
+    }
+    return select8(gt(hl, splat(1e-6f)), c, zero);
+}
+
+/// FrameShading.radiance (with sunlit) for jobs j ..< j + 8.
+static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
+    const v8 zero = simde_mm256_setzero_ps();
+    // view = -ray / |ray|; point = camera + ray * (1 / inverse).
+    const v8 rx = simde_mm256_loadu_ps(s->rx + j), ry = simde_mm256_loadu_ps(s->ry + j), rz = simde_mm256_loadu_ps(s->rz + j);
+    const v8 length = simde_mm256_sqrt_ps(dot8(rx, ry, rz, rx, ry, rz));
+    const v8 vx = dv(neg(rx), length), vy = dv(neg(ry), length), vz = dv(neg(rz), length);
+    const v8 t = dv(splat(1.0f), simde_mm256_loadu_ps(s->inverse + j));
+    const v8 px = add(splat(f->camera[0]), mul(rx, t)), py = add(splat(f->camera[1]), mul(ry, t));
+    const v8 pz = add(splat(f->camera[2]), mul(rz, t));
+    const simde__m256i id = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->id + j));
+    const simde__m256i id4 = simde_mm256_slli_epi32(id, 2);
+    const v8 nx = gather(f->normals, id4), ny = gather(f->normals + 1, id4), nz = gather(f->normals + 2, id4);
+    // Each lane's patch record, eight rows of eight floats transposed into eight vectors.
+    int32_t lane_id[8];
+    simde_mm256_storeu_si256((simde__m256i *)(void *)lane_id, id);
+    v8 rows[8];
+    for (int k = 0; k < 8; k++) rows[k] = simde_mm256_loadu_ps(f->records + 8 * (intptr_t)lane_id[k]);
+    transpose8(rows);
+    const v8 albedo_r = rows[0], albedo_g = rows[1], albedo_b = rows[2], ks = rows[3];
+    const v8 light_x = rows[4], light_y = rows[5], light_z = rows[6];
+    const simde__m256i bits = simde_mm256_castps_si256(rows[7]);
+    const simde__m256i room = simde_mm256_sub_epi32(simde_mm256_srli_epi32(bits, 16), simde_mm256_set1_epi32(1));
+    const simde__m256i flags = simde_mm256_and_si256(simde_mm256_srli_epi32(bits, 8), simde_mm256_set1_epi32(0xFF));
+    const simde__m256i squarings = simde_mm256_and_si256(bits, simde_mm256_set1_epi32(0xFF));
+    const v8 shiny = simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(
+        simde_mm256_and_si256(flags, simde_mm256_set1_epi32(CCOLOR_SHINY)), simde_mm256_set1_epi32(CCOLOR_SHINY)));
+    const int any_shiny = simde_mm256_movemask_ps(shiny) != 0;
+    int32_t sq[8];
+    simde_mm256_storeu_si256((simde__m256i *)(void *)sq, squarings);
+    int most = 0;
+    for (int k = 0; k < 8; k++) if (sq[k] > most) most = sq[k];
+    const v8 in_room = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(room, simde_mm256_set1_epi32(-1)));
+    const simde__m256i safe_room = simde_mm256_max_epi32(room, simde_mm256_setzero_si256());
+    v8 diffuse = splat(f->ambient), specular = zero;
+    if (f->ceiling_light > 0) {
+        const v8 tx = sub(light_x, px), ty = sub(light_y, py), tz = sub(light_z, pz);
+        const v8 squared = dot8(tx, ty, tz, tx, ty, tz), quarter = splat(0.25f);
+        const v8 d2 = select8(ge(squared, quarter), squared, quarter);
+        const v8 d = simde_mm256_sqrt_ps(d2);
+        const v8 lx = dv(tx, d), ly = dv(ty, d), lz = dv(tz, d);
+        const v8 ndl = dot8(nx, ny, nz, lx, ly, lz);
+        const v8 lit = simde_mm256_and_ps(in_room, gt(ndl, zero));
+        const v8 light = splat(f->ceiling_light);
+        diffuse = select8(lit, add(diffuse, dv(mul(light, ndl), d2)), diffuse);
+        const v8 shiny_lit = simde_mm256_and_ps(lit, shiny);
+        if (any_shiny && simde_mm256_movemask_ps(shiny_lit)) {
+            const v8 b = blinn8(lx, ly, lz, vx, vy, vz, nx, ny, nz, squarings, most);
+            specular = select8(shiny_lit, add(specular, dv(mul(light, b), d2)), specular);
+        }
+    }
+    const v8 sx = splat(f->sun[0]), sy = splat(f->sun[1]), sz = splat(f->sun[2]);
+    const v8 nds = dot8(nx, ny, nz, sx, sy, sz);
+    v8 candidates = simde_mm256_and_ps(in_room, gt(nds, zero));
+    if (f->sun_strength > 0 && simde_mm256_movemask_ps(candidates)) {
+        // sunlit: whether the ray towards the sun leaves the room through one of its windows.
+        const simde__m256i first = simde_mm256_i32gather_epi32(f->window_start, safe_room, 4);
+        const simde__m256i end = simde_mm256_i32gather_epi32(f->window_start + 1, safe_room, 4);
+        v8 sunlit = zero;
+        const v8 tiny = splat(1e-6f);
+        const v8 sign = simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x7FFFFFFF));
+        for (int k = 0;; k++) {
+            const simde__m256i w = simde_mm256_add_epi32(first, simde_mm256_set1_epi32(k));
+            const v8 valid = simde_mm256_and_ps(candidates, simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(end, w)));
+            if (!simde_mm256_movemask_ps(valid)) break;
+            // Lanes without a window here read window 0 (present: some lane has one).
+            const simde__m256i w16 = simde_mm256_slli_epi32(
+                simde_mm256_castps_si256(simde_mm256_and_ps(valid, simde_mm256_castsi256_ps(w))), 4);
+            const float *base = f->windows;
+            const v8 ox = gather(base, w16), oy = gather(base + 1, w16), oz = gather(base + 2, w16), width = gather(base + 3, w16);
+            const v8 ux = gather(base + 4, w16), uy = gather(base + 5, w16), uz = gather(base + 6, w16), height = gather(base + 7, w16);
+            const v8 wvx = gather(base + 8, w16), wvy = gather(base + 9, w16), wvz = gather(base + 10, w16);
+            const v8 wnx = gather(base + 12, w16), wny = gather(base + 13, w16), wnz = gather(base + 14, w16);
+            const v8 denominator = dot8(wnx, wny, wnz, sx, sy, sz);
+            const v8 t = dv(dot8(wnx, wny, wnz, sub(ox, px), sub(oy, py), sub(oz, pz)), denominator);
+            const v8 qx = sub(add(px, mul(sx, t)), ox), qy = sub(add(py, mul(sy, t)), oy), qz = sub(add(pz, mul(sz, t)), oz);
+            const v8 a = dot8(qx, qy, qz, ux, uy, uz), b = dot8(qx, qy, qz, wvx, wvy, wvz);
+            v8 hit = simde_mm256_and_ps(valid, gt(simde_mm256_and_ps(denominator, sign), tiny));
+            hit = simde_mm256_and_ps(hit, simde_mm256_and_ps(gt(t, zero), simde_mm256_and_ps(ge(a, zero), le(a, width))));
+            hit = simde_mm256_and_ps(hit, simde_mm256_and_ps(ge(b, zero), le(b, height)));
+            sunlit = simde_mm256_or_ps(sunlit, hit);
+        }
+        const v8 lit = simde_mm256_and_ps(candidates, sunlit);
+        const v8 strength = splat(f->sun_strength);
+        diffuse = select8(lit, add(diffuse, mul(strength, nds)), diffuse);
+        const v8 shiny_lit = simde_mm256_and_ps(lit, shiny);
+        if (any_shiny && simde_mm256_movemask_ps(shiny_lit)) {
+            const v8 b = blinn8(sx, sy, sz, vx, vy, vz, nx, ny, nz, squarings, most);
+            specular = select8(shiny_lit, add(specular, mul(strength, b)), specular);
+        }
+    }
+    const v8 highlight = mul(ks, specular);
+    simde_mm256_storeu_ps(s->r + j, add(mul(albedo_r, diffuse), highlight));
+    simde_mm256_storeu_ps(s->g + j, add(mul(albedo_g, diffuse), highlight));
+    simde_mm256_storeu_ps(s->b + j, add(mul(albedo_b, diffuse), highlight));
+}
+
+/// FrameShading.sky(-view) for the sky pixels j ..< j + 8.
+static void sky8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
+    const v8 zero = simde_mm256_setzero_ps();
+    const v8 rx = simde_mm256_loadu_ps(s->sky_rx + j), ry = simde_mm256_loadu_ps(s->sky_ry + j), rz = simde_mm256_loadu_ps(s->sky_rz + j);
+    const v8 length = simde_mm256_sqrt_ps(dot8(rx, ry, rz, rx, ry, rz));
+    // The direction -view, view = -ray / |ray|: only its y is used.
+    const v8 up = neg(dv(neg(ry), length));
+    const v8 below = simde_mm256_cmp_ps(up, zero, SIMDE_CMP_LT_OQ);
+    const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
+    const float s5 = f->sky;
+    const v8 r = mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky);
+    const v8 g = mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky);
+    const v8 b = mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky);
+    simde_mm256_storeu_ps(s->sky_r + j, select8(below, splat(0.30f * s5 * 0.5f), r));
+    simde_mm256_storeu_ps(s->sky_g + j, select8(below, splat(0.32f * s5 * 0.5f), g));
+    simde_mm256_storeu_ps(s->sky_b + j, select8(below, splat(0.25f * s5 * 0.5f), b));
+}
+
+/// FrameShading.store's glass pane for the queued pixels j ..< j + 8: the colour tinted by the glass plus
+/// 6 % of the sky reflected about the pane.
+static void pane8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
+    const v8 zero = simde_mm256_setzero_ps();
+    const v8 fx = simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane_x + j)));
+    const v8 fy = simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane_y + j)));
+    const v8 rx = add(add(mul(splat(f->ray_x[0]), fx), mul(splat(f->ray_y[0]), fy)), splat(f->ray_origin[0]));
+    const v8 ry = add(add(mul(splat(f->ray_x[1]), fx), mul(splat(f->ray_y[1]), fy)), splat(f->ray_origin[1]));
+    const v8 rz = add(add(mul(splat(f->ray_x[2]), fx), mul(splat(f->ray_y[2]), fy)), splat(f->ray_origin[2]));
+    const v8 length = simde_mm256_sqrt_ps(dot8(rx, ry, rz, rx, ry, rz));
+    const v8 dx = dv(rx, length), dy = dv(ry, length), dz = dv(rz, length);
+    const simde__m256i pane4 = simde_mm256_slli_epi32(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane + j)), 2);
+    const v8 nx = gather(f->pane_normals, pane4), ny = gather(f->pane_normals + 1, pane4), nz = gather(f->pane_normals + 2, pane4);
+    const v8 twice = mul(splat(2.0f), dot8(dx, dy, dz, nx, ny, nz));
+    // sky(d - n * twice): only the direction's y decides and blends.
+    const v8 up = sub(dy, mul(ny, twice));
+    const v8 below = simde_mm256_cmp_ps(up, zero, SIMDE_CMP_LT_OQ);
+    const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
+    const float s5 = f->sky;
+    const v8 sr = select8(below, splat(0.30f * s5 * 0.5f), mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky));
+    const v8 sg = select8(below, splat(0.32f * s5 * 0.5f), mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky));
+    const v8 sb = select8(below, splat(0.25f * s5 * 0.5f), mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky));
+    const v8 tint = splat(0.94f), reflection = splat(0.06f);
+    const v8 cr = simde_mm256_loadu_ps(s->pane_r + j), cg = simde_mm256_loadu_ps(s->pane_g + j), cb = simde_mm256_loadu_ps(s->pane_b + j);
+    simde_mm256_storeu_ps(s->pane_r + j, add(mul(mul(cr, gather(f->pane_albedo, pane4)), tint), mul(sr, reflection)));
+    simde_mm256_storeu_ps(s->pane_g + j, add(mul(mul(cg, gather(f->pane_albedo + 1, pane4)), tint), mul(sg, reflection)));
+    simde_mm256_storeu_ps(s->pane_b + j, add(mul(mul(cb, gather(f->pane_albedo + 2, pane4)), tint), mul(sb, reflection)));
+}
+
+/// Whether the 4x4 entries from `p` (rows `stride` apart) all equal `id`.
+static inline int same_id(int32_t id, const int32_t *p, intptr_t stride) {
+    const simde__m128i want = simde_mm_set1_epi32(id);
+    simde__m128i all = simde_mm_cmpeq_epi32(simde_mm_loadu_si128((const simde__m128i *)(const void *)p), want);
+    for (int r = 1; r < 4; r++)
+        all = simde_mm_and_si128(all, simde_mm_cmpeq_epi32(simde_mm_loadu_si128((const simde__m128i *)(const void *)(p + r * stride)), want));
+    return simde_mm_movemask_ps(simde_mm_castsi128_ps(all)) == 0xF;
+}
+
+/// FrameShading.shadePixel up to the radiance: sky now, mirrors deferred, surfaces queued.
+static inline void pixel(const ccolor_frame *f, ccolor_scratch *s, intptr_t *count, intptr_t *sky_count, intptr_t x,
+                         intptr_t y, intptr_t stride, const float *best, const int32_t *ids, int32_t *deferred,
+                         intptr_t *deferred_count) {
+    const intptr_t i = y * stride + x;
+    const int32_t id = ids[i];
+    const float inverse = best[i];
+    const vec3 ray = ray_at(f, (float)x, (float)y);
+    if (id >= 0 && inverse > 0) {
+        if (f->flags[id] & CCOLOR_MIRROR) {
+            deferred[(*deferred_count)++] = (int32_t)i;
+            return;
+        }
+        push(s, count, ray, inverse, id, x, y, 1);
+        return;
+    }
+    const intptr_t k = (*sky_count)++;
+    s->sky_rx[k] = ray.x; s->sky_ry[k] = ray.y; s->sky_rz[k] = ray.z;
+    s->sky_x[k] = (int32_t)x; s->sky_y[k] = (int32_t)y;
+}
+
+intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t row_begin, intptr_t row_end,
+                           intptr_t width, intptr_t stride, const float *best, const int32_t *ids,
+                           const int32_t *pane_ids, float weight, int stores, float *out, intptr_t out_first_row,
+                           int32_t *deferred) {
+    intptr_t deferred_count = 0;
+    for (intptr_t y = row_begin; y < row_end; y += 4) {
+        const intptr_t rows_here = row_end - y < 4 ? row_end - y : 4;
+        intptr_t count = 0, sky_count = 0, pane_count = 0;
+        for (intptr_t x = 0; x < width; x += 4) {
+            const intptr_t columns_here = width - x < 4 ? width - x : 4;
+            const intptr_t i = y * stride + x;
+            const int32_t id = ids[i];
+            if (rows_here == 4 && columns_here == 4 && id >= 0 && (f->flags[id] & CCOLOR_LIT_PER_BLOCK) &&
+                same_id(id, ids + i, stride)) {
+                const intptr_t c = i + stride + 1;
+                const float inverse = (best[c] + best[c + 1] + best[c + stride] + best[c + stride + 1]) * 0.25f;
+                push(s, &count, ray_at(f, (float)x + 1.5f, (float)y + 1.5f), inverse, id, x, y, 4);
+                continue;
+            }
+            for (intptr_t by = 0; by < rows_here; by += 2) {
+                const int pair = by + 1 < rows_here;
+                for (intptr_t bx = 0; bx < columns_here; bx += 2) {
+                    const intptr_t px = x + bx, py = y + by, k = py * stride + px;
+                    const int32_t bid = ids[k];
+                    if (pair && px + 1 < width && bid >= 0 && ids[k + 1] == bid && ids[k + stride] == bid &&
+                        ids[k + stride + 1] == bid && !(f->flags[bid] & CCOLOR_MIRROR)) {
+                        const float inverse = (best[k] + best[k + 1] + best[k + stride] + best[k + stride + 1]) * 0.25f;
+                        push(s, &count, ray_at(f, (float)px + 0.5f, (float)py + 0.5f), inverse, bid, px, py, 2);
+                    } else {
+                        const intptr_t columns = width - px < 2 ? width - px : 2;
+                        for (intptr_t dy = 0; dy < (pair ? 2 : 1); dy++)
+                            for (intptr_t dx = 0; dx < columns; dx++)
+                                pixel(f, s, &count, &sky_count, px + dx, py + dy, stride, best, ids, deferred, &deferred_count);
+                    }
+                }
+            }
+        }
+        if (sky_count > 0) {
+            // Padded to a whole group of eight with copies of the last ray.
+            for (intptr_t j = sky_count; j % 8 != 0; j++) {
+                s->sky_rx[j] = s->sky_rx[sky_count - 1]; s->sky_ry[j] = s->sky_ry[sky_count - 1]; s->sky_rz[j] = s->sky_rz[sky_count - 1];
+            }
+            for (intptr_t j = 0; j < sky_count; j += 8) sky8(f, s, j);
+            for (intptr_t j = 0; j < sky_count; j++) {
+                const vec3 colour = { s->sky_r[j], s->sky_g[j], s->sky_b[j] };
+                store(s, &pane_count, colour, s->sky_x[j], s->sky_y[j], width, stride, pane_ids, weight, stores, out, out_first_row);
+            }
+        }
+        if (count > 0) {
+            // Padded to a whole group of eight with copies of the last evaluation.
+            for (intptr_t j = count; j % 8 != 0; j++) {
+                s->rx[j] = s->rx[count - 1]; s->ry[j] = s->ry[count - 1]; s->rz[j] = s->rz[count - 1];
+                s->inverse[j] = s->inverse[count - 1]; s->id[j] = s->id[count - 1];
+            }
+            for (intptr_t j = 0; j < count; j += 8) radiance8(f, s, j);
+            for (intptr_t j = 0; j < count; j++) {
+                const vec3 colour = { s->r[j], s->g[j], s->b[j] };
+                const intptr_t x = s->x[j], y0 = s->y[j], size = s->kind[j];
+                if (size == 4 && stores && (!pane_ids || same_id(-1, pane_ids + y0 * stride + x, stride))) {
+                    // The block's twelve samples a row as three four-lane stores.
+                    const float r = colour.x * weight, g = colour.y * weight, b = colour.z * weight;
+                    const simde__m128 a = simde_mm_setr_ps(r, g, b, r), c = simde_mm_setr_ps(g, b, r, g), d = simde_mm_setr_ps(b, r, g, b);
+                    for (intptr_t dy = 0; dy < 4; dy++) {
+                        float *o = out + ((y0 + dy - out_first_row) * width + x) * 3;
+                        simde_mm_storeu_ps(o, a); simde_mm_storeu_ps(o + 4, c); simde_mm_storeu_ps(o + 8, d);
+                    }
+                    continue;
+                }
+                for (intptr_t dy = 0; dy < size; dy++)
+                    for (intptr_t dx = 0; dx < size; dx++)
+                        store(s, &pane_count, colour, x + dx, y0 + dy, width, stride, pane_ids, weight, stores, out, out_first_row);
+            }
+        }
+        if (pane_count > 0) {
+            // Padded to a whole group of eight with copies of the last pixel.
+            for (intptr_t j = pane_count; j % 8 != 0; j++) {
+                s->pane_r[j] = s->pane_r[pane_count - 1]; s->pane_g[j] = s->pane_g[pane_count - 1];
+                s->pane_b[j] = s->pane_b[pane_count - 1]; s->pane_x[j] = s->pane_x[pane_count - 1];
+                s->pane_y[j] = s->pane_y[pane_count - 1]; s->pane[j] = s->pane[pane_count - 1];
+            }
+            for (intptr_t j = 0; j < pane_count; j += 8) pane8(f, s, j);
+            for (intptr_t j = 0; j < pane_count; j++) {
+                const vec3 colour = { s->pane_r[j], s->pane_g[j], s->pane_b[j] };
+                write(colour, s->pane_x[j], s->pane_y[j], width, weight, stores, out, out_first_row);
+            }
+        }
+    }
+    return deferred_count;
+}
