@@ -182,7 +182,7 @@ public struct BundleBenchmark {
             let before = clock.now
             let next = pipeline?.next() ?? (pipelined ? nil : iterator.next())
             let got = clock.now
-            if pipelined { waitSeconds += ProcessMeasurements.seconds(got - before) } else { renderSeconds += ProcessMeasurements.seconds(got - before) }
+            if pipelined { waitSeconds += (got - before).inSeconds } else { renderSeconds += (got - before).inSeconds }
             guard let input = next else { break }
             if case .frame = input.kind { streamFrames += 1 }
             do {
@@ -191,10 +191,10 @@ public struct BundleBenchmark {
                 pipeline?.stop()
                 throw BenchmarkError(.failure, "bench bundle: the session refused an input at \(input.time) s: \(error)")
             }
-            feedSeconds += ProcessMeasurements.seconds(clock.now - got)
+            feedSeconds += (clock.now - got).inSeconds
         }
         if let pipeline { renderSeconds = pipeline.renderSeconds() }
-        let wall = ProcessMeasurements.seconds(clock.now - start)
+        let wall = (clock.now - start).inSeconds
         let (log, depth, rawFrames, files, zip) = times(driver.storage)
         let session = driver.session
         if let failure = driver.storageErrors.first {

@@ -21,7 +21,7 @@ public struct CheckBenchmark {
         let clock = ContinuousClock()
         let start = clock.now
         let results = SceneCheck.checkAll(files: files, jobs: jobs, thresholds: { $0 }, update: false)
-        let seconds = ProcessMeasurements.seconds(clock.now - start)
+        let seconds = (clock.now - start).inSeconds
         let passed = results.filter { $0.check.status == .passed }.count
         let slowest = results.sorted { $0.seconds > $1.seconds }.prefix(3)
         return ["bench check: \(files.count) scenes of \(folder) on \(jobs) cores, \(passed) passed",

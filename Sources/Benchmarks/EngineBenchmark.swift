@@ -93,7 +93,7 @@ public struct EngineBenchmark {
             i += 1
         }
         let elapsed = clock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = elapsed.inSeconds
         return Report(frames: frames, seconds: seconds,
                       allocatedBytes: capture_sim_allocated_bytes() - startBytes,
                       allocations: capture_sim_allocation_count() - startCount, events: events,

@@ -1,13 +1,8 @@
 import Foundation
 
-/// What the benchmarks measure of the process and its output: wall-clock durations as seconds, the
-/// process's CPU time and peak resident memory, and the bytes written under a folder.
+/// What the benchmarks measure of the process and its output: the process's CPU time and peak resident
+/// memory, and the bytes written under a folder.
 public enum ProcessMeasurements {
-    /// A duration in seconds.
-    public static func seconds(_ d: Duration) -> Double {
-        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-    }
-
     /// Bytes of every regular file under a folder (`opendir`, `readdir`, `fstatat`; Foundation's
     /// enumerator took 7 s for the 72,540 PNGs of a 10-minute raw package).
     public static func bytes(inFolder folder: String) -> Int {

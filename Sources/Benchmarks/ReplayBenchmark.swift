@@ -37,7 +37,7 @@ public struct ReplayBenchmark {
             let parsed = clock.now
             let run = ReplayRun(log: replayLog)
             let end = clock.now
-            let parseSeconds = ProcessMeasurements.seconds(parsed - start), replaySeconds = ProcessMeasurements.seconds(end - parsed)
+            let parseSeconds = (parsed - start).inSeconds, replaySeconds = (end - parsed).inSeconds
             let total = parseSeconds + replaySeconds
             lines.append("  \(format.rawValue): \(NumberFormatting.fixed(Double(text.count) / 1_000_000, decimals: 1)) MB, "
                   + "\(replayLog.inputs.frameCount) frames, \(run.events.count) events; parse \(NumberFormatting.fixed(parseSeconds, decimals: 3)) s, "

@@ -52,7 +52,7 @@ public struct ReportBenchmark {
             throw BenchmarkError(.failure, "\(reportPath): cannot write the report: \(error.localizedDescription)")
         }
         let end = clock.now
-        func s(_ d: Duration) -> String { NumberFormatting.fixed(ProcessMeasurements.seconds(d), decimals: 3) + " s" }
+        func s(_ d: Duration) -> String { NumberFormatting.fixed(d.inSeconds, decimals: 3) + " s" }
         lines.append("  read \(s(read - start)), replay with signals \(s(replayed - read)), draw \(s(drawn - replayed)), write \(s(end - drawn))")
         lines.append("  total \(s(end - start)) for \(trace.frameCount) frames, \(trace.events.count) events")
         lines.append("  report \(reportPath): \(NumberFormatting.fixed(Double(html.utf8.count) / 1_000_000, decimals: 2)) MB")

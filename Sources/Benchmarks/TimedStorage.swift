@@ -21,31 +21,31 @@ struct TimedStorage<Base: ScanStorage>: ScanStorage {
     mutating func observe(_ input: SessionInput, recorded: Bool) {
         let start = clock.now
         base.observe(input, recorded: recorded)
-        observeSeconds += ProcessMeasurements.seconds(clock.now - start)
+        observeSeconds += (clock.now - start).inSeconds
     }
 
     mutating func beginRecording(at time: Double) throws(ScanStorageError) {
         let start = clock.now
-        defer { filesSeconds += ProcessMeasurements.seconds(clock.now - start) }
+        defer { filesSeconds += (clock.now - start).inSeconds }
         try base.beginRecording(at: time)
     }
 
     mutating func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {
         let start = clock.now
-        defer { appendSeconds += ProcessMeasurements.seconds(clock.now - start) }
+        defer { appendSeconds += (clock.now - start).inSeconds }
         try base.appendFrame(frame, at: time)
     }
 
     mutating func writeScanFiles(_ record: SessionRecord, configuration: SessionConfiguration,
                                  log: ScanLogProjection) throws(ScanStorageError) {
         let start = clock.now
-        defer { filesSeconds += ProcessMeasurements.seconds(clock.now - start) }
+        defer { filesSeconds += (clock.now - start).inSeconds }
         try base.writeScanFiles(record, configuration: configuration, log: log)
     }
 
     mutating func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
         let start = clock.now
-        defer { zipSeconds += ProcessMeasurements.seconds(clock.now - start) }
+        defer { zipSeconds += (clock.now - start).inSeconds }
         return try base.zip(rezip: rezip)
     }
 

@@ -123,7 +123,12 @@ public final class BundleReader {
     /// ``PNGChunkCheck`` (every CRC-32, IHDR first, IEND last, nothing after it), then decoded if its
     /// IHDR declares at most ``maximumPNGPixels``.
     public func png(_ file: String) throws(InputError) -> GrayImage {
-        let data = try bytes(file)
+        try Self.decodePNG(try bytes(file), file: file)
+    }
+
+    /// A PNG's bytes checked as ``png(_:)`` checks them (chunks, then the IHDR's size against
+    /// ``maximumPNGPixels``) and decoded; errors name `file` and the byte.
+    public static func decodePNG(_ data: [UInt8], file: String) throws(InputError) -> GrayImage {
         if let problem = PNGChunkCheck.problem(data) {
             throw InputError(file: file, location: "byte \(problem.offset)", reason: problem.reason)
         }

@@ -19,11 +19,7 @@ public enum ReplayReader {
         if let given = options.format { format = given } else { format = try detectFormat(path: path) }
         let file = try resolve(path: path, format: format)
         if format == .bundle {
-            let bundle: BundleReader
-            do throws(InputError) { bundle = try BundleReader(path: file) } catch {
-                throw InputError(file: file, reason: error.reason)
-            }
-            return try BundleLogReader.read(bundle, options: options)
+            return try BundleLogReader.read(try BundleReader(path: file), options: options)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
         guard size <= maximumLogBytes else {

@@ -51,20 +51,9 @@ struct StrayScannerExport {
     }
 
     static func png(_ path: String) throws(InputError) -> GrayImage {
-        let bytes = try LocalFiles.read(path, limit: BundleReader.maximumFileBytes)
-        if let problem = PNGChunkCheck.problem(bytes) {
-            throw InputError(file: path, reason: "byte \(problem.offset): \(problem.reason)")
-        }
-        let width = Int(bytes[16]) << 24 | Int(bytes[17]) << 16 | Int(bytes[18]) << 8 | Int(bytes[19])
-        let height = Int(bytes[20]) << 24 | Int(bytes[21]) << 16 | Int(bytes[22]) << 8 | Int(bytes[23])
-        guard width * height <= BundleReader.maximumPNGPixels, width <= 1 << 16, height <= 1 << 16 else {
-            throw InputError(file: path, reason: "IHDR declares \(width)x\(height), more than the limit of 2^24 pixels")
-        }
-        do throws(LibraryCallError) { return try PNGCodec.decode(bytes) }
-        catch { throw InputError(file: path, reason: error.description) }
+        try BundleReader.decodePNG(try LocalFiles.read(path, limit: BundleReader.maximumFileBytes), file: path)
     }
 
-    /// `camera_matrix.csv`: three lines of three comma-separated numbers, `fx 0 cx / 0 fy cy / 0 0 1`.
     static func cameraMatrix(_ path: String) throws(InputError) -> (fx: Double, fy: Double, cx: Double, cy: Double) {
         let text = try Self.text(path)
         let rows = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) } }

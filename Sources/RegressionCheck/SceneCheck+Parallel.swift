@@ -18,8 +18,7 @@ extension SceneCheck {
                 let start = clock.now
                 let check = SceneCheck(path: files[i], thresholds: thresholds, update: update,
                                        renderBands: jobs > 1 ? 1 : 2)
-                let d = clock.now - start
-                let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+                let seconds = (clock.now - start).inSeconds
                 results.withLock { $0[i] = (check, seconds) }
             }
         }

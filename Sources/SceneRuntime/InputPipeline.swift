@@ -39,7 +39,7 @@ public final class InputPipeline: @unchecked Sendable {
             while buffer.count - head >= capacity && !stopped { condition.wait() }
             if stopped || input == nil {
                 finished = true
-                produceSeconds = Double(spent.components.seconds) + Double(spent.components.attoseconds) * 1e-18
+                produceSeconds = spent.inSeconds
                 condition.broadcast()
                 condition.unlock()
                 return

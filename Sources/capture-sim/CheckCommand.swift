@@ -169,8 +169,7 @@ struct CheckCommand: Command {
                   + " (\(o.scenesRun) scene runs)")
         }
         let unguarded = outcomes.filter { !$0.isGuarded }.map(\.key)
-        let d = clock.now - start
-        let seconds = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        let seconds = (clock.now - start).inSeconds
         print("shift-each: \(outcomes.count) thresholds, \(outcomes.count - unguarded.count) guarded, \(unguarded.count) unguarded"
               + " (\(outcomes.map(\.scenesRun).reduce(0, +)) scene runs, \(NumberFormatting.fixed(seconds, decimals: 1)) s)")
         if !unguarded.isEmpty {

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 import Foundation
 import LiDARStatistics
@@ -143,6 +144,24 @@ struct LiDARStatisticsTests {
         try "500,0,319.5\n0,500\n".write(toFile: folder.path + "/camera_matrix.csv", atomically: true, encoding: .utf8)
         #expect { try LiDARCapture(path: folder.path) } throws: { error in
             (error as? InputError)?.file.hasSuffix("camera_matrix.csv") == true
+        }
+    }
+
+    @Test func aDepthPNGDeclaringMorePixelsThanTheLimitIsRefusedBeforeDecoding() throws {
+        let frame = Self.stepFrame()
+        let folder = try StrayScannerFolder(frames: [(frame.depth, frame.confidence, .zero)])
+        defer { folder.remove() }
+        func big(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return big(UInt32(data.count)) + body + big(body.withUnsafeBytes { CRC32($0).value })
+        }
+        let png = PNGChunkCheck.signature + chunk("IHDR", big(0xFFFF_FFFF) + big(0xFFFF_FFFF) + [16, 0, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]) + chunk("IEND", [])
+        try Data(png).write(to: URL(fileURLWithPath: folder.path + "/depth/000000.png"))
+        #expect(throws: InputError(file: folder.path + "/depth/000000.png", location: "byte 8",
+                                   reason: "IHDR declares 4294967295x4294967295, more than the limit of 16777216 pixels")) {
+            try LiDARCapture(path: folder.path).frame(0)
         }
     }
 }

@@ -132,9 +132,7 @@ extension Thresholds {
         else if let d = Double(text), d.isFinite { value = .number(d) }
         else { throw ThresholdOverrideError("\(source): '\(text)' is not a finite number or true/false") }
         let result = try applying(json: .object([(parts[0], .object([(parts[1], value)]))]), source: source)
-        if let range = Thresholds.fieldsByKey[key]?.range, let number = result.value(at: key), !range.contains(number) {
-            throw ThresholdOverrideError("\(source): \(key) must be in \(range), found \(NumberFormatting.compact(number))")
-        }
+        if let problem = Thresholds.fieldsByKey[key]?.problem(in: result) { throw ThresholdOverrideError("\(source): \(problem)") }
         return result
     }
 

@@ -23,18 +23,21 @@ public struct ThresholdRange: Sendable, CustomStringConvertible {
     }
 }
 
+extension ThresholdField {
+    /// Why this field's value in `thresholds` is not valid (its key, value and range), nil when it is
+    /// in its range or the field is a switch.
+    public func problem(in thresholds: Thresholds) -> String? {
+        guard let range else { return nil }
+        let value = value(in: thresholds)
+        return range.contains(value) ? nil : "\(key) must be in \(range), found \(NumberFormatting.compact(value))"
+    }
+}
+
 extension Thresholds {
     /// Why these thresholds are not valid (each naming the key, its value and its range or the relation
     /// it breaks), empty when they are.
     public var problems: [String] {
-        var problems: [String] = []
-        for field in Self.fields.sorted(by: { $0.key < $1.key }) {
-            guard let range = field.range else { continue }
-            let value = field.value(in: self)
-            if !range.contains(value) {
-                problems.append("\(field.key) must be in \(range), found \(NumberFormatting.compact(value))")
-            }
-        }
+        var problems = Self.fields.sorted(by: { $0.key < $1.key }).compactMap { $0.problem(in: self) }
         if sideways.exitSpeedMetersPerSecond > sideways.minimumSpeedMetersPerSecond {
             problems.append("sideways.exitSpeedMetersPerSecond (\(NumberFormatting.compact(sideways.exitSpeedMetersPerSecond))) must not be above sideways.minimumSpeedMetersPerSecond (\(NumberFormatting.compact(sideways.minimumSpeedMetersPerSecond))): the warning that started at a speed must not end at it")
         }

@@ -48,7 +48,7 @@ public enum RenderBenchmark {
             }
             if workers == 1 { work(0) } else { DispatchQueue.concurrentPerform(iterations: workers, execute: work) }
             let elapsed = clock.now - start
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            let seconds = elapsed.inSeconds
             measurements.append(Measurement(path: path, bands: bandCount, workers: workers, frames: count, seconds: seconds))
         }
         // Outside the timing: every configuration gives the same maps (checked on a sample of the poses).
@@ -93,7 +93,7 @@ public enum RenderBenchmark {
         let elapsed = clock.now - start
         let cpu = threadCPUSeconds() - cpuStart
         precondition(checksum >= 0)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        let seconds = elapsed.inSeconds
         return (chosen.count, renderer.intrinsics.width, renderer.intrinsics.height, seconds, cpu)
     }
 
