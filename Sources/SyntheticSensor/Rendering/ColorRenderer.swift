@@ -89,7 +89,7 @@ public struct ColorRenderer: Sendable {
             }
         }
         patchMaterials = geometry.patches.map(\.material)
-        patchLitPerBlock = patchMaterials.map { $0.kind != .mirror && $0.gloss < 0.5 }
+        patchLitPerBlock = patchMaterials.map(\.litPerBlock)
         patchRoom = geometry.patches.map { patch in
             // The room holding a point just in front of the patch's centre (objects: their own room).
             let corners = patch.corners
@@ -562,8 +562,8 @@ public struct ColorRenderer: Sendable {
             var diffuse = s.ambient
             var specular: Float = 0
             // Specular weight and Blinn-Phong exponent 2^(2 + 6 * gloss) by repeated squaring.
-            let ks = 0.02 + 0.5 * material.gloss * material.gloss
-            let squarings = 2 + Int(material.gloss * 6)
+            let ks = material.specularWeight
+            let squarings = material.blinnSquarings
             func blinn(_ l: SIMD3<Float>) -> Float {
                 let hv = l + view
                 let hl = (hv * hv).sum().squareRoot()
@@ -572,8 +572,7 @@ public struct ColorRenderer: Sendable {
                 for _ in 0..<squarings { c *= c }
                 return c
             }
-            // No specular term below gloss 0.15 (its weight would be under 0.03).
-            let shiny = material.gloss >= 0.15
+            let shiny = material.isShiny
             if room >= 0 {
                 if s.ceilingLight > 0 {
                     let toLight = renderer.lights[room] - point

@@ -19,15 +19,15 @@ struct ColorShadingTables: Sendable {
         patchCount = materials.count
         windowCount = roomWindows.reduce(0) { $0 + $1.count }
         let flags: [Int32] = materials.map { m in
-            (m.kind != .mirror && m.gloss < 0.5 ? Int32(CCOLOR_LIT_PER_BLOCK) : 0)
-                | (m.kind == .mirror ? Int32(CCOLOR_MIRROR) : 0) | (m.gloss >= 0.15 ? Int32(CCOLOR_SHINY) : 0)
+            (m.litPerBlock ? Int32(CCOLOR_LIT_PER_BLOCK) : 0)
+                | (m.kind == .mirror ? Int32(CCOLOR_MIRROR) : 0) | (m.isShiny ? Int32(CCOLOR_SHINY) : 0)
         }
         var floats: [Float] = []
         floats.reserveCapacity(8 * patchCount + 16 * windowCount + 4 * paneMaterials.count)
         for (index, m) in materials.enumerated() {
             // FrameShading.radiance's `ks` and `squarings`, the same expressions.
-            let ks: Float = 0.02 + 0.5 * m.gloss * m.gloss
-            let squarings = Int32(2 + Int(m.gloss * 6))
+            let ks = m.specularWeight
+            let squarings = Int32(m.blinnSquarings)
             let room = patchRoom[index]
             let light = room >= 0 ? lights[Int(room)] : .zero
             let bits = UInt32(bitPattern: squarings | flags[index] << 8 | (room + 1) << 16)

@@ -36,6 +36,22 @@ public struct Material: Sendable, Equatable {
         self.gloss = gloss
     }
 
+    /// The colour camera's specular weight, `0.02 + 0.5 gloss^2` (the Swift shading and the C kernel's
+    /// patch table both take it from here).
+    var specularWeight: Float { 0.02 + 0.5 * gloss * gloss }
+
+    /// How many times the Blinn-Phong cosine is squared: `2 + floor(6 gloss)`, an exponent of
+    /// 2^(2 + 6 gloss) by repeated squaring.
+    var blinnSquarings: Int { 2 + Int(gloss * 6) }
+
+    /// Whether the colour camera lights this surface once per 4x4 block: not a mirror, gloss below 0.5
+    /// (diffuse light and broad highlights vary little across four pixels).
+    var litPerBlock: Bool { kind != .mirror && gloss < 0.5 }
+
+    /// Whether the colour camera gives it a specular term: gloss 0.15 or more (below, the weight would be
+    /// under 0.03).
+    var isShiny: Bool { gloss >= 0.15 }
+
     /// A kind's typical material: matte off-white paint (0.75, gloss 0.1), dark (0.05, 0.2), glossy
     /// white (0.7, 0.8), mirror (0.9, 1), glass (0.92 transmittance, 1).
     public static func preset(_ kind: Kind) -> Material {
