@@ -25,7 +25,7 @@ extension Scene {
     /// Parses a scene from JSON text; `source` names the file in errors.
     public init(jsonText: String, source: String, defaultName: String = "scene") throws(InputError) {
         let root = try JSONParser.parse(jsonText, source: source)
-        var r = try JSONObjectReader(root, source: source, path: "", maximumMagnitude: SceneLimits.maximumMagnitude)
+        var r = try JSONObjectReader.scene(root, source: source, path: "")
         let name = try r.string("name", default: defaultName)
         if let problem = FileNameRule.problem(with: name) {
             throw r.has("name") ? r.error("name", "\(problem), found '\(name)'")
@@ -62,11 +62,11 @@ extension Scene {
         }
         var rooms: [Room] = []
         for (i, node) in roomNodes.enumerated() {
-            rooms.append(try Scene.room(try JSONObjectReader(node, source: source, path: "rooms[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude)))
+            rooms.append(try Scene.room(try JSONObjectReader.scene(node, source: source, path: "rooms[\(i)]")))
         }
         var objects: [SceneObject] = []
         for (i, node) in (try r.array("objects") ?? []).enumerated() {
-            objects.append(try Scene.object(try JSONObjectReader(node, source: source, path: "objects[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude), rooms: rooms, index: i))
+            objects.append(try Scene.object(try JSONObjectReader.scene(node, source: source, path: "objects[\(i)]"), rooms: rooms, index: i))
         }
         try Scene.checkClutterTotal(rooms: rooms, objects: objects, source: source)
         let motion = try r.object("motion").map { (m: JSONObjectReader) throws(InputError) in try Scene.motion(m) } ?? HandMotionSettings()
@@ -80,7 +80,7 @@ extension Scene {
         var script: [ScriptStep] = []
         var lastAt = -Double.infinity
         for (i, node) in stepNodes.enumerated() {
-            let step = try Scene.step(try JSONObjectReader(node, source: source, path: "script[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude), index: i)
+            let step = try Scene.step(try JSONObjectReader.scene(node, source: source, path: "script[\(i)]"), index: i)
             if let at = step.at {
                 guard at >= lastAt else {
                     throw InputError(file: source, location: "script[\(i)].at", reason: "expected a time not before the previous step's 'at' (\(MessageNumber.text(lastAt)) s)")
@@ -180,7 +180,7 @@ extension Scene {
     private static func faults(_ nodes: [JSONNode], source: String) throws(InputError) -> [StorageFault] {
         var out: [StorageFault] = []
         for (i, node) in nodes.enumerated() {
-            var f = try JSONObjectReader(node, source: source, path: "faults[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude)
+            var f = try JSONObjectReader.scene(node, source: source, path: "faults[\(i)]")
             let files: [(String, ScanFile)] = [("arkitData", .arkitData), ("config", .config), ("depthFrames", .depthFrames),
                                                ("scanLog", .scanLog), ("folder", .folder), ("zip", .zip)]
             guard let file = try f.choice("file", files) else { throw f.error("file", "expected one of \"arkitData\", \"config\", \"depthFrames\", \"scanLog\", \"folder\", \"zip\"") }
@@ -215,7 +215,7 @@ extension Scene {
         for kind in WallOpening.Kind.allCases {
             let key = kind.rawValue + "s"
             for (i, node) in (try r.array(key) ?? []).enumerated() {
-                var o = try JSONObjectReader(node, source: r.source, path: "\(r.path(of: key))[\(i)]", maximumMagnitude: SceneLimits.maximumMagnitude)
+                var o = try JSONObjectReader.scene(node, source: r.source, path: "\(r.path(of: key))[\(i)]")
                 guard let wall = try o.integer("wall", in: 0...Int64(floor.count - 1)) else {
                     throw o.error("wall", "expected a wall index from 0 to \(floor.count - 1)")
                 }

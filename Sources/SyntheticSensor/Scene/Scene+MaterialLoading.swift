@@ -13,7 +13,7 @@ extension Scene {
             }
             return .preset(kind)
         }
-        var m = try JSONObjectReader(node, source: source, path: path, maximumMagnitude: SceneLimits.maximumMagnitude)
+        var m = try JSONObjectReader.scene(node, source: source, path: path)
         var material = base
         if let kind = try m.choice("kind", Material.Kind.allCases.map { ($0.rawValue, $0) }) {
             material = .preset(kind)

@@ -12,3 +12,11 @@ extension JSONParser {
         }
     }
 }
+
+extension JSONObjectReader {
+    /// A reader of one object of a scene file at JSON path `path` (`source` names the file in errors):
+    /// numbers above ``SceneLimits/maximumMagnitude`` are refused, in it and in the objects it nests.
+    static func scene(_ node: JSONNode, source: String, path: String) throws(InputError) -> JSONObjectReader {
+        try JSONObjectReader(node, source: source, path: path, maximumMagnitude: SceneLimits.maximumMagnitude)
+    }
+}
