@@ -7,12 +7,6 @@ public struct ThresholdRange: Sendable, CustomStringConvertible {
     public var upper: Double
     public var lowerIsExclusive: Bool
 
-    public init(lower: Double, upper: Double, lowerIsExclusive: Bool) {
-        self.lower = lower
-        self.upper = upper
-        self.lowerIsExclusive = lowerIsExclusive
-    }
-
     public func contains(_ value: Double) -> Bool {
         value.isFinite && (lowerIsExclusive ? value > lower : value >= lower) && value <= upper
     }
