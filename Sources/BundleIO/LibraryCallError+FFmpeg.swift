@@ -12,7 +12,7 @@ extension LibraryCallError {
 
     /// A video file `path` refused before or without an FFmpeg error code, e.g. an odd size or a frame
     /// out of order; `call` names the FFmpeg function when one failed without a code.
-    package static func ffmpeg(_ path: String, call: String = "", _ message: String) -> LibraryCallError {
+    package static func ffmpeg(_ path: String, call: String = "", message: String) -> LibraryCallError {
         LibraryCallError(.ffmpeg, call: call, path: path, message: message)
     }
 }

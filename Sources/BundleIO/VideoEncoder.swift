@@ -44,7 +44,7 @@ public final class VideoEncoder {
         self.height = height
         frameTicks = Int64((Double(Self.timeScale) / frameRateHz).rounded())
         guard width > 0, height > 0, width % 2 == 0, height % 2 == 0 else {
-            throw LibraryCallError.ffmpeg(path, "the video size must be even, got \(width)x\(height)")
+            throw LibraryCallError.ffmpeg(path, message: "the video size must be even, got \(width)x\(height)")
         }
         do throws(LibraryCallError) {
             try open(frameRateHz: frameRateHz, crf: crf)
@@ -63,9 +63,9 @@ public final class VideoEncoder {
         self.format = format
         format.pointee.flags |= AVFMT_FLAG_BITEXACT
         guard let encoder = avcodec_find_encoder_by_name("libx264") ?? avcodec_find_encoder(AV_CODEC_ID_H264) else {
-            throw LibraryCallError.ffmpeg(path, "this FFmpeg has no H.264 encoder (Debian's libavcodec has libx264)")
+            throw LibraryCallError.ffmpeg(path, message: "this FFmpeg has no H.264 encoder (Debian's libavcodec has libx264)")
         }
-        guard let codec = avcodec_alloc_context3(encoder) else { throw LibraryCallError.ffmpeg(path, call: "avcodec_alloc_context3", "failed") }
+        guard let codec = avcodec_alloc_context3(encoder) else { throw LibraryCallError.ffmpeg(path, call: "avcodec_alloc_context3", message: "failed") }
         self.codec = codec
         codec.pointee.width = Int32(width)
         codec.pointee.height = Int32(height)
@@ -91,7 +91,7 @@ public final class VideoEncoder {
         }
         status = avcodec_open2(codec, encoder, nil)
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_open2 (\(String(cString: encoder.pointee.name)))", code: status) }
-        guard let stream = avformat_new_stream(format, nil) else { throw LibraryCallError.ffmpeg(path, call: "avformat_new_stream", "failed") }
+        guard let stream = avformat_new_stream(format, nil) else { throw LibraryCallError.ffmpeg(path, call: "avformat_new_stream", message: "failed") }
         self.stream = stream
         stream.pointee.time_base = codec.pointee.time_base
         status = avcodec_parameters_from_context(stream.pointee.codecpar, codec)
@@ -100,7 +100,7 @@ public final class VideoEncoder {
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avio_open", code: status) }
         status = avformat_write_header(format, nil)
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avformat_write_header", code: status) }
-        guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else { throw LibraryCallError.ffmpeg(path, "out of memory") }
+        guard let frame = av_frame_alloc(), let packet = av_packet_alloc() else { throw LibraryCallError.ffmpeg(path, message: "out of memory") }
         self.frame = frame
         self.packet = packet
         frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
@@ -113,14 +113,14 @@ public final class VideoEncoder {
     /// Encodes one image shown at `time` (seconds on the session clock; the video starts at the first
     /// image's time). Times must increase.
     public func append(_ image: ColorImage, time: Double) throws(LibraryCallError) {
-        guard let codec, let frame else { throw LibraryCallError.ffmpeg(path, "the video is not open") }
+        guard let codec, let frame else { throw LibraryCallError.ffmpeg(path, message: "the video is not open") }
         guard image.width == width, image.height == height, image.rgb.count == width * height * 3 else {
-            throw LibraryCallError.ffmpeg(path, "image is \(image.width)x\(image.height), the video \(width)x\(height)")
+            throw LibraryCallError.ffmpeg(path, message: "image is \(image.width)x\(image.height), the video \(width)x\(height)")
         }
         let first = firstTime ?? time
         firstTime = first
         let pts = Int64(((time - first) * Double(Self.timeScale)).rounded())
-        guard pts > lastPts else { throw LibraryCallError.ffmpeg(path, "frame time \(time) s is not after the previous frame's") }
+        guard pts > lastPts else { throw LibraryCallError.ffmpeg(path, message: "frame time \(time) s is not after the previous frame's") }
         lastPts = pts
         var status = av_frame_make_writable(frame)
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "av_frame_make_writable", code: status) }
@@ -155,7 +155,7 @@ public final class VideoEncoder {
     /// Flushes the encoder, writes the MP4 index (`av_write_trailer`) and closes the file.
     public func finish() throws(LibraryCallError) {
         defer { release() }
-        guard let codec, let format else { throw LibraryCallError.ffmpeg(path, "the video is not open") }
+        guard let codec, let format else { throw LibraryCallError.ffmpeg(path, message: "the video is not open") }
         var status = avcodec_send_frame(codec, nil)
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_send_frame (flush)", code: status) }
         try drain()

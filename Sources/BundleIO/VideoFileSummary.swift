@@ -28,13 +28,13 @@ public struct VideoFileSummary: Sendable {
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avformat_find_stream_info", code: status) }
         let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, let stream = opened.pointee.streams[Int(index)] else {
-            throw LibraryCallError.ffmpeg(path, "no video stream")
+            throw LibraryCallError.ffmpeg(path, message: "no video stream")
         }
         guard let decoder = avcodec_find_decoder(stream.pointee.codecpar.pointee.codec_id) else {
-            throw LibraryCallError.ffmpeg(path, "no decoder for the video stream's codec")
+            throw LibraryCallError.ffmpeg(path, message: "no decoder for the video stream's codec")
         }
         var codec = avcodec_alloc_context3(decoder)
-        guard let context = codec else { throw LibraryCallError.ffmpeg(path, call: "avcodec_alloc_context3", "failed") }
+        guard let context = codec else { throw LibraryCallError.ffmpeg(path, call: "avcodec_alloc_context3", message: "failed") }
         defer { avcodec_free_context(&codec) }
         status = avcodec_parameters_to_context(context, stream.pointee.codecpar)
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avcodec_parameters_to_context", code: status) }
@@ -44,7 +44,7 @@ public struct VideoFileSummary: Sendable {
         var packet = av_packet_alloc()
         var frame = av_frame_alloc()
         defer { av_packet_free(&packet); av_frame_free(&frame) }
-        guard let packet, let frame else { throw LibraryCallError.ffmpeg(path, "out of memory") }
+        guard let packet, let frame else { throw LibraryCallError.ffmpeg(path, message: "out of memory") }
         let timeBase = stream.pointee.time_base
         let seconds = Double(timeBase.num) / Double(timeBase.den)
         let start = stream.pointee.start_time == cvideo_no_pts() ? 0 : stream.pointee.start_time
