@@ -5,7 +5,7 @@ import SyntheticSensor
 /// that `lidar fit` estimates, with the statistic it is matched with. The name is the scene key.
 public enum LiDARFitParameter: String, CaseIterable, Sendable {
     case border, edgeOn, edgeOneAway, edgeTwoAway, reliabilityMean, distancePerMeter, farPerMeter,
-         flyingOnEdgeFarSide, flyingNextToEdge, coarsePerMeterToOneAndAHalf, finePerSquareMeter,
+         rampShare, rampWidening, coarsePerMeterToOneAndAHalf, finePerSquareMeter,
          noiseGainPerUncertainty, whitePerSquareMeter, haloGap
 
     /// How the parameter is searched: in logarithm (positive scales) or linearly, within bounds.
@@ -24,8 +24,8 @@ public enum LiDARFitParameter: String, CaseIterable, Sendable {
         case .reliabilityMean: .lowShareFarFromEdge
         case .distancePerMeter: .highShareTwoToThreeMeters
         case .farPerMeter: .highShareBeyondFourMeters
-        case .flyingOnEdgeFarSide: .flyingShareOfZone
-        case .flyingNextToEdge: .transitionWidthMean
+        case .rampShare: .flyingShareOfZone
+        case .rampWidening: .transitionWidthMean
         case .coarsePerMeterToOneAndAHalf: .viewErrorTwoToThreeMeters
         case .finePerSquareMeter: .flickerHighTwoToThreeMeters
         case .noiseGainPerUncertainty: .flickerLowTwoToThreeMeters
@@ -44,8 +44,8 @@ public enum LiDARFitParameter: String, CaseIterable, Sendable {
         case .reliabilityMean: \.reliabilityMean
         case .distancePerMeter: \.distancePerMeter
         case .farPerMeter: \.farPerMeter
-        case .flyingOnEdgeFarSide: \.flyingOnEdgeFarSide
-        case .flyingNextToEdge: \.flyingNextToEdge
+        case .rampShare: \.rampShare
+        case .rampWidening: \.rampWidening
         case .coarsePerMeterToOneAndAHalf: \.coarsePerMeterToOneAndAHalf
         case .finePerSquareMeter: \.finePerSquareMeter
         case .noiseGainPerUncertainty: \.noiseGainPerUncertainty
@@ -61,7 +61,7 @@ public enum LiDARFitParameter: String, CaseIterable, Sendable {
         case .edgeOn, .edgeOneAway, .edgeTwoAway: .logarithmic(minimum: 0.01, maximum: 20)
         case .reliabilityMean: .linear(minimum: -8, maximum: 4)
         case .distancePerMeter, .farPerMeter: .logarithmic(minimum: 0.01, maximum: 30)
-        case .flyingOnEdgeFarSide, .flyingNextToEdge, .haloGap: .linear(minimum: 0, maximum: 1)
+        case .rampShare, .rampWidening, .haloGap: .linear(minimum: 0, maximum: 1)
         case .coarsePerMeterToOneAndAHalf: .logarithmic(minimum: 0.000_01, maximum: 0.05)
         case .finePerSquareMeter, .whitePerSquareMeter: .logarithmic(minimum: 0.000_001, maximum: 0.02)
         case .noiseGainPerUncertainty: .logarithmic(minimum: 0.01, maximum: 40)

@@ -14,7 +14,7 @@ public enum LiDARFitReport {
         return .object([
             ("errorModel", .string("correlated")),
             ("correlated", .object([
-                ("rangeMeters", real(c.rangeMeters)),
+                ("rangeMeters", real(c.rangeMeters)), ("fillsNoReturn", .bool(c.fillsNoReturn)),
                 ("coarsePerMeterToOneAndAHalf", real(c.coarsePerMeterToOneAndAHalf)),
                 ("coarseCellPixels", whole(c.coarseCellPixels)), ("coarseChangeFrames", whole(c.coarseChangeFrames)),
                 ("finePerSquareMeter", real(c.finePerSquareMeter)), ("fineCellPixels", whole(c.fineCellPixels)),
@@ -30,8 +30,10 @@ public enum LiDARFitReport {
                 ("reliabilityMean", real(c.reliabilityMean)), ("reliabilitySpread", real(c.reliabilitySpread)),
                 ("reliabilityCellPixels", whole(c.reliabilityCellPixels)),
                 ("reliabilityChangeFrames", whole(c.reliabilityChangeFrames)),
-                ("flyingOnEdgeFarSide", real(c.flyingOnEdgeFarSide)), ("flyingOnEdgeNearSide", real(c.flyingOnEdgeNearSide)),
-                ("flyingNextToEdge", real(c.flyingNextToEdge)), ("haloGap", real(c.haloGap)),
+                ("rampShare", real(c.rampShare)), ("rampWidening", real(c.rampWidening)), ("rampWideShare", real(c.rampWideShare)),
+                ("rampNearSideShare", real(c.rampNearSideShare)), ("rampCellPixels", whole(c.rampCellPixels)),
+                ("smoothedStepBelow", real(c.smoothedStepBelow)),
+                ("haloGap", real(c.haloGap)),
             ])),
         ])
     }

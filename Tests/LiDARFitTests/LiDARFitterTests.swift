@@ -17,8 +17,8 @@ struct LiDARFitterTests {
         s.lowShareByEdgeDistance = [share(0.4 * c.edgeOn), share(0.35 * c.edgeOneAway + 0.05 * c.edgeOn),
                                     share(0.3 * c.edgeTwoAway), 1 / (1 + exp(-Double(c.reliabilityMean + 1.5)))]
         s.highShareByDepth = [0.7, 0.7, exp(-0.4 * Double(c.distancePerMeter)), 0.5, exp(-0.6 * Double(c.farPerMeter))]
-        s.flyingShareOfZone = 0.3 * Double(c.flyingOnEdgeFarSide) + 0.05 * Double(c.flyingNextToEdge)
-        s.transitionWidthMean = 0.6 + 2 * Double(c.flyingNextToEdge) + 0.3 * Double(c.flyingOnEdgeFarSide)
+        s.flyingShareOfZone = 0.3 * Double(c.rampShare) + 0.05 * Double(c.rampWidening)
+        s.transitionWidthMean = 0.6 + 2 * Double(c.rampWidening) + 0.3 * Double(c.rampShare)
         s.viewErrorMeters = [3.5 * Double(c.coarsePerMeterToOneAndAHalf), nil]
         let fine = Double(c.finePerSquareMeter), white = Double(c.whitePerSquareMeter)
         s.flickerMetersByConfidence = [6.25 * (fine + white) * (1 + Double(c.noiseGainPerUncertainty)), nil, 6.25 * (fine + white) * 1.2]
@@ -31,7 +31,7 @@ struct LiDARFitterTests {
         var c = CorrelatedErrorSettings()
         c.rangeMeters = 6.4
         c.border = 3.1; c.edgeOn = 5.2; c.edgeOneAway = 1.6; c.edgeTwoAway = 2.4; c.reliabilityMean = -1.8
-        c.distancePerMeter = 1.2; c.farPerMeter = 4.5; c.flyingOnEdgeFarSide = 0.45; c.flyingNextToEdge = 0.5
+        c.distancePerMeter = 1.2; c.farPerMeter = 4.5; c.rampShare = 0.7; c.rampWidening = 0.3
         c.coarsePerMeterToOneAndAHalf = 0.0025; c.finePerSquareMeter = 0.0003; c.whitePerSquareMeter = 0.00009
         c.noiseGainPerUncertainty = 6; c.haloGap = 0.12
         return c

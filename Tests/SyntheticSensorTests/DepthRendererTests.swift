@@ -128,7 +128,7 @@ import TestSupport
     }
 
     @Test func noiseGrowsWithDistanceAndDependsOnTheSeed() {
-        let renderer = TestScenes.renderer(rooms: [TestScenes.roomFacingWall()], settings: LiDARSettings())
+        let renderer = TestScenes.renderer(rooms: [TestScenes.roomFacingWall()], settings: TestScenes.white)
         func spread(_ pose: RigidTransform, seed: UInt64) -> Double {
             let map = renderer.render(cameraToWorld: pose, noiseSeed: seed)
             let centre = (80..<112).flatMap { y in (100..<156).map { x in Double(TestScenes.depth(map, x, y)) } }
@@ -145,7 +145,7 @@ import TestSupport
     }
 
     @Test func depthValuesAreFloat16Representable() {
-        let renderer = TestScenes.renderer(rooms: [TestScenes.roomFacingWall()], settings: LiDARSettings())
+        let renderer = TestScenes.renderer(rooms: [TestScenes.roomFacingWall()], settings: TestScenes.white)
         let map = renderer.render(cameraToWorld: RigidTransform(rotation: Quaternion(angle: -0.4, axis: SIMD3(1, 0, 0)), translation: SIMD3(0, 1.4, 1)), noiseSeed: 9)
         #expect(map.depth.allSatisfy { Float(Float16($0)) == $0 })
         for value in stride(from: Float(0.01), to: 6, by: 0.000731) {

@@ -56,7 +56,7 @@ import TestSupport
                               transform: RigidTransform(rotation: Quaternion(angle: 0.5, axis: SIMD3(0, 1, 0)), translation: SIMD3(0.8, 0.4, -1.2)))
         let corridor = Room(name: "Corridor", floor: [SIMD2(-4, 8), SIMD2(-3, 8), SIMD2(-3, 4), SIMD2(-4, 4)], wallHeight: 2.5)
         let renderer = TestScenes.renderer(rooms: [TestScenes.roomFacingWall(openings: [window]), corridor], objects: [box],
-                                           settings: LiDARSettings())
+                                           settings: TestScenes.white)
         let poses = lookAround([SIMD3(0, 1.5, 0), SIMD3(0, 1.4, -1.6), SIMD3(-2, 1.2, 3), SIMD3(2.5, 1.6, 1)],
                                yaws: [0, 0.7, 1.6, 2.5, -2.2, -0.9], pitches: [-0.6, 0, 0.35])
         var borderNoReturn = 0, borderReturn = 0
@@ -74,9 +74,10 @@ import TestSupport
 
     @Test func simdePathGivesTheScalarMapsWithStrongNoiseAndOtherConfidenceRules() {
         // Noise large enough that some depths clamp at 1 mm; tighter grazing and edge rules.
-        let settings = LiDARSettings(noiseBaseMeters: 0.4, noisePerSquareMeter: 0.05, highConfidenceMaxMeters: 1.5,
+        var settings = LiDARSettings(noiseBaseMeters: 0.4, noisePerSquareMeter: 0.05, highConfidenceMaxMeters: 1.5,
                                      mediumConfidenceMaxMeters: 3, grazingMediumDegrees: 40, grazingLowDegrees: 65,
                                      edgeRelativeJump: 0.01)
+        settings.errorModel = .white
         let box = SceneObject(category: .table, dimensions: SIMD3(1, 0.7, 0.6),
                               transform: RigidTransform(rotation: Quaternion(angle: 0.4, axis: SIMD3(0, 1, 0)), translation: SIMD3(0.3, 0.35, -1.2)))
         let renderer = TestScenes.renderer(rooms: [TestScenes.roomFacingWall()], objects: [box], settings: settings)
@@ -91,7 +92,7 @@ import TestSupport
     @Test func simdePathGivesTheScalarMapsOnOtherImageSizes() {
         // 64 x 40: the first and last columns and rows are a large share of the image. 100 x 30: a width
         // that is not a multiple of 8, which the kernel refuses and the scalar shading handles.
-        let renderer = TestScenes.renderer(rooms: [TestScenes.roomFacingWall()], objects: [], settings: LiDARSettings())
+        let renderer = TestScenes.renderer(rooms: [TestScenes.roomFacingWall()], objects: [], settings: TestScenes.white)
         for (w, h) in [(64, 40), (100, 30), (8, 1)] {
             let intrinsics = CameraIntrinsics(width: w, height: h, fx: Double(w) * 0.8, fy: Double(w) * 0.8,
                                               cx: Double(w - 1) / 2, cy: Double(h - 1) / 2)
@@ -108,7 +109,7 @@ import TestSupport
         let planes: [Float] = [2], invLength = [Float](repeating: 1, count: w * h)
         var depth = [Float](repeating: -1, count: w * h), confidence = [UInt8](repeating: 9, count: w * h)
         let shaded = SIMDeShading.shade(0..<h, best: best, ids: ids, stride: w, width: w, height: h, planeDistance: planes,
-                                        inverseRayLength: invLength, settings: LiDARSettings(), noiseSeed: 1,
+                                        inverseRayLength: invLength, settings: TestScenes.white, noiseSeed: 1,
                                         depth: &depth, confidence: &confidence)
         #expect(!shaded)
         #expect(depth.allSatisfy { $0 == -1 } && confidence.allSatisfy { $0 == 9 })

@@ -5,9 +5,17 @@ import TestSupport
 
 /// Small hand-built scenes and helpers shared by the tests.
 enum TestScenes {
-    /// LiDAR settings without noise, so depths are exact.
-    static var noiseless: LiDARSettings {
+    /// The white LiDAR model's default settings (per-pixel noise, range-rule confidence: the renderer's
+    /// own shade pass, which the geometry and shading tests hold to exact values).
+    static var white: LiDARSettings {
         var s = LiDARSettings()
+        s.errorModel = .white
+        return s
+    }
+
+    /// The white model without noise, so depths are exact.
+    static var noiseless: LiDARSettings {
+        var s = white
         s.noiseBaseMeters = 0
         s.noisePerSquareMeter = 0
         return s

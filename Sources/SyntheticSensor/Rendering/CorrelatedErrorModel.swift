@@ -41,7 +41,7 @@ struct CorrelatedErrorModel: Sendable {
             }
         }
         borderTerm = border
-        let cells = [settings.coarseCellPixels, settings.fineCellPixels, settings.reliabilityCellPixels].map { max(1, $0) }
+        let cells = [settings.coarseCellPixels, settings.fineCellPixels, settings.reliabilityCellPixels, settings.rampCellPixels].map { max(1, $0) }
         columnNodes = cells.map { cell in (0..<width).map { Int32($0 / cell) } }
         columnFractions = cells.map { cell in (0..<width).map { Float($0 % cell) / Float(cell) } }
     }
@@ -86,7 +86,7 @@ struct CorrelatedErrorModel: Sendable {
         return (columns, values)
     }
 
-    /// One row of a field (`which`: 0 coarse, 1 fine, 2 reliability), bilinearly interpolated, into `out`
+    /// One row of a field (`which`: 0 coarse, 1 fine, 2 reliability, 3 ramp width), bilinearly interpolated, into `out`
     /// (`width` values); `scratch` holds the row's node values (at least `field.columns`). Cell by cell:
     /// each cell's two nodes are read once and its pixels interpolated in a contiguous run (no gather per pixel).
     @inline(__always) func row(_ field: (columns: Int, values: [Float]), which: Int, cell: Int, y: Int,
@@ -194,9 +194,10 @@ struct CorrelatedErrorModel: Sendable {
         let fine = field(cell: s.fineCellPixels, seed: frame32 ^ 0xF1E0_0002, frameIndex: 0, changeFrames: 1)
         let reliability = field(cell: s.reliabilityCellPixels, seed: sequence32 ^ 0x4E11_0003, frameIndex: frameIndex,
                                 changeFrames: s.reliabilityChangeFrames)
+        let ramp = field(cell: s.rampCellPixels, seed: frame32 ^ 0x7A3B_0004, frameIndex: 0, changeFrames: 1)
         let edgeTerms: [Float] = [s.edgeOn, s.edgeOneAway, s.edgeTwoAway, 0]
-        let scratchCount = max(coarse.columns, fine.columns, reliability.columns)
-        var rows = [Float](repeating: 0, count: 3 * w + scratchCount)
+        let scratchCount = max(coarse.columns, fine.columns, reliability.columns, ramp.columns)
+        var rows = [Float](repeating: 0, count: 4 * w + scratchCount)
         rows.withUnsafeMutableBufferPointer { buffer in
           borderTerm.withUnsafeBufferPointer { borderBuffer in
            level.withUnsafeBufferPointer { levelBuffer in
@@ -207,13 +208,15 @@ struct CorrelatedErrorModel: Sendable {
            let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
            windowRows.withUnsafeBufferPointer { windowBuffer in
             let windows = windowBuffer.baseAddress!
-            let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, scratch = reliabilityRow + w
+            let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, rampRow = reliabilityRow + w
+            let scratch = rampRow + w
             let borderTerm = borderBuffer.baseAddress!, level = levelBuffer.baseAddress!
             let edgeTerm0 = edgeTerms[0], edgeTerm1 = edgeTerms[1], edgeTerm2 = edgeTerms[2]
             for y in 0..<h {
                 row(coarse, which: 0, cell: max(1, s.coarseCellPixels), y: y, scratch: scratch, out: coarseRow)
                 row(fine, which: 1, cell: max(1, s.fineCellPixels), y: y, scratch: scratch, out: fineRow)
                 row(reliability, which: 2, cell: max(1, s.reliabilityCellPixels), y: y, scratch: scratch, out: reliabilityRow)
+                row(ramp, which: 3, cell: max(1, s.rampCellPixels), y: y, scratch: scratch, out: rampRow)
                 // Eight pixels at a time (one at a time when the width is not a multiple of 8).
                 let vectorised = w % 8 == 0
                 if vectorised {
@@ -221,19 +224,23 @@ struct CorrelatedErrorModel: Sendable {
                         shadeEight(x: x, y: y, windows: windows, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
                                    materialConstant: materialConstant, materialGrazing: materialGrazing, lastMaterial: lastMaterial,
                                    inverseRayLength: inverseRayLength, border: borderTerm, level: level, coarseRow: coarseRow,
-                                   fineRow: fineRow, reliabilityRow: reliabilityRow, frame32: frame32, depth: depth, confidence: confidence)
+                                   fineRow: fineRow, reliabilityRow: reliabilityRow, rampRow: rampRow, frame32: frame32, depth: depth, confidence: confidence)
                     }
                 }
                 if vectorised { continue }
                 for x in 0..<w {
                     let i = y * stride + x, o = y * w + x, inv = best[i]
-                    guard inv > 0 else { depth[o] = 0; confidence[o] = 0; continue }
+                    guard inv > 0 else {
+                        depth[o] = s.fillsNoReturn ? DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x])) : 0
+                        confidence[o] = 0
+                        continue
+                    }
                     let z = 1 / inv
                     let k = Int(level[o])
                     let key = DepthKernels.hash32(frame32 ^ UInt32(truncatingIfNeeded: o &* 2 &+ 1))
                     var surface = z
                     if k <= 1 {
-                        surface = flyingSurface(z: z, level: k, key: key, x: x, y: y, windows: windows)
+                        surface = flyingSurface(z: z, level: k, ramp: rampRow[x], key: key, x: x, y: y, windows: windows)
                     }
                     let cosine = max(0.05, min(1, abs(inv * planeDistance[Int(ids[i])]) * inverseRayLength[o]))
                     let patch = Int(min(max(0, ids[i]), lastMaterial))
@@ -303,12 +310,47 @@ struct CorrelatedErrorModel: Sendable {
         }
     }
 
-    /// The depth a pixel at `level` 0 (on a depth edge) or 1 (next to one) and depth `z` reports: with a
-    /// chance (``CorrelatedErrorSettings/flyingOnEdgeNearSide`` and the others) a flying pixel between the
-    /// nearest and farthest return of the square of `level + 1` pixels around it, else `z`. `key` is the
-    /// pixel's hash; `windows` the frame's ``rowWindows(best:stride:width:height:)``.
-    @inline(__always) func flyingSurface(z: Float, level k: Int, key: UInt32, x: Int, y: Int, windows: UnsafePointer<Float>) -> Float {
-        let w = width, h = height, s = settings
+    /// The depth reported where no surface returns within range (``CorrelatedErrorSettings/fillsNoReturn``):
+    /// up to 20 cm short of the range, varying smoothly with the coarse error field's value `coarse`.
+    @inline(__always) func noReturnDepth(_ coarse: Float) -> Float {
+        rangeMeters - 0.1 * min(2, abs(coarse))
+    }
+
+    /// Where a ramp's pixels lie between the near (0) and the far (1) surface, by width (rows of four for
+    /// widths 1 to 4, from the near side): values chosen so each pixel stays well inside its neighbours
+    /// and off the line through the two pixels on either side of it (a linear ramp would read as a
+    /// sloped surface, not as flying pixels), as a phone's mixed returns do.
+    static let rampProfile: [Float] = [0.5, 0, 0, 0, 0.45, 0.56, 0, 0, 0.3, 0.38, 0.8, 0, 0.3, 0.36, 0.66, 0.72]
+
+    /// The ramp widths (near side, far side) of the stretch of edge whose ramp field value is `g`
+    /// (``CorrelatedErrorSettings/rampShare`` and the others): `g`, of about unit variance, is turned
+    /// into a share by the logistic approximation of the normal distribution (`1 / (1 + e^(-1.702 g / 0.64))`;
+    /// 0.64 is about the interpolated field's standard deviation), so the widths' shares are approximate.
+    @inline(__always) func rampExtents(_ g: Float) -> (near: Int, far: Int) {
+        let s = settings
+        let u = 1 / (1 + Float(exp(Double(-2.66 * g))))
+        let share = s.rampShare
+        guard share > 0, u >= 1 - share else { return (0, 0) }
+        let v = (u - (1 - share)) / share
+        guard v < 1 - s.rampWideShare else { return (2, 2) }
+        let narrow = v / (1 - s.rampWideShare), q = s.rampWidening
+        let width = narrow < 1 - q ? 1 : (narrow < 1 - q * q ? 2 : 3)
+        switch width {
+        case 1: return narrow < (1 - q) * s.rampNearSideShare ? (1, 0) : (0, 1)
+        case 2: return (1, 1)
+        default: return (1, 2)
+        }
+    }
+
+    /// The depth a pixel at `level` 0 (on a depth edge) or 1 (next to one) and depth `z` reports: when
+    /// its stretch of edge has a ramp reaching it (``rampExtents(_:)`` of its ramp field value `ramp`), a
+    /// flying pixel between the nearest and farthest return of the square of `level + 1` pixels around it,
+    /// else `z`. `key` is the pixel's hash; `windows` the frame's ``rowWindows(best:stride:width:height:)``.
+    @inline(__always) func flyingSurface(z: Float, level k: Int, ramp: Float, key: UInt32, x: Int, y: Int,
+                                         windows: UnsafePointer<Float>) -> Float {
+        let w = width, h = height
+        let extents = rampExtents(ramp)
+        guard k < max(extents.near, extents.far) || settings.smoothedStepBelow > 0 else { return z }
         let r = k + 1
         // The nearest and farthest return of the (2r + 1)-pixel square, from the row windows.
         var nearest: Float = 0, farthest = Float.infinity
@@ -317,13 +359,22 @@ struct CorrelatedErrorModel: Sendable {
             nearest = max(nearest, nearestRows[dy * w + x])
             farthest = min(farthest, farthestRows[dy * w + x])
         }
-        // A pixel of the near side moves 10-50 % of the way to the far side, one of the far side
-        // 50-90 %: ramps stay monotonic.
         let zNear = 1 / nearest, zFar = 1 / farthest
         let onNearSide = z - zNear < zFar - z
-        let chance: Float = k == 1 ? s.flyingNextToEdge : (onNearSide ? s.flyingOnEdgeNearSide : s.flyingOnEdgeFarSide)
-        guard Float(key & 0xFFFF) * (1 / 65536) < chance else { return z }
-        let t: Float = 0.1 + (onNearSide ? 0 : 0.4) + 0.4 * Float(key >> 16) * (1 / 65536)
+        if zFar < zNear * (1 + settings.smoothedStepBelow) {
+            // A small step: smoothed over the four pixels on and next to it, a fifth of it each.
+            let place = onNearSide ? 1 - k : 2 + k
+            return zNear + Float(place + 1) * 0.2 * (zFar - zNear)
+        }
+        // Below twice that, mixed returns merge more: at most one flying pixel either side.
+        let capped = zFar < zNear * (1 + 2 * settings.smoothedStepBelow)
+        let near = capped ? min(1, extents.near) : extents.near, far = capped ? min(1, extents.far) : extents.far
+        guard k < (onNearSide ? near : far) else { return z }
+        // Its place in the ramp, counted from the near surface: the near side's pixels first (the one on
+        // the edge last), then the far side's (the one on the edge first).
+        let place = onNearSide ? near - 1 - k : near + k
+        let jitter = (Float(key >> 16) * (1 / 65536) - 0.5) * 0.06
+        let t = Self.rampProfile[(near + far - 1) * 4 + place] + jitter
         return zNear + t * (zFar - zNear)
     }
 
@@ -387,7 +438,7 @@ struct CorrelatedErrorModel: Sendable {
                                               materialGrazing: UnsafePointer<Float>, lastMaterial: Int32,
                                               inverseRayLength: UnsafePointer<Float>, border: UnsafePointer<Float>, level: UnsafePointer<UInt8>,
                                               coarseRow: UnsafePointer<Float>, fineRow: UnsafePointer<Float>,
-                                              reliabilityRow: UnsafePointer<Float>, frame32: UInt32,
+                                              reliabilityRow: UnsafePointer<Float>, rampRow: UnsafePointer<Float>, frame32: UInt32,
                                               depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>) {
         typealias V = SIMD8<Float>
         // Lane-wise min and max by compare and select (the standard library's pointwiseMin/Max are not
@@ -441,7 +492,8 @@ struct CorrelatedErrorModel: Sendable {
         let levelBytes = UnsafeRawPointer(level + o).loadUnaligned(as: UInt64.self)
         if ~levelBytes & 0x0202_0202_0202_0202 != 0 {
             for lane in 0..<8 where levels[lane] <= 1 && inv[lane] > 0 {
-                surface[lane] = flyingSurface(z: z[lane], level: Int(levels[lane]), key: key[lane], x: x + lane, y: y, windows: windows)
+                surface[lane] = flyingSurface(z: z[lane], level: Int(levels[lane]), ramp: rampRow[x + lane], key: key[lane], x: x + lane, y: y,
+                                               windows: windows)
             }
         }
         var root = V()
@@ -455,6 +507,12 @@ struct CorrelatedErrorModel: Sendable {
         bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
         bits &= ~0x1FFF
         let rounded = unsafeBitCast(bits, to: V.self)
-        UnsafeMutableRawPointer(depth + o).storeBytes(of: rounded * valid, as: V.self)
+        var written = rounded * valid
+        if s.fillsNoReturn && valid.min() < 1 {
+            for lane in 0..<8 where valid[lane] < 1 {
+                written[lane] = DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x + lane]))
+            }
+        }
+        UnsafeMutableRawPointer(depth + o).storeBytes(of: written, as: V.self)
     }
 }

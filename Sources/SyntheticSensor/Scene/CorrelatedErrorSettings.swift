@@ -21,13 +21,24 @@
 /// for U < 1, 1 for U < 2, else 0; then a high pixel next to a low one becomes medium (the halo), except
 /// with probability `haloGap`. Depth is clamped to `rangeMeters`.
 ///
-/// Edges: a depth-edge pixel takes, with probability `flyingOnEdgeFarSide` or `flyingOnEdgeNearSide`
-/// (which side of the edge it is on), or `flyingNextToEdge` one pixel from an edge, a depth between the
-/// nearest and farthest surface within 1 (2) pixels: 10-50 % of the way on the near side, 50-90 % on the
-/// far side, so ramps of 1-4 flying pixels stay monotonic.
+/// Edges: where the raster has a depth edge, the pixels on and next to it become a ramp of flying pixels
+/// between the near and the far surface (the nearest and farthest return within 1 or 2 pixels). A smooth
+/// field (cells `rampCellPixels`, new every frame) sets each stretch of edge's ramp width W: 0 (a clean
+/// step) for a share `1 - rampShare` of it, else 4 pixels for a share `rampWideShare` of the ramps and
+/// 1, 2 or 3 pixels for the rest, each width `rampWidening` times as common as the one before. A one-pixel ramp lies on the near side of the edge
+/// for a share `rampNearSideShare`, else on the far side; 2 and 4 are split evenly, 3 as one near and two
+/// far. The ramp's pixels take depths between the near and the far surface from a fixed profile per width
+/// (``CorrelatedErrorModel/rampProfile``, jittered by 3 % of the step), monotonic and not on a line.
 public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Farthest return, metres (a phone's LiDAR returns to about 6.7 m); depth is clamped to it.
     public var rangeMeters: Float = 7
+    /// Whether pixels that see no surface within range (out of a window, through an open door) report a
+    /// low-confidence depth just short of `rangeMeters` instead of 0, as a phone's `sceneDepth` may (the
+    /// real captures of docs/lidar.md are 100 % valid in every frame, the deepest at 6.6-6.7 m; whether
+    /// they saw anything out of range is not known). Off by default: with nothing in range there is no
+    /// return (issue 12). Filled pixels still count as no return for code 86 (low confidence beyond the
+    /// usable range).
+    public var fillsNoReturn: Bool = false
     /// Coarse (view-tied, drifting) error field's node standard deviation per z^1.5, metres per metre^1.5.
     public var coarsePerMeterToOneAndAHalf: Float = 0.0011
     /// Coarse field's cell, pixels.
@@ -76,12 +87,20 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var reliabilityCellPixels: Int = 16
     /// Frames over which the reliability field turns into a new independent one.
     public var reliabilityChangeFrames: Int = 30
-    /// Probability that a depth-edge pixel on the far side of the edge is a flying pixel.
-    public var flyingOnEdgeFarSide: Float = 0.8
-    /// Probability that a depth-edge pixel on the near side of the edge is a flying pixel.
-    public var flyingOnEdgeNearSide: Float = 0.25
-    /// Probability that a pixel next to a depth edge is a flying pixel.
-    public var flyingNextToEdge: Float = 0.4
+    /// Share of a depth edge's length that has a ramp of flying pixels (the rest are clean steps).
+    public var rampShare: Float = 1
+    /// How much less common each ramp width is than the one before (1 -> 2 -> 3 pixels).
+    public var rampWidening: Float = 0.15
+    /// Share of the ramps that are four pixels wide (a phone's ramps have a long tail).
+    public var rampWideShare: Float = 0.3
+    /// Share of one-pixel ramps that lie on the near side of the edge (the rest on the far side).
+    public var rampNearSideShare: Float = 0.25
+    /// Steps smaller than this share of the near depth are smoothed over the four pixels on and next to
+    /// them instead (a fifth of the step each, so no pixel-to-pixel jump is left; a guess: the phone's depth
+    /// is densified from a coarse grid of laser dots and does not keep small steps sharp).
+    public var smoothedStepBelow: Float = 0.15
+    /// Cell of the smooth field that sets the ramp widths, pixels (a stretch of edge shares its width).
+    public var rampCellPixels: Int = 8
     /// Probability that a high-confidence pixel next to a low one keeps its level (no medium halo there).
     public var haloGap: Float = 0.03
     /// Uncertainty on a `dark` surface, scaled by how little light it reflects: times

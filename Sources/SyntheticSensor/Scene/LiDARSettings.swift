@@ -16,7 +16,7 @@ public struct LiDARSettings: Sendable, Equatable {
     /// Farthest return of the white model, metres (default 5).
     public var rangeMeters: Float
     /// Which error and confidence model (default `.white`).
-    public var errorModel: LiDARErrorModelKind = .white
+    public var errorModel: LiDARErrorModelKind = .correlated
     /// The correlated model's parameters.
     public var correlated = CorrelatedErrorSettings()
     /// Noise standard deviation at zero distance, metres (default 0.001).
