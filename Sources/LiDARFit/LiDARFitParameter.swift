@@ -24,8 +24,8 @@ public enum LiDARFitParameter: String, CaseIterable, Sendable {
         case .reliabilityMean: .lowShareFarFromEdge
         case .distancePerMeter: .highShareTwoToThreeMeters
         case .farPerMeter: .highShareBeyondFourMeters
-        case .rampShare: .flyingShareOfZone
-        case .rampWidening: .transitionWidthMean
+        case .rampShare: .cleanStepShare
+        case .rampWidening: .multiPixelRampShare
         case .coarsePerMeterToOneAndAHalf: .viewErrorTwoToThreeMeters
         case .finePerSquareMeter: .flickerHighTwoToThreeMeters
         case .noiseGainPerUncertainty: .flickerLowTwoToThreeMeters

@@ -3,8 +3,8 @@ import LiDARStatistics
 /// A statistic of docs/lidar.md that `lidar fit` matches (each is moved mostly by one parameter).
 public enum LiDARFitStatistic: String, CaseIterable, Sendable {
     case borderLowShare, lowShareOnEdge, lowShareOnePixelFromEdge, lowShareTwoPixelsFromEdge,
-         lowShareFarFromEdge, highShareTwoToThreeMeters, highShareBeyondFourMeters, flyingShareOfZone,
-         transitionWidthMean, viewErrorTwoToThreeMeters, flickerHighTwoToThreeMeters, flickerLowTwoToThreeMeters,
+         lowShareFarFromEdge, highShareTwoToThreeMeters, highShareBeyondFourMeters, cleanStepShare,
+         multiPixelRampShare, viewErrorTwoToThreeMeters, flickerHighTwoToThreeMeters, flickerLowTwoToThreeMeters,
          residualNeighbourCorrelation, directLowHighShare
 
     /// The statistic's value in `s`, or nil when the capture does not give it.
@@ -17,8 +17,10 @@ public enum LiDARFitStatistic: String, CaseIterable, Sendable {
         case .lowShareFarFromEdge: s.lowShareByEdgeDistance?[3]
         case .highShareTwoToThreeMeters: s.highShareByDepth?[2]
         case .highShareBeyondFourMeters: s.highShareByDepth?[4]
-        case .flyingShareOfZone: s.flyingShareOfZone
-        case .transitionWidthMean: s.transitionWidthMean
+        case .cleanStepShare: s.transitionWidthShares?[0]
+        case .multiPixelRampShare:
+            // Among the 1-3 px transitions, the share of 2-3 px ones.
+            s.transitionWidthShares.flatMap { w in w[1] + w[2] + w[3] > 0 ? (w[2] + w[3]) / (w[1] + w[2] + w[3]) : nil }
         case .viewErrorTwoToThreeMeters: s.viewErrorMeters?[0]
         case .flickerHighTwoToThreeMeters: s.flickerMetersByConfidence?[2]
         case .flickerLowTwoToThreeMeters: s.flickerMetersByConfidence?[0]
@@ -28,14 +30,13 @@ public enum LiDARFitStatistic: String, CaseIterable, Sendable {
     }
 
     /// The size of a difference that counts as one unit of misfit: the larger of a share of the target
-    /// value and an absolute floor (a share point, a tenth of a pixel, a tenth of a millimetre).
+    /// value and an absolute floor (a share point, a tenth of a millimetre).
     func scale(target: Double) -> Double {
         switch self {
         case .borderLowShare, .lowShareOnEdge, .lowShareOnePixelFromEdge, .lowShareTwoPixelsFromEdge,
-             .lowShareFarFromEdge, .highShareTwoToThreeMeters, .highShareBeyondFourMeters, .flyingShareOfZone,
-             .directLowHighShare:
+             .lowShareFarFromEdge, .highShareTwoToThreeMeters, .highShareBeyondFourMeters, .cleanStepShare,
+             .multiPixelRampShare, .directLowHighShare:
             max(0.1 * abs(target), 0.01)
-        case .transitionWidthMean: max(0.1 * abs(target), 0.1)
         case .viewErrorTwoToThreeMeters, .flickerHighTwoToThreeMeters, .flickerLowTwoToThreeMeters:
             max(0.1 * abs(target), 0.0001)
         case .residualNeighbourCorrelation: 0.05
@@ -47,8 +48,8 @@ public enum LiDARFitStatistic: String, CaseIterable, Sendable {
         switch self {
         case .viewErrorTwoToThreeMeters, .flickerHighTwoToThreeMeters, .flickerLowTwoToThreeMeters: true
         case .borderLowShare, .lowShareOnEdge, .lowShareOnePixelFromEdge, .lowShareTwoPixelsFromEdge,
-             .lowShareFarFromEdge, .highShareTwoToThreeMeters, .highShareBeyondFourMeters, .flyingShareOfZone,
-             .transitionWidthMean, .residualNeighbourCorrelation, .directLowHighShare: false
+             .lowShareFarFromEdge, .highShareTwoToThreeMeters, .highShareBeyondFourMeters, .cleanStepShare,
+             .multiPixelRampShare, .residualNeighbourCorrelation, .directLowHighShare: false
         }
     }
 }

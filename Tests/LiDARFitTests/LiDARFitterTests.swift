@@ -17,8 +17,8 @@ struct LiDARFitterTests {
         s.lowShareByEdgeDistance = [share(0.4 * c.edgeOn), share(0.35 * c.edgeOneAway + 0.05 * c.edgeOn),
                                     share(0.3 * c.edgeTwoAway), 1 / (1 + exp(-Double(c.reliabilityMean + 1.5)))]
         s.highShareByDepth = [0.7, 0.7, exp(-0.4 * Double(c.distancePerMeter)), 0.5, exp(-0.6 * Double(c.farPerMeter))]
-        s.flyingShareOfZone = 0.3 * Double(c.rampShare) + 0.05 * Double(c.rampWidening)
-        s.transitionWidthMean = 0.6 + 2 * Double(c.rampWidening) + 0.3 * Double(c.rampShare)
+        let clean = 0.15 + 0.8 * (1 - Double(c.rampShare)), one = (1 - clean) * (0.9 - Double(c.rampWidening))
+        s.transitionWidthShares = [clean, one, (1 - clean - one) / 2, (1 - clean - one) / 4, (1 - clean - one) / 4]
         s.viewErrorMeters = [3.5 * Double(c.coarsePerMeterToOneAndAHalf), nil]
         let fine = Double(c.finePerSquareMeter), white = Double(c.whitePerSquareMeter)
         s.flickerMetersByConfidence = [6.25 * (fine + white) * (1 + Double(c.noiseGainPerUncertainty)), nil, 6.25 * (fine + white) * 1.2]

@@ -143,6 +143,84 @@ import JSONSupport
         #expect(flying > 20, "\(flying) flying pixels")
     }
 
+    /// Depth along row `y` of a map, from column `x0` up to `x1`.
+    static func row(_ map: DepthMap, _ y: Int, _ x0: Int, _ x1: Int) -> [Float] { (x0..<x1).map { TestScenes.depth(map, $0, y) } }
+
+    /// A box whose left face (x = 0) stands `near` metres in front of the level camera, before a wall at
+    /// `far`: the edge runs down the image's centre columns, the wall on the left, the box on the right.
+    static func boxBeforeWall(near: Double, far: Double, _ configure: (inout CorrelatedErrorSettings) -> Void) -> DepthMap {
+        let box = SceneObject(category: .storage, dimensions: SIMD3(1, 1, 0.1),
+                              transform: RigidTransform(rotation: .identity, translation: SIMD3(0.5, 1.5, -near - 0.05)))
+        var settings = Self.correlated
+        configure(&settings.correlated)
+        let renderer = TestScenes.renderer(rooms: [Self.room(wallAt: far)], objects: [box], settings: settings)
+        return renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 5, frameIndex: 0, sequenceSeed: 1)
+    }
+
+    @Test func withRampsEveryRowAcrossAnEdgeIsAMonotonicRampOfOneToFourFlyingPixels() {
+        let map = Self.boxBeforeWall(near: 1.3, far: 3) { $0.rampShare = 1 }
+        var ramps = 0
+        for y in 60..<130 {
+            let line = Self.row(map, y, 110, 145)
+            if (1...4).contains(line.filter { $0 > 1.4 && $0 < 2.9 }.count) { ramps += 1 }
+            // From the wall (3 m) down to the box (1.3 m): never back up by more than the noise.
+            #expect(zip(line, line.dropFirst()).allSatisfy { $1 < $0 + 0.1 }, "row \(y): \(line)")
+        }
+        // Where the width field crosses a threshold between the two sides of the edge, the sides can
+        // disagree (a one-pixel ramp on neither side): a few rows.
+        #expect(ramps >= 63, "\(ramps) of 70 rows")
+    }
+
+    @Test func withoutRampsEveryRowAcrossAnEdgeIsACleanStep() {
+        let map = Self.boxBeforeWall(near: 1.3, far: 3) { $0.rampShare = 0 }
+        for y in 60..<130 {
+            #expect(!Self.row(map, y, 110, 145).contains { $0 > 1.4 && $0 < 2.9 }, "row \(y)")
+        }
+    }
+
+    @Test(arguments: 1...4) func eachRampProfileReadsAsFlyingPixelsNotAsASlope(width: Int) {
+        // The ramp's depths as fractions of the way from the near (0) to the far (1) surface, with two
+        // plateau pixels either side; docs/lidar.md's flying-pixel test, with margins for the jitter.
+        let ramp = (0..<width).map { CorrelatedErrorModel.rampProfile[(width - 1) * 4 + $0] }
+        let line: [Float] = [0, 0] + ramp + [1, 1]
+        for j in 2..<(2 + width) {
+            let (w0, w1, w, w3, w4) = (line[j - 2], line[j - 1], line[j], line[j + 1], line[j + 2])
+            let lo = min(w1, w3), hi = max(w1, w3)
+            #expect(w - lo > 0.15 * (hi - lo) && hi - w > 0.15 * (hi - lo), "width \(width), pixel \(j - 2)")
+            #expect(abs(w - (2 * w1 - w0)) > 0.15 && abs(w - (2 * w3 - w4)) > 0.15, "width \(width), pixel \(j - 2)")
+        }
+    }
+
+    @Test func aSmallStepIsSmoothedIntoASlopeWithoutADepthEdge() {
+        // 1.8 m before 2 m: an 11 % step, under smoothedStepBelow (15 %).
+        func largestStep(_ map: DepthMap, _ y: Int) -> Float {
+            let line = Self.row(map, y, 110, 145)
+            return zip(line, line.dropFirst()).map { abs($0 - $1) / min($0, $1) }.max()!
+        }
+        let smoothed = Self.boxBeforeWall(near: 1.8, far: 2) { _ in }
+        let sharp = Self.boxBeforeWall(near: 1.8, far: 2) { $0.smoothedStepBelow = 0; $0.rampShare = 0 }
+        let rows = Array(60..<130)
+        #expect(rows.filter { largestStep(smoothed, $0) < 0.05 }.count >= rows.count * 9 / 10)
+        #expect(rows.allSatisfy { largestStep(sharp, $0) > 0.08 })
+    }
+
+    @Test func nothingInRangeGivesZeroOrWhenFilledALowConfidenceFarDepth() {
+        let corridor = Room(name: "Corridor", floor: [SIMD2(-1, -12), SIMD2(1, -12), SIMD2(1, 1), SIMD2(-1, 1)], wallHeight: 2.5)
+        var settings = Self.correlated
+        let plain = TestScenes.renderer(rooms: [corridor], settings: settings)
+            .render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 3, frameIndex: 0, sequenceSeed: 1)
+        #expect(TestScenes.depth(plain, 128, 96) == 0 && TestScenes.confidence(plain, 128, 96) == 0)
+        settings.correlated.fillsNoReturn = true
+        let filled = TestScenes.renderer(rooms: [corridor], settings: settings)
+            .render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 3, frameIndex: 0, sequenceSeed: 1)
+        #expect(filled.depth.allSatisfy { $0 > 0 })
+        #expect(TestScenes.depth(filled, 128, 96) > 6.75 && TestScenes.depth(filled, 128, 96) <= 7)
+        #expect(TestScenes.confidence(filled, 128, 96) == 0)
+        // Pixels that see the corridor's walls are the same either way.
+        let seen = plain.depth.indices.filter { plain.depth[$0] > 0 }
+        #expect(seen.allSatisfy { plain.depth[$0] == filled.depth[$0] })
+    }
+
     @Test func aFarWallGivesLowConfidenceDepthNotZeros() {
         let renderer = TestScenes.renderer(rooms: [Self.room(wallAt: 6.2)], settings: Self.correlated)
         let map = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 3, frameIndex: 0, sequenceSeed: 1)
