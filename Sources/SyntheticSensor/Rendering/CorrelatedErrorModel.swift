@@ -1,6 +1,6 @@
 import Foundation
 
-/// The correlated LiDAR error model (``LiDARErrorModelKind/correlated``; opt-in, see docs/benchmarks.md
+/// The correlated LiDAR error model (``LiDARErrorModelKind/correlated``, the default; see docs/benchmarks.md
 /// for its render cost against the white model's): after the raster pass, turns a
 /// frame's nearest inverse depths into depth with view-tied correlated error, uncertainty-based
 /// confidence with a medium halo, and edge ramps with flying pixels, following
@@ -13,6 +13,8 @@ struct CorrelatedErrorModel: Sendable {
     let edgeRelativeJump: Float
     /// Deepest value written, metres.
     let rangeMeters: Float
+    /// The ramp width field's thresholds (``RampThresholds``).
+    let rampThresholds: RampThresholds
     /// Per pixel: the border term of the uncertainty.
     private let borderTerm: [Float]
     /// Per patch index: the material's constant uncertainty (dark, mirror) and its extra grazing factor
@@ -25,6 +27,7 @@ struct CorrelatedErrorModel: Sendable {
     init(width: Int, height: Int, settings: CorrelatedErrorSettings, edgeRelativeJump: Float, rangeMeters: Float,
          materials: [Material] = []) {
         self.rangeMeters = rangeMeters
+        rampThresholds = RampThresholds(settings)
         let terms = materials.map { Self.materialTerms($0, settings) }
         materialConstant = terms.map(\.constant) + [0]
         materialGrazing = terms.map(\.grazing) + [0]
@@ -110,10 +113,11 @@ struct CorrelatedErrorModel: Sendable {
     }
 
     /// Shades a whole frame. `best` (rows of `stride`, 8 floats of padding before and after) and `ids`
-    /// are the raster pass's; `planeDistance` per patch id, `inverseRayLength` per pixel.
+    /// are the raster pass's; `planeDistance` per patch id, `inverseRayLength` per pixel. The per-pixel pass runs in
+    /// `bands` row bands at once (the same maps for any count).
     func shade(best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int, planeDistance: UnsafePointer<Float>,
                inverseRayLength: UnsafePointer<Float>, frameIndex: Int, sequenceSeed: UInt64, noiseSeed: UInt64,
-               depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>) {
+               depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, bands: Int = 1) {
         let w = width, h = height, s = settings, jump = edgeRelativeJump
         let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
         let frame32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
@@ -197,75 +201,93 @@ struct CorrelatedErrorModel: Sendable {
         let ramp = field(cell: s.rampCellPixels, seed: frame32 ^ 0x7A3B_0004, frameIndex: 0, changeFrames: 1)
         let edgeTerms: [Float] = [s.edgeOn, s.edgeOneAway, s.edgeTwoAway, 0]
         let scratchCount = max(coarse.columns, fine.columns, reliability.columns, ramp.columns)
-        var rows = [Float](repeating: 0, count: 4 * w + scratchCount)
-        rows.withUnsafeMutableBufferPointer { buffer in
-          borderTerm.withUnsafeBufferPointer { borderBuffer in
-           level.withUnsafeBufferPointer { levelBuffer in
-           materialConstant.withUnsafeBufferPointer { constantBuffer in
-           materialGrazing.withUnsafeBufferPointer { grazingBuffer in
-            let materialConstant = constantBuffer.baseAddress!, materialGrazing = grazingBuffer.baseAddress!
+        let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
+        let bandCount = max(1, min(bands, h)), rowsPerBand = (h + bandCount - 1) / bandCount
+        borderTerm.withUnsafeBufferPointer { borderBuffer in
+         level.withUnsafeBufferPointer { levelBuffer in
+         materialConstant.withUnsafeBufferPointer { constantBuffer in
+         materialGrazing.withUnsafeBufferPointer { grazingBuffer in
+         windowRows.withUnsafeBufferPointer { windowBuffer in
+            // Read-only inputs and the two outputs, for the row bands (each writes only its own rows).
+            let inputs = SendablePointer(UnsafeMutablePointer(mutating: best)), patchIDs = SendablePointer(UnsafeMutablePointer(mutating: ids))
+            let planes = SendablePointer(UnsafeMutablePointer(mutating: planeDistance))
+            let rayLengths = SendablePointer(UnsafeMutablePointer(mutating: inverseRayLength))
+            let borders = SendablePointer(UnsafeMutablePointer(mutating: borderBuffer.baseAddress!))
+            let levels = SendablePointer(UnsafeMutablePointer(mutating: levelBuffer.baseAddress!))
+            let constants = SendablePointer(UnsafeMutablePointer(mutating: constantBuffer.baseAddress!))
+            let grazings = SendablePointer(UnsafeMutablePointer(mutating: grazingBuffer.baseAddress!))
+            let windowPlanes = SendablePointer(UnsafeMutablePointer(mutating: windowBuffer.baseAddress!))
+            let depthOut = SendablePointer(depth), confidenceOut = SendablePointer(confidence)
             let lastMaterial = Int32(constantBuffer.count - 1)
-           let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
-           windowRows.withUnsafeBufferPointer { windowBuffer in
-            let windows = windowBuffer.baseAddress!
+            let shadeBand: @Sendable (Int) -> Void = { band in
+             let y0 = band * rowsPerBand, y1 = min(h, y0 + rowsPerBand)
+             let best = UnsafePointer(inputs.pointer), ids = UnsafePointer(patchIDs.pointer), planeDistance = UnsafePointer(planes.pointer)
+             let inverseRayLength = UnsafePointer(rayLengths.pointer), borderTerm = UnsafePointer(borders.pointer)
+             let level = UnsafePointer(levels.pointer), materialConstant = UnsafePointer(constants.pointer)
+             let materialGrazing = UnsafePointer(grazings.pointer), windows = UnsafePointer(windowPlanes.pointer)
+             let depth = depthOut.pointer, confidence = confidenceOut.pointer
+             var rows = [Float](repeating: 0, count: 4 * w + scratchCount)
+             rows.withUnsafeMutableBufferPointer { buffer in
             let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, rampRow = reliabilityRow + w
             let scratch = rampRow + w
-            let borderTerm = borderBuffer.baseAddress!, level = levelBuffer.baseAddress!
             let edgeTerm0 = edgeTerms[0], edgeTerm1 = edgeTerms[1], edgeTerm2 = edgeTerms[2]
-            for y in 0..<h {
-                row(coarse, which: 0, cell: max(1, s.coarseCellPixels), y: y, scratch: scratch, out: coarseRow)
-                row(fine, which: 1, cell: max(1, s.fineCellPixels), y: y, scratch: scratch, out: fineRow)
-                row(reliability, which: 2, cell: max(1, s.reliabilityCellPixels), y: y, scratch: scratch, out: reliabilityRow)
-                row(ramp, which: 3, cell: max(1, s.rampCellPixels), y: y, scratch: scratch, out: rampRow)
-                // Eight pixels at a time (one at a time when the width is not a multiple of 8).
-                let vectorised = w % 8 == 0
-                if vectorised {
-                    for x in Swift.stride(from: 0, to: w, by: 8) {
-                        shadeEight(x: x, y: y, windows: windows, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
-                                   materialConstant: materialConstant, materialGrazing: materialGrazing, lastMaterial: lastMaterial,
-                                   inverseRayLength: inverseRayLength, border: borderTerm, level: level, coarseRow: coarseRow,
-                                   fineRow: fineRow, reliabilityRow: reliabilityRow, rampRow: rampRow, frame32: frame32, depth: depth, confidence: confidence)
+                for y in y0..<y1 {
+                    row(coarse, which: 0, cell: max(1, s.coarseCellPixels), y: y, scratch: scratch, out: coarseRow)
+                    row(fine, which: 1, cell: max(1, s.fineCellPixels), y: y, scratch: scratch, out: fineRow)
+                    row(reliability, which: 2, cell: max(1, s.reliabilityCellPixels), y: y, scratch: scratch, out: reliabilityRow)
+                    row(ramp, which: 3, cell: max(1, s.rampCellPixels), y: y, scratch: scratch, out: rampRow)
+                    // Eight pixels at a time (one at a time when the width is not a multiple of 8).
+                    let vectorised = w % 8 == 0
+                    if vectorised {
+                        for x in Swift.stride(from: 0, to: w, by: 8) {
+                            shadeEight(x: x, y: y, windows: windows, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
+                                       materialConstant: materialConstant, materialGrazing: materialGrazing, lastMaterial: lastMaterial,
+                                       inverseRayLength: inverseRayLength, border: borderTerm, level: level, coarseRow: coarseRow,
+                                       fineRow: fineRow, reliabilityRow: reliabilityRow, rampRow: rampRow, frame32: frame32, depth: depth, confidence: confidence)
+                        }
+                    }
+                    if vectorised { continue }
+                    for x in 0..<w {
+                        let i = y * stride + x, o = y * w + x, inv = best[i]
+                        guard inv > 0 else {
+                            depth[o] = s.fillsNoReturn ? DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x])) : 0
+                            confidence[o] = 0
+                            continue
+                        }
+                        let z = 1 / inv
+                        let k = Int(level[o])
+                        let key = DepthKernels.hash32(frame32 ^ UInt32(truncatingIfNeeded: o &* 2 &+ 1))
+                        var surface = z
+                        if k <= 1 {
+                            surface = flyingSurface(z: z, level: k, ramp: rampRow[x], key: key, x: x, y: y, windows: windows)
+                        }
+                        let cosine = max(0.05, min(1, abs(inv * planeDistance[Int(ids[i])]) * inverseRayLength[o]))
+                        let patch = Int(min(max(0, ids[i]), lastMaterial))
+                        let grazingTerm: Float = (s.grazing + materialGrazing[patch]) * (1 / cosine - 1) + materialConstant[patch]
+                        let reliabilityTerm: Float = s.reliabilityMean + s.reliabilitySpread * reliabilityRow[x]
+                        let distanceTerm: Float = s.distancePerMeter * min(s.distanceSpanMeters, max(0, z - s.distanceStartMeters))
+                            + s.farPerMeter * max(0, z - s.farStartMeters)
+                        let edgeTerm: Float = k == 0 ? edgeTerm0 : (k == 1 ? edgeTerm1 : (k == 2 ? edgeTerm2 : 0))
+                        let uncertainty: Float = grazingTerm + edgeTerm + borderTerm[o] + reliabilityTerm + distanceTerm
+                        confidence[o] = uncertainty < 1 ? 2 : (uncertainty < 2 ? 1 : 0)
+                        let white = DepthKernels.hash32(key ^ 0x68E3_1DA4)
+                        let whiteLow = Float(white & 0xFFFF), whiteHigh = Float(white >> 16)
+                        let whiteValue: Float = (whiteLow + whiteHigh) * (1 / 65536) - 1
+                        let m: Float = min(s.maximumNoiseFactor, max(s.minimumNoiseFactor, 1 + s.noiseGainPerUncertainty * (uncertainty - 1)))
+                        let coarseError: Float = s.coarsePerMeterToOneAndAHalf * coarseRow[x] * surface.squareRoot()
+                        let fineError: Float = (s.finePerSquareMeter * fineRow[x] + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
+                        let error: Float = m * surface * (coarseError + fineError)
+                        depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error)))
                     }
                 }
-                if vectorised { continue }
-                for x in 0..<w {
-                    let i = y * stride + x, o = y * w + x, inv = best[i]
-                    guard inv > 0 else {
-                        depth[o] = s.fillsNoReturn ? DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x])) : 0
-                        confidence[o] = 0
-                        continue
-                    }
-                    let z = 1 / inv
-                    let k = Int(level[o])
-                    let key = DepthKernels.hash32(frame32 ^ UInt32(truncatingIfNeeded: o &* 2 &+ 1))
-                    var surface = z
-                    if k <= 1 {
-                        surface = flyingSurface(z: z, level: k, ramp: rampRow[x], key: key, x: x, y: y, windows: windows)
-                    }
-                    let cosine = max(0.05, min(1, abs(inv * planeDistance[Int(ids[i])]) * inverseRayLength[o]))
-                    let patch = Int(min(max(0, ids[i]), lastMaterial))
-                    let grazingTerm: Float = (s.grazing + materialGrazing[patch]) * (1 / cosine - 1) + materialConstant[patch]
-                    let reliabilityTerm: Float = s.reliabilityMean + s.reliabilitySpread * reliabilityRow[x]
-                    let distanceTerm: Float = s.distancePerMeter * min(s.distanceSpanMeters, max(0, z - s.distanceStartMeters))
-                        + s.farPerMeter * max(0, z - s.farStartMeters)
-                    let edgeTerm: Float = k == 0 ? edgeTerm0 : (k == 1 ? edgeTerm1 : (k == 2 ? edgeTerm2 : 0))
-                    let uncertainty: Float = grazingTerm + edgeTerm + borderTerm[o] + reliabilityTerm + distanceTerm
-                    confidence[o] = uncertainty < 1 ? 2 : (uncertainty < 2 ? 1 : 0)
-                    let white = DepthKernels.hash32(key ^ 0x68E3_1DA4)
-                    let whiteLow = Float(white & 0xFFFF), whiteHigh = Float(white >> 16)
-                    let whiteValue: Float = (whiteLow + whiteHigh) * (1 / 65536) - 1
-                    let m: Float = min(s.maximumNoiseFactor, max(s.minimumNoiseFactor, 1 + s.noiseGainPerUncertainty * (uncertainty - 1)))
-                    let coarseError: Float = s.coarsePerMeterToOneAndAHalf * coarseRow[x] * surface.squareRoot()
-                    let fineError: Float = (s.finePerSquareMeter * fineRow[x] + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
-                    let error: Float = m * surface * (coarseError + fineError)
-                    depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error)))
-                }
+
+             }
             }
-           }
-           }
-           }
-           }
-          }
+            if bandCount == 1 { shadeBand(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: shadeBand) }
+         }
+         }
+         }
+         }
         }
         // A medium halo between low and high (but for a share `haloGap` of the high pixels): a high pixel
         // next to a low one with a return (4-neighbours) becomes medium. `lowReturn` marks those low
@@ -322,24 +344,41 @@ struct CorrelatedErrorModel: Sendable {
     /// sloped surface, not as flying pixels), as a phone's mixed returns do.
     static let rampProfile: [Float] = [0.5, 0, 0, 0, 0.45, 0.56, 0, 0, 0.3, 0.38, 0.8, 0, 0.3, 0.36, 0.66, 0.72]
 
-    /// The ramp widths (near side, far side) of the stretch of edge whose ramp field value is `g`
-    /// (``CorrelatedErrorSettings/rampShare`` and the others): `g`, of about unit variance, is turned
-    /// into a share by the logistic approximation of the normal distribution (`1 / (1 + e^(-1.702 g / 0.64))`;
-    /// 0.64 is about the interpolated field's standard deviation), so the widths' shares are approximate.
-    @inline(__always) func rampExtents(_ g: Float) -> (near: Int, far: Int) {
-        let s = settings
-        let u = 1 / (1 + Float(exp(Double(-2.66 * g))))
-        let share = s.rampShare
-        guard share > 0, u >= 1 - share else { return (0, 0) }
-        let v = (u - (1 - share)) / share
-        guard v < 1 - s.rampWideShare else { return (2, 2) }
-        let narrow = v / (1 - s.rampWideShare), q = s.rampWidening
-        let width = narrow < 1 - q ? 1 : (narrow < 1 - q * q ? 2 : 3)
-        switch width {
-        case 1: return narrow < (1 - q) * s.rampNearSideShare ? (1, 0) : (0, 1)
-        case 2: return (1, 1)
-        default: return (1, 2)
+    /// Thresholds on the ramp field's value `g` that choose a stretch of edge's ramp widths
+    /// (``CorrelatedErrorSettings/rampShare`` and the others, as shares `u` of the field's values), in
+    /// the field's own units so that no pixel pays for the conversion: `g` is turned into a share by the
+    /// logistic approximation of the normal distribution, `u = 1 / (1 + e^(-1.702 g / 0.64))` (0.64 is
+    /// about the interpolated field's standard deviation), so the widths' shares are approximate.
+    struct RampThresholds: Sendable {
+        /// Below: no ramp; then one pixel on the near side; one on the far side; two; three; else four.
+        let clean: Float, nearSide: Float, one: Float, two: Float, three: Float
+
+        init(_ s: CorrelatedErrorSettings) {
+            func field(_ u: Float) -> Float {
+                u <= 0 ? -.infinity : (u >= 1 ? .infinity : -Float(log(Double(1 / u - 1))) / 2.66)
+            }
+            let share = min(1, max(0, s.rampShare)), wide = min(1, max(0, s.rampWideShare)), q = min(1, max(0, s.rampWidening))
+            let start = 1 - share
+            // v in 0..<1 over the ramps: narrow ones below 1 - wide, split 1 - q, q - q^2, q^2.
+            func u(_ v: Float) -> Float { share > 0 ? start + v * share : 1 }
+            let narrow = 1 - wide
+            clean = share > 0 ? field(start) : .infinity
+            nearSide = field(u(narrow * (1 - q) * min(1, max(0, s.rampNearSideShare))))
+            one = field(u(narrow * (1 - q)))
+            two = field(u(narrow * (1 - q * q)))
+            three = field(u(narrow))
         }
+    }
+
+    /// The ramp widths (near side, far side) of the stretch of edge whose ramp field value is `g`.
+    @inline(__always) func rampExtents(_ g: Float) -> (near: Int, far: Int) {
+        let r = rampThresholds
+        if g < r.clean { return (0, 0) }
+        if g < r.nearSide { return (1, 0) }
+        if g < r.one { return (0, 1) }
+        if g < r.two { return (1, 1) }
+        if g < r.three { return (1, 2) }
+        return (2, 2)
     }
 
     /// The depth a pixel at `level` 0 (on a depth edge) or 1 (next to one) and depth `z` reports: when

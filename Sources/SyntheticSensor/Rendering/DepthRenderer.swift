@@ -91,7 +91,8 @@ public struct DepthRenderer: Sendable {
                             confidence.withUnsafeMutableBufferPointer { confidenceBuffer in
                                 model.shade(best: best.pointer, ids: ids.pointer, stride: paddedWidth, planeDistance: planes.pointer,
                                             inverseRayLength: invLength.baseAddress!, frameIndex: frameIndex, sequenceSeed: sequenceSeed,
-                                            noiseSeed: noiseSeed, depth: depthBuffer.baseAddress!, confidence: confidenceBuffer.baseAddress!)
+                                            noiseSeed: noiseSeed, depth: depthBuffer.baseAddress!, confidence: confidenceBuffer.baseAddress!,
+                                            bands: bandCount)
                             }
                         }
                     }
