@@ -48,6 +48,23 @@ import TestSupport
         #expect(noReturnFrames > 0)
     }
 
+    @Test func correlatedKernelGivesTheSwiftMapsWithNoReturnPixelsFilled() throws {
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
+        let capture = SyntheticCapture(scene: scene)
+        var settings = scene.lidar
+        settings.correlated.fillsNoReturn = true
+        let renderer = DepthRenderer(geometry: capture.depthRenderer.geometry, intrinsics: capture.depthRenderer.intrinsics, settings: settings)
+        var filledFrames = 0
+        for step in 0..<12 {
+            let map = expectSIMDeMatchesScalar(renderer, capture.truePose(at: capture.duration * Double(step) / 12),
+                                               seed: UInt64(step) + 11, "step \(step)")
+            #expect(!map.depth.contains(0))
+            if map.depth.contains(where: { $0 > 6.75 }) { filledFrames += 1 }
+        }
+        // The walk looks out of windows and doors in some of these frames.
+        #expect(filledFrames > 0)
+    }
+
     @Test func simdePathGivesTheScalarMapsWithNoReturnPixelsTouchingTheImageEdges() {
         // Looking out of a window with nothing behind it, and down a corridor longer than the range: the
         // no-return pixels reach the image's borders in some frames, surfaces cover them in others.

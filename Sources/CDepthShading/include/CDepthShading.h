@@ -76,4 +76,45 @@ typedef struct {
 void cdepth_raster_rows(const cdepth_patch_raster *raster, intptr_t row_begin, intptr_t row_end, float *best, int32_t *ids,
                         intptr_t stride, float minimum_inverse_depth, float tolerance);
 
+/// The correlated LiDAR model's numbers (`CorrelatedErrorSettings` and the thresholds and profile the
+/// Swift `CorrelatedErrorModel` derives from them); no pointers, so Swift can hold it as a value.
+typedef struct {
+    float grazing, reliability_mean, reliability_spread;
+    float distance_start_meters, distance_per_meter, distance_span_meters, far_start_meters, far_per_meter;
+    float edge_on, edge_one_away, edge_two_away;
+    float minimum_noise_factor, maximum_noise_factor, noise_gain_per_uncertainty;
+    float coarse_per_meter_to_one_and_a_half, fine_per_square_meter, white_per_square_meter;
+    float range_meters, smoothed_step_below;
+    /// Thresholds on the ramp field (`CorrelatedErrorModel.RampThresholds`).
+    float ramp_clean, ramp_near_side, ramp_one, ramp_two, ramp_three;
+    /// `CorrelatedErrorModel.rampProfile`: four per ramp width.
+    float ramp_profile[16];
+    /// Nonzero: pixels without a return get the low-confidence fill depth.
+    int32_t fills_no_return;
+} cdepth_correlated_settings;
+
+/// The correlated model's per-pixel pass over row `y` of a `width` x `height` frame, eight pixels at a
+/// time: uncertainty, confidence, flying pixels, correlated error, Float16 rounding, as the Swift
+/// `CorrelatedErrorModel.shadeEight` and `flyingSurface` do.
+///
+/// Why this exists: the Swift `SIMD8<Float>` pass compiled to half-width operations and stack spills and
+/// was most of a frame's render time; this one keeps the lanes in 256-bit registers. It performs the same
+/// IEEE operations in the same order (no contraction into FMA), so its maps are bit-identical to the
+/// Swift pass, which stays as the reference (`RenderPath.scalar`).
+///
+/// Inputs, for row `y`: the raster pass's `best_row` (inverse depth, <= 0 for no return) and `ids_row`;
+/// per patch id `plane_distance`, `material_constant` and `material_grazing` (ids clamped to
+/// `last_material`); `inverse_ray_length_row`, `border_row` (the border term), `level_row` (chessboard
+/// distance to a depth edge, 0-3); the interpolated field rows `coarse_row`, `fine_row`,
+/// `reliability_row`, `ramp_row`; the frame's `windows` (`CorrelatedErrorModel.rowWindows`, four
+/// `width` x `height` planes) and 32-bit `frame_seed`. Outputs: `width` depths and confidences.
+/// Returns 0, or -1 without writing when `width` is not a positive multiple of 8 or `y` is outside.
+int cdepth_correlated_row(const cdepth_correlated_settings *settings, intptr_t width, intptr_t height, intptr_t y,
+                          const float *best_row, const int32_t *ids_row, const float *plane_distance,
+                          const float *material_constant, const float *material_grazing, int32_t last_material,
+                          const float *inverse_ray_length_row, const float *border_row, const uint8_t *level_row,
+                          const float *coarse_row, const float *fine_row, const float *reliability_row,
+                          const float *ramp_row, const float *windows, uint32_t frame_seed,
+                          float *depth_row, uint8_t *confidence_row);
+
 #endif

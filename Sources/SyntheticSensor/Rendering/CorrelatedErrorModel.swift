@@ -1,3 +1,4 @@
+import CDepthShading
 import Foundation
 
 /// The correlated LiDAR error model (``LiDARErrorModelKind/correlated``, the default; see docs/benchmarks.md
@@ -15,6 +16,8 @@ struct CorrelatedErrorModel: Sendable {
     let rangeMeters: Float
     /// The ramp width field's thresholds (``RampThresholds``).
     let rampThresholds: RampThresholds
+    /// The numbers of the C kernel's pass.
+    private let kernelSettings: cdepth_correlated_settings
     /// Per pixel: the border term of the uncertainty.
     private let borderTerm: [Float]
     /// Per patch index: the material's constant uncertainty (dark, mirror) and its extra grazing factor
@@ -27,7 +30,25 @@ struct CorrelatedErrorModel: Sendable {
     init(width: Int, height: Int, settings: CorrelatedErrorSettings, edgeRelativeJump: Float, rangeMeters: Float,
          materials: [Material] = []) {
         self.rangeMeters = rangeMeters
-        rampThresholds = RampThresholds(settings)
+        let thresholds = RampThresholds(settings)
+        rampThresholds = thresholds
+        let s = settings
+        var kernelSettings = cdepth_correlated_settings(
+            grazing: s.grazing, reliability_mean: s.reliabilityMean, reliability_spread: s.reliabilitySpread,
+            distance_start_meters: s.distanceStartMeters, distance_per_meter: s.distancePerMeter,
+            distance_span_meters: s.distanceSpanMeters, far_start_meters: s.farStartMeters, far_per_meter: s.farPerMeter,
+            edge_on: s.edgeOn, edge_one_away: s.edgeOneAway, edge_two_away: s.edgeTwoAway,
+            minimum_noise_factor: s.minimumNoiseFactor, maximum_noise_factor: s.maximumNoiseFactor,
+            noise_gain_per_uncertainty: s.noiseGainPerUncertainty, coarse_per_meter_to_one_and_a_half: s.coarsePerMeterToOneAndAHalf,
+            fine_per_square_meter: s.finePerSquareMeter, white_per_square_meter: s.whitePerSquareMeter,
+            range_meters: rangeMeters, smoothed_step_below: s.smoothedStepBelow,
+            ramp_clean: thresholds.clean, ramp_near_side: thresholds.nearSide, ramp_one: thresholds.one,
+            ramp_two: thresholds.two, ramp_three: thresholds.three, ramp_profile: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+            fills_no_return: s.fillsNoReturn ? 1 : 0)
+        withUnsafeMutableBytes(of: &kernelSettings.ramp_profile) { bytes in
+            for (i, value) in Self.rampProfile.enumerated() { bytes.storeBytes(of: value, toByteOffset: 4 * i, as: Float.self) }
+        }
+        self.kernelSettings = kernelSettings
         let terms = materials.map { Self.materialTerms($0, settings) }
         materialConstant = terms.map(\.constant) + [0]
         materialGrazing = terms.map(\.grazing) + [0]
@@ -114,10 +135,12 @@ struct CorrelatedErrorModel: Sendable {
 
     /// Shades a whole frame. `best` (rows of `stride`, 8 floats of padding before and after) and `ids`
     /// are the raster pass's; `planeDistance` per patch id, `inverseRayLength` per pixel. The per-pixel pass runs in
-    /// `bands` row bands at once (the same maps for any count).
+    /// `bands` row bands at once (the same maps for any count); `.simde` runs it in the C kernel
+    /// (`cdepth_correlated_row`), `.scalar` in Swift (``shadeEight``), bit-identical.
     func shade(best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int, planeDistance: UnsafePointer<Float>,
                inverseRayLength: UnsafePointer<Float>, frameIndex: Int, sequenceSeed: UInt64, noiseSeed: UInt64,
-               depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, bands: Int = 1) {
+               depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, bands: Int = 1,
+               path: RenderPath = CaptureOptions.defaultRenderPath) {
         let w = width, h = height, s = settings, jump = edgeRelativeJump
         let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
         let frame32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
@@ -227,6 +250,7 @@ struct CorrelatedErrorModel: Sendable {
              let materialGrazing = UnsafePointer(grazings.pointer), windows = UnsafePointer(windowPlanes.pointer)
              let depth = depthOut.pointer, confidence = confidenceOut.pointer
              var rows = [Float](repeating: 0, count: 4 * w + scratchCount)
+             var kernelSettings = self.kernelSettings
              rows.withUnsafeMutableBufferPointer { buffer in
             let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, rampRow = reliabilityRow + w
             let scratch = rampRow + w
@@ -238,7 +262,12 @@ struct CorrelatedErrorModel: Sendable {
                     row(ramp, which: 3, cell: max(1, s.rampCellPixels), y: y, scratch: scratch, out: rampRow)
                     // Eight pixels at a time (one at a time when the width is not a multiple of 8).
                     let vectorised = w % 8 == 0
-                    if vectorised {
+                    if vectorised && path == .simde {
+                        _ = cdepth_correlated_row(&kernelSettings, w, h, y, best + y * stride, ids + y * stride, planeDistance,
+                                                  materialConstant, materialGrazing, lastMaterial, inverseRayLength + y * w,
+                                                  borderTerm + y * w, level + y * w, coarseRow, fineRow, reliabilityRow, rampRow,
+                                                  windows, frame32, depth + y * w, confidence + y * w)
+                    } else if vectorised {
                         for x in Swift.stride(from: 0, to: w, by: 8) {
                             shadeEight(x: x, y: y, windows: windows, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
                                        materialConstant: materialConstant, materialGrazing: materialGrazing, lastMaterial: lastMaterial,

@@ -92,7 +92,7 @@ public struct DepthRenderer: Sendable {
                                 model.shade(best: best.pointer, ids: ids.pointer, stride: paddedWidth, planeDistance: planes.pointer,
                                             inverseRayLength: invLength.baseAddress!, frameIndex: frameIndex, sequenceSeed: sequenceSeed,
                                             noiseSeed: noiseSeed, depth: depthBuffer.baseAddress!, confidence: confidenceBuffer.baseAddress!,
-                                            bands: bandCount)
+                                            bands: bandCount, path: path)
                             }
                         }
                     }

@@ -1,0 +1,187 @@
+// See include/CDepthShading.h ("cdepth_correlated_row") for why this kernel exists. It mirrors
+// CorrelatedErrorModel.shadeEight and flyingSurface operation for operation; keep them in step.
+
+// Products and sums must stay separately rounded, as in Swift, for bit-identical output.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+#include "CDepthShading.h"
+
+// SIMDe's 256-bit types are passed between its inline functions in this file only: the warning that their
+// calling convention differs without -mavx does not apply.
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#include <simde/x86/avx2.h>
+#include "noise_hash.h"
+
+/// Swift's `maxV(a, b)` (`b > a ? b : a`) and `minV(a, b)` (`b < a ? b : a`): MAXPS and MINPS return their
+/// second operand unless the first wins, so the operands are swapped.
+static inline simde__m256 max_v(simde__m256 a, simde__m256 b) { return simde_mm256_max_ps(b, a); }
+static inline simde__m256 min_v(simde__m256 a, simde__m256 b) { return simde_mm256_min_ps(b, a); }
+
+static inline simde__m256 absolute_v(simde__m256 v) {
+    return simde_mm256_and_ps(v, simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x7FFFFFFF)));
+}
+
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+
+/// `CorrelatedErrorModel.flyingSurface`, one pixel.
+static float flying_surface(const cdepth_correlated_settings *s, float z, int k, float g, uint32_t key,
+                            intptr_t x, intptr_t y, intptr_t w, intptr_t h, const float *windows) {
+    int near_extent, far_extent;
+    if (g < s->ramp_clean) { near_extent = 0; far_extent = 0; }
+    else if (g < s->ramp_near_side) { near_extent = 1; far_extent = 0; }
+    else if (g < s->ramp_one) { near_extent = 0; far_extent = 1; }
+    else if (g < s->ramp_two) { near_extent = 1; far_extent = 1; }
+    else if (g < s->ramp_three) { near_extent = 1; far_extent = 2; }
+    else { near_extent = 2; far_extent = 2; }
+    if (!(k < max_int(near_extent, far_extent) || s->smoothed_step_below > 0)) return z;
+    const intptr_t r = k + 1;
+    float nearest = 0, farthest = __builtin_inff();
+    const float *nearest_rows = windows + (k == 0 ? 0 : 2 * w * h), *farthest_rows = nearest_rows + w * h;
+    const intptr_t y0 = y - r > 0 ? y - r : 0, y1 = y + r < h - 1 ? y + r : h - 1;
+    for (intptr_t dy = y0; dy <= y1; dy++) {
+        const float n = nearest_rows[dy * w + x], f = farthest_rows[dy * w + x];
+        nearest = n > nearest ? n : nearest;
+        farthest = f < farthest ? f : farthest;
+    }
+    const float z_near = 1 / nearest, z_far = 1 / farthest;
+    const int on_near_side = z - z_near < z_far - z;
+    if (z_far < z_near * (1 + s->smoothed_step_below)) {
+        const int place = on_near_side ? 1 - k : 2 + k;
+        return z_near + (float)(place + 1) * 0.2f * (z_far - z_near);
+    }
+    const int capped = z_far < z_near * (1 + 2 * s->smoothed_step_below);
+    const int near = capped ? min_int(1, near_extent) : near_extent, far = capped ? min_int(1, far_extent) : far_extent;
+    if (!(k < (on_near_side ? near : far))) return z;
+    const int place = on_near_side ? near - 1 - k : near + k;
+    const float jitter = ((float)(key >> 16) * (1.0f / 65536) - 0.5f) * 0.06f;
+    const float t = s->ramp_profile[(near + far - 1) * 4 + place] + jitter;
+    return z_near + t * (z_far - z_near);
+}
+
+int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, intptr_t height, intptr_t y,
+                          const float *best_row, const int32_t *ids_row, const float *plane_distance,
+                          const float *material_constant, const float *material_grazing, int32_t last_material,
+                          const float *inverse_ray_length_row, const float *border_row, const uint8_t *level_row,
+                          const float *coarse_row, const float *fine_row, const float *reliability_row,
+                          const float *ramp_row, const float *windows, uint32_t frame_seed,
+                          float *depth_row, uint8_t *confidence_row) {
+    if (width <= 0 || width % 8 != 0 || y < 0 || y >= height) return -1;
+    const simde__m256 zero = simde_mm256_setzero_ps(), one = simde_mm256_set1_ps(1), big = simde_mm256_set1_ps(1e30f);
+    const simde__m256i lane_offsets = simde_mm256_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14);
+    const simde__m256i seed = simde_mm256_set1_epi32((int32_t)frame_seed);
+    const float white_scale = s->white_per_square_meter * 2.4494898f;
+    for (intptr_t x = 0; x < width; x += 8) {
+        const intptr_t o = y * width + x;
+        const simde__m256 inv = simde_mm256_loadu_ps(best_row + x);
+        const simde__m256 valid = min_v(one, max_v(zero, simde_mm256_mul_ps(inv, big)));
+        const simde__m256 z = simde_mm256_div_ps(one, max_v(inv, simde_mm256_set1_ps(1e-6f)));
+        float distance_lanes[8], constant_lanes[8], glossy_lanes[8];
+        for (int lane = 0; lane < 8; lane++) {
+            const int32_t id = ids_row[x + lane];
+            distance_lanes[lane] = plane_distance[id > 0 ? id : 0];
+            int32_t patch = id > 0 ? id : 0;
+            patch = patch < last_material ? patch : last_material;
+            constant_lanes[lane] = material_constant[patch];
+            glossy_lanes[lane] = material_grazing[patch];
+        }
+        const simde__m256 distance = simde_mm256_loadu_ps(distance_lanes);
+        const simde__m256 constant = simde_mm256_loadu_ps(constant_lanes), glossy = simde_mm256_loadu_ps(glossy_lanes);
+        const simde__m256 ray_cosine = simde_mm256_loadu_ps(inverse_ray_length_row + x);
+        const simde__m256 cosine = max_v(simde_mm256_set1_ps(0.05f),
+                                         min_v(one, simde_mm256_mul_ps(absolute_v(simde_mm256_mul_ps(inv, distance)), ray_cosine)));
+        const simde__m256 grazing_term = simde_mm256_add_ps(
+            simde_mm256_mul_ps(simde_mm256_add_ps(simde_mm256_set1_ps(s->grazing), glossy),
+                               simde_mm256_sub_ps(simde_mm256_div_ps(one, cosine), one)), constant);
+        const simde__m256 reliability_term = simde_mm256_add_ps(simde_mm256_set1_ps(s->reliability_mean),
+            simde_mm256_mul_ps(simde_mm256_set1_ps(s->reliability_spread), simde_mm256_loadu_ps(reliability_row + x)));
+        const simde__m256 span = min_v(simde_mm256_set1_ps(s->distance_span_meters),
+                                       max_v(zero, simde_mm256_sub_ps(z, simde_mm256_set1_ps(s->distance_start_meters))));
+        const simde__m256 distance_term = simde_mm256_add_ps(
+            simde_mm256_mul_ps(simde_mm256_set1_ps(s->distance_per_meter), span),
+            simde_mm256_mul_ps(simde_mm256_set1_ps(s->far_per_meter),
+                               max_v(zero, simde_mm256_sub_ps(z, simde_mm256_set1_ps(s->far_start_meters)))));
+        uint8_t level_bytes[8];
+        for (int lane = 0; lane < 8; lane++) level_bytes[lane] = level_row[x + lane];
+        const simde__m256 l = simde_mm256_cvtepi32_ps(simde_mm256_cvtepu8_epi32(simde_mm_loadl_epi64((const simde__m128i *)level_bytes)));
+        const simde__m256 on_edge = max_v(zero, simde_mm256_sub_ps(one, l));
+        const simde__m256 one_away = max_v(zero, simde_mm256_sub_ps(one, absolute_v(simde_mm256_sub_ps(l, one))));
+        const simde__m256 two_away = max_v(zero, simde_mm256_sub_ps(one, absolute_v(simde_mm256_sub_ps(l, simde_mm256_set1_ps(2)))));
+        const simde__m256 edge_term = simde_mm256_add_ps(
+            simde_mm256_add_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->edge_on), on_edge),
+                               simde_mm256_mul_ps(simde_mm256_set1_ps(s->edge_one_away), one_away)),
+            simde_mm256_mul_ps(simde_mm256_set1_ps(s->edge_two_away), two_away));
+        const simde__m256 border_term = simde_mm256_loadu_ps(border_row + x);
+        const simde__m256 uncertainty = simde_mm256_add_ps(simde_mm256_add_ps(simde_mm256_add_ps(simde_mm256_add_ps(
+            grazing_term, edge_term), border_term), reliability_term), distance_term);
+        const simde__m256 below_one = min_v(one, max_v(zero, simde_mm256_mul_ps(simde_mm256_sub_ps(one, uncertainty), big)));
+        const simde__m256 below_two = min_v(one, max_v(zero, simde_mm256_mul_ps(simde_mm256_sub_ps(simde_mm256_set1_ps(2), uncertainty), big)));
+        const simde__m256 level_value = simde_mm256_mul_ps(simde_mm256_add_ps(below_one, below_two), valid);
+        const simde__m256i level_bits = simde_mm256_and_si256(
+            simde_mm256_castps_si256(simde_mm256_add_ps(level_value, simde_mm256_set1_ps(8388608.0f))), simde_mm256_set1_epi32(0xFF));
+        int32_t confidence_lanes[8];
+        simde_mm256_storeu_si256((simde__m256i *)confidence_lanes, level_bits);
+        for (int lane = 0; lane < 8; lane++) confidence_row[x + lane] = (uint8_t)confidence_lanes[lane];
+        const simde__m256i index = simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)((uint32_t)o * 2u + 1u)), lane_offsets);
+        const simde__m256i key = cnoise_hash32x8(simde_mm256_xor_si256(seed, index));
+        const simde__m256i white = cnoise_hash32x8(simde_mm256_xor_si256(key, simde_mm256_set1_epi32(0x68E31DA4)));
+        const simde__m256 white_low = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(white, simde_mm256_set1_epi32(0xFFFF)));
+        const simde__m256 white_high = simde_mm256_cvtepi32_ps(simde_mm256_srli_epi32(white, 16));
+        const simde__m256 white_value = simde_mm256_sub_ps(simde_mm256_mul_ps(simde_mm256_add_ps(white_low, white_high),
+                                                                              simde_mm256_set1_ps(1.0f / 65536)), one);
+        const simde__m256 m = min_v(simde_mm256_set1_ps(s->maximum_noise_factor),
+                                    max_v(simde_mm256_set1_ps(s->minimum_noise_factor),
+                                          simde_mm256_add_ps(one, simde_mm256_mul_ps(simde_mm256_set1_ps(s->noise_gain_per_uncertainty),
+                                                                                     simde_mm256_sub_ps(uncertainty, one)))));
+        simde__m256 surface = z;
+        // Flying pixels: lanes with a return at edge distance 0 or 1.
+        int any = 0;
+        for (int lane = 0; lane < 8; lane++) any |= level_bytes[lane] <= 1;
+        if (any) {
+            float z_lanes[8], inv_lanes[8];
+            uint32_t key_lanes[8];
+            simde_mm256_storeu_ps(z_lanes, z);
+            simde_mm256_storeu_ps(inv_lanes, inv);
+            simde_mm256_storeu_si256((simde__m256i *)key_lanes, key);
+            for (int lane = 0; lane < 8; lane++) {
+                if (level_bytes[lane] <= 1 && inv_lanes[lane] > 0) {
+                    z_lanes[lane] = flying_surface(s, z_lanes[lane], level_bytes[lane], ramp_row[x + lane], key_lanes[lane],
+                                                   x + lane, y, width, height, windows);
+                }
+            }
+            surface = simde_mm256_loadu_ps(z_lanes);
+        }
+        const simde__m256 root = simde_mm256_sqrt_ps(surface);
+        const simde__m256 coarse_error = simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->coarse_per_meter_to_one_and_a_half),
+                                                                               simde_mm256_loadu_ps(coarse_row + x)), root);
+        const simde__m256 fine_error = simde_mm256_mul_ps(simde_mm256_add_ps(
+            simde_mm256_mul_ps(simde_mm256_set1_ps(s->fine_per_square_meter), simde_mm256_loadu_ps(fine_row + x)),
+            simde_mm256_mul_ps(simde_mm256_set1_ps(white_scale), white_value)), surface);
+        const simde__m256 error = simde_mm256_mul_ps(simde_mm256_mul_ps(m, surface), simde_mm256_add_ps(coarse_error, fine_error));
+        const simde__m256 value = min_v(simde_mm256_set1_ps(s->range_meters),
+                                        max_v(simde_mm256_set1_ps(0.001f), simde_mm256_add_ps(surface, error)));
+        simde__m256i bits = simde_mm256_castps_si256(value);
+        bits = simde_mm256_add_epi32(bits, simde_mm256_add_epi32(simde_mm256_set1_epi32(0x0FFF),
+                                                                 simde_mm256_and_si256(simde_mm256_srli_epi32(bits, 13), simde_mm256_set1_epi32(1))));
+        bits = simde_mm256_and_si256(bits, simde_mm256_set1_epi32(~0x1FFF));
+        simde_mm256_storeu_ps(depth_row + x, simde_mm256_mul_ps(simde_mm256_castsi256_ps(bits), valid));
+        if (s->fills_no_return) {
+            // CorrelatedErrorModel.noReturnDepth, rounded to Float16, where there is no return.
+            float valid_lanes[8];
+            simde_mm256_storeu_ps(valid_lanes, valid);
+            for (int lane = 0; lane < 8; lane++) {
+                if (!(valid_lanes[lane] < 1)) continue;
+                const float c = coarse_row[x + lane], a = c < 0 ? -c : c;
+                const float fill = s->range_meters - 0.1f * (a < 2 ? a : 2);
+                uint32_t fill_bits;
+                __builtin_memcpy(&fill_bits, &fill, 4);
+                fill_bits += 0x0FFFu + ((fill_bits >> 13) & 1u);
+                fill_bits &= ~0x1FFFu;
+                __builtin_memcpy(depth_row + x + lane, &fill_bits, 4);
+            }
+        }
+    }
+    return 0;
+}
