@@ -1,8 +1,8 @@
 /// The LiDAR model's parameters (scene key `lidar`): range, error model, noise and confidence rules.
 ///
-/// With `errorModel` `.correlated`, range, depth error, confidence and edges follow
+/// With `errorModel` `.correlated` (the default), range, depth error, confidence and edges follow
 /// ``CorrelatedErrorSettings`` (`correlated`), and only `edgeRelativeJump` of the fields below applies.
-/// With `.white` (the default), the fields below apply:
+/// With `.white`, the fields below apply:
 ///
 /// Noise: each depth gets a zero-mean, approximately Gaussian error with standard deviation
 /// `noiseBaseMeters + noisePerSquareMeter * z^2` (z in metres), seeded per frame and pixel.
@@ -15,7 +15,7 @@
 public struct LiDARSettings: Sendable, Equatable {
     /// Farthest return of the white model, metres (default 5).
     public var rangeMeters: Float
-    /// Which error and confidence model (default `.white`).
+    /// Which error and confidence model (default `.correlated`).
     public var errorModel: LiDARErrorModelKind = .correlated
     /// The correlated model's parameters.
     public var correlated = CorrelatedErrorSettings()
