@@ -185,3 +185,41 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
     }
     return 0;
 }
+
+void cdepth_field_row(const float *nodes, intptr_t columns, intptr_t cell, intptr_t y, intptr_t width,
+                      float *scratch, float *out) {
+    const intptr_t gy = y / cell;
+    const float fy = (float)(y % cell) / (float)cell;
+    const float *top = nodes + gy * columns, *bottom = top + columns;
+    for (intptr_t c = 0; c < columns; c++) scratch[c] = top[c] + (bottom[c] - top[c]) * fy;
+    if (width % 8 == 0 && (cell % 8 == 0 || cell == 4)) {
+        const simde__m256 cell_v = simde_mm256_set1_ps((float)cell);
+        const simde__m256i lanes = simde_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        for (intptr_t x = 0; x < width; x += 8) {
+            simde__m256 left, difference;
+            simde__m256i offsets;
+            if (cell == 4) {
+                // Lanes 0-3 in cell x / 4, lanes 4-7 in the next.
+                const intptr_t c = x / 4;
+                const float l0 = scratch[c], l1 = scratch[c + 1], l2 = scratch[c + 2];
+                left = simde_mm256_setr_ps(l0, l0, l0, l0, l1, l1, l1, l1);
+                difference = simde_mm256_setr_ps(l1 - l0, l1 - l0, l1 - l0, l1 - l0, l2 - l1, l2 - l1, l2 - l1, l2 - l1);
+                offsets = simde_mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
+            } else {
+                const intptr_t c = x / cell;
+                const float l = scratch[c];
+                left = simde_mm256_set1_ps(l);
+                difference = simde_mm256_set1_ps(scratch[c + 1] - l);
+                offsets = simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(x % cell)), lanes);
+            }
+            const simde__m256 fractions = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(offsets), cell_v);
+            simde_mm256_storeu_ps(out + x, simde_mm256_add_ps(left, simde_mm256_mul_ps(difference, fractions)));
+        }
+        return;
+    }
+    for (intptr_t x = 0, c = 0; x < width; x += cell, c++) {
+        const float left = scratch[c], difference = scratch[c + 1] - left;
+        const intptr_t end = x + cell < width ? x + cell : width;
+        for (intptr_t i = x; i < end; i++) out[i] = left + difference * ((float)(i - x) / (float)cell);
+    }
+}

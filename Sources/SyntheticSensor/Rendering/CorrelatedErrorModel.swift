@@ -23,9 +23,6 @@ struct CorrelatedErrorModel: Sendable {
     /// Per patch index: the material's constant uncertainty (dark, mirror) and its extra grazing factor
     /// (glossy), with one entry more than there are patches so an empty geometry still has a buffer.
     private let materialConstant: [Float], materialGrazing: [Float]
-    /// Per column, for the coarse, fine and reliability fields: the node to its left and its fraction of
-    /// the way to the next (no division per pixel).
-    private let columnNodes: [[Int32]], columnFractions: [[Float]]
 
     init(width: Int, height: Int, settings: CorrelatedErrorSettings, edgeRelativeJump: Float, rangeMeters: Float,
          materials: [Material] = []) {
@@ -65,9 +62,6 @@ struct CorrelatedErrorModel: Sendable {
             }
         }
         borderTerm = border
-        let cells = [settings.coarseCellPixels, settings.fineCellPixels, settings.reliabilityCellPixels, settings.rampCellPixels].map { max(1, $0) }
-        columnNodes = cells.map { cell in (0..<width).map { Int32($0 / cell) } }
-        columnFractions = cells.map { cell in (0..<width).map { Float($0 % cell) / Float(cell) } }
     }
 
     /// A material's terms of the uncertainty: a constant (dark by how little light it reflects, mirror)
@@ -108,29 +102,6 @@ struct CorrelatedErrorModel: Sendable {
             values[node] = b == 0 ? Self.gaussian(seedA ^ n) : a * Self.gaussian(seedA ^ n) + b * Self.gaussian(seedB ^ n)
         }
         return (columns, values)
-    }
-
-    /// One row of a field (`which`: 0 coarse, 1 fine, 2 reliability, 3 ramp width), bilinearly interpolated, into `out`
-    /// (`width` values); `scratch` holds the row's node values (at least `field.columns`). Cell by cell:
-    /// each cell's two nodes are read once and its pixels interpolated in a contiguous run (no gather per pixel).
-    @inline(__always) func row(_ field: (columns: Int, values: [Float]), which: Int, cell: Int, y: Int,
-                               scratch: UnsafeMutablePointer<Float>, out: UnsafeMutablePointer<Float>) {
-        let gy = y / cell, fy = Float(y % cell) / Float(cell)
-        field.values.withUnsafeBufferPointer { v in
-            let top = v.baseAddress! + gy * field.columns, bottom = top + field.columns
-            for c in 0..<field.columns { scratch[c] = top[c] + (bottom[c] - top[c]) * fy }
-        }
-        columnFractions[which].withUnsafeBufferPointer { fractionBuffer in
-            let fractions = fractionBuffer.baseAddress!
-            var start = 0, c = 0
-            while start < width {
-                let end = min(width, start + cell)
-                let left = scratch[c], difference = scratch[c + 1] - left
-                for x in start..<end { out[x] = left + difference * fractions[x] }
-                start = end
-                c += 1
-            }
-        }
     }
 
     /// Shades a whole frame. `best` (rows of `stride`, 8 floats of padding before and after) and `ids`
@@ -255,11 +226,16 @@ struct CorrelatedErrorModel: Sendable {
             let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, rampRow = reliabilityRow + w
             let scratch = rampRow + w
             let edgeTerm0 = edgeTerms[0], edgeTerm1 = edgeTerms[1], edgeTerm2 = edgeTerms[2]
+            coarse.values.withUnsafeBufferPointer { coarseNodes in
+            fine.values.withUnsafeBufferPointer { fineNodes in
+            reliability.values.withUnsafeBufferPointer { reliabilityNodes in
+            ramp.values.withUnsafeBufferPointer { rampNodes in
                 for y in y0..<y1 {
-                    row(coarse, which: 0, cell: max(1, s.coarseCellPixels), y: y, scratch: scratch, out: coarseRow)
-                    row(fine, which: 1, cell: max(1, s.fineCellPixels), y: y, scratch: scratch, out: fineRow)
-                    row(reliability, which: 2, cell: max(1, s.reliabilityCellPixels), y: y, scratch: scratch, out: reliabilityRow)
-                    row(ramp, which: 3, cell: max(1, s.rampCellPixels), y: y, scratch: scratch, out: rampRow)
+                    cdepth_field_row(coarseNodes.baseAddress!, coarse.columns, max(1, s.coarseCellPixels), y, w, scratch, coarseRow)
+                    cdepth_field_row(fineNodes.baseAddress!, fine.columns, max(1, s.fineCellPixels), y, w, scratch, fineRow)
+                    cdepth_field_row(reliabilityNodes.baseAddress!, reliability.columns, max(1, s.reliabilityCellPixels), y, w,
+                                     scratch, reliabilityRow)
+                    cdepth_field_row(rampNodes.baseAddress!, ramp.columns, max(1, s.rampCellPixels), y, w, scratch, rampRow)
                     // Eight pixels at a time (one at a time when the width is not a multiple of 8).
                     let vectorised = w % 8 == 0
                     if vectorised && path == .simde {
@@ -309,7 +285,10 @@ struct CorrelatedErrorModel: Sendable {
                         depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error)))
                     }
                 }
-
+            }
+            }
+            }
+            }
              }
             }
             if bandCount == 1 { shadeBand(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: shadeBand) }
