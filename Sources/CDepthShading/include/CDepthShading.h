@@ -122,7 +122,8 @@ int cdepth_correlated_row(const cdepth_correlated_settings *settings, intptr_t w
 /// `scratch` (`columns` floats) and the `width` pixel values to `out`, pixel x being
 /// `n(c) + (n(c + 1) - n(c)) * ((x % cell) / cell)` with c = x / cell and n the node values interpolated
 /// between the rows above and below (`top + (bottom - top) * ((y % cell) / cell)`). Eight pixels at a
-/// time for cells that are multiples of 8 or 4 pixels wide; the same values as one at a time.
+/// time when `width` is a multiple of 8 and the cell 4 pixels wide or a multiple of 8; the same values as
+/// one at a time.
 ///
 /// Why this exists: the Swift loop ran cell by cell, a few pixels per iteration for small cells, and was
 /// a fifth of the correlated model's Swift time.

@@ -106,8 +106,9 @@ struct CorrelatedErrorModel: Sendable {
 
     /// Shades a whole frame. `best` (rows of `stride`, 8 floats of padding before and after) and `ids`
     /// are the raster pass's; `planeDistance` per patch id, `inverseRayLength` per pixel. The per-pixel pass runs in
-    /// `bands` row bands at once (the same maps for any count); `.simde` runs it in the C kernel
-    /// (`cdepth_correlated_row`), `.scalar` in Swift (``shadeEight``), bit-identical.
+    /// `bands` row bands at once (the same maps for any count); for widths that are multiples of 8,
+    /// `.simde` runs it in the C kernel (`cdepth_correlated_row`) and `.scalar` in Swift (``shadeEight``),
+    /// bit-identical; other widths take the one-pixel Swift loop on both paths.
     func shade(best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int, planeDistance: UnsafePointer<Float>,
                inverseRayLength: UnsafePointer<Float>, frameIndex: Int, sequenceSeed: UInt64, noiseSeed: UInt64,
                depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, bands: Int = 1,
@@ -214,7 +215,7 @@ struct CorrelatedErrorModel: Sendable {
             let depthOut = SendablePointer(depth), confidenceOut = SendablePointer(confidence)
             let lastMaterial = Int32(constantBuffer.count - 1)
             let shadeBand: @Sendable (Int) -> Void = { band in
-             let y0 = band * rowsPerBand, y1 = min(h, y0 + rowsPerBand)
+             let y0 = min(h, band * rowsPerBand), y1 = min(h, y0 + rowsPerBand)
              let best = UnsafePointer(inputs.pointer), ids = UnsafePointer(patchIDs.pointer), planeDistance = UnsafePointer(planes.pointer)
              let inverseRayLength = UnsafePointer(rayLengths.pointer), borderTerm = UnsafePointer(borders.pointer)
              let level = UnsafePointer(levels.pointer), materialConstant = UnsafePointer(constants.pointer)
@@ -298,8 +299,8 @@ struct CorrelatedErrorModel: Sendable {
          }
         }
         // A medium halo between low and high (but for a share `haloGap` of the high pixels): a high pixel
-        // next to a low one with a return (4-neighbours) becomes medium. `lowReturn` marks those low
-        // pixels, with a frame of zeros around the map; the test runs eight pixels at a time and the hash
+        // next to a low one with a return (4-neighbours; with `fillsNoReturn`, filled pixels count as such)
+        // becomes medium. `lowReturn` marks those low pixels, with a frame of zeros around the map; the test runs eight pixels at a time and the hash
         // only for the pixels it selects (demoting 2 to 1 never changes which pixels are low).
         let keepShare = UInt32(min(1, max(0, s.haloGap)) * 65535)
         let lowRow = w + 2
@@ -356,7 +357,8 @@ struct CorrelatedErrorModel: Sendable {
     /// (``CorrelatedErrorSettings/rampShare`` and the others, as shares `u` of the field's values), in
     /// the field's own units so that no pixel pays for the conversion: `g` is turned into a share by the
     /// logistic approximation of the normal distribution, `u = 1 / (1 + e^(-1.702 g / 0.64))` (0.64 is
-    /// about the interpolated field's standard deviation), so the widths' shares are approximate.
+    /// about the interpolated field's standard deviation for the default 8-pixel cell; it grows for smaller
+    /// cells, to 1 for 1-pixel ones), so the widths' shares are approximate and drift with the cell.
     struct RampThresholds: Sendable {
         /// Below: no ramp; then one pixel on the near side; one on the far side; two; three; else four.
         let clean: Float, nearSide: Float, one: Float, two: Float, three: Float

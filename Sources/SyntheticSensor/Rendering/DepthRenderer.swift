@@ -74,7 +74,7 @@ public struct DepthRenderer: Sendable {
                 let best = SendablePointer(bestBuffer.baseAddress! + 8), ids = SendablePointer(patchBuffer.baseAddress!)
                 let rowsPerBand = (h + bandCount - 1) / bandCount
                 let rasterBand: @Sendable (Int) -> Void = { band in
-                    let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
+                    let r0 = min(h, band * rowsPerBand), r1 = min(h, r0 + rowsPerBand)
                     for raster in rasters {
                         switch path {
                         case .simde: DepthKernels.rasterSIMDe(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
@@ -102,7 +102,7 @@ public struct DepthRenderer: Sendable {
                     confidence.withUnsafeMutableBufferPointer { confidenceBuffer in
                         let d = SendablePointer(depthBuffer.baseAddress!), c = SendablePointer(confidenceBuffer.baseAddress!)
                         let shadeBand: @Sendable (Int) -> Void = { band in
-                            let r0 = band * rowsPerBand, r1 = min(h, r0 + rowsPerBand)
+                            let r0 = min(h, band * rowsPerBand), r1 = min(h, r0 + rowsPerBand)
                             switch path {
                             case .simde:
                                 self.shadeSIMDe(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,

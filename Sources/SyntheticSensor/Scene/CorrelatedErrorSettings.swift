@@ -25,10 +25,11 @@
 /// between the near and the far surface (the nearest and farthest return within 1 or 2 pixels). A smooth
 /// field (cells `rampCellPixels`, new every frame) sets each stretch of edge's ramp width W: 0 (a clean
 /// step) for a share `1 - rampShare` of it, else 4 pixels for a share `rampWideShare` of the ramps and
-/// 1, 2 or 3 pixels for the rest, each width `rampWidening` times as common as the one before. A one-pixel ramp lies on the near side of the edge
+/// 1, 2 or 3 pixels for the rest: wider than 1 with probability `rampWidening`, wider than 2 with
+/// its square (1 px: 1 - q, 2 px: q (1 - q), 3 px: q^2). A one-pixel ramp lies on the near side of the edge
 /// for a share `rampNearSideShare`, else on the far side; 2 and 4 are split evenly, 3 as one near and two
 /// far. The ramp's pixels take depths between the near and the far surface from a fixed profile per width
-/// (``CorrelatedErrorModel/rampProfile``, jittered by 3 % of the step), monotonic and not on a line.
+/// (``CorrelatedErrorModel/rampProfile``, jittered within +-3 % of the step), monotonic and not on a line.
 public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Farthest return, metres (a phone's LiDAR returns to about 6.7 m); depth is clamped to it.
     public var rangeMeters: Float = 7
@@ -89,7 +90,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var reliabilityChangeFrames: Int = 30
     /// Share of a depth edge's length that has a ramp of flying pixels (the rest are clean steps).
     public var rampShare: Float = 1
-    /// How much less common each ramp width is than the one before (1 -> 2 -> 3 pixels).
+    /// Of the ramps narrower than 4 pixels: the chance to be wider than 1 pixel, and (squared) wider than 2.
     public var rampWidening: Float = 0.15
     /// Share of the ramps that are four pixels wide (a phone's ramps have a long tail).
     public var rampWideShare: Float = 0.3
@@ -99,7 +100,8 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// them instead (a fifth of the step each, so no pixel-to-pixel jump is left; a guess: the phone's depth
     /// is densified from a coarse grid of laser dots and does not keep small steps sharp).
     public var smoothedStepBelow: Float = 0.15
-    /// Cell of the smooth field that sets the ramp widths, pixels (a stretch of edge shares its width).
+    /// Cell of the smooth field that sets the ramp widths, pixels (a stretch of edge mostly shares its width;
+    /// the shares above hold for the default cell and drift a little with it).
     public var rampCellPixels: Int = 8
     /// Probability that a high-confidence pixel next to a low one keeps its level (no medium halo there).
     public var haloGap: Float = 0.03
