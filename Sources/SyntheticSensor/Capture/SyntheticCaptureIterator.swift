@@ -163,7 +163,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             let capture = self.capture
             depth = depthFilter.next {
                 capture.renderer.render(cameraToWorld: truePose, noiseSeed: frameSeed, frameIndex: index,
-                                        sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands)
+                                        sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands,
+                                        shadeBands: capture.options.shadeBands)
             }
         } else if !hasLiDAR {
             features = featureDepths(pose: truePose, seed: frameSeed)
