@@ -14,9 +14,8 @@ struct CorrelatedErrorModel: Sendable {
     let edgeRelativeJump: Float
     /// Deepest value written, metres.
     let rangeMeters: Float
-    /// The ramp width field's thresholds (``RampThresholds``).
-    let rampThresholds: RampThresholds
-    /// The numbers of the C kernel's pass.
+    /// The numbers of the C kernel's pass, the ramp width thresholds (``RampThresholds``) among them, which
+    /// the Swift pass reads too.
     private let kernelSettings: cdepth_correlated_settings
     /// Per pixel: the border term of the uncertainty.
     private let borderTerm: [Float]
@@ -28,7 +27,6 @@ struct CorrelatedErrorModel: Sendable {
          materials: [Material] = []) {
         self.rangeMeters = rangeMeters
         let thresholds = RampThresholds(settings)
-        rampThresholds = thresholds
         let s = settings
         var kernelSettings = cdepth_correlated_settings(
             grazing: s.grazing, reliability_mean: s.reliabilityMean, reliability_spread: s.reliabilitySpread,
@@ -85,10 +83,17 @@ struct CorrelatedErrorModel: Sendable {
         return (sum * (1 / 65536) - 2) * 1.7320508
     }
 
-    /// Node values of a value-noise field with `cell`-pixel cells covering the map, unit variance: a
-    /// field that changes to a new independent one every `changeFrames` frames, blended in between with
-    /// cosine and sine weights (so its variance stays 1).
-    func field(cell: Int, seed: UInt32, frameIndex: Int, changeFrames: Int) -> (columns: Int, values: [Float]) {
+    /// Where a field's node values lie in the frame's node array: rows of `columns` from `offset`, one
+    /// node every `cell` pixels.
+    struct FieldNodes: Sendable {
+        let offset: Int, columns: Int, cell: Int
+    }
+
+    /// Appends to `nodes` the node values of a value-noise field with `cell`-pixel cells covering the map,
+    /// unit variance: a field that changes to a new independent one every `changeFrames` frames, blended in
+    /// between with cosine and sine weights (so its variance stays 1).
+    func field(into nodes: inout [Float], cell requestedCell: Int, seed: UInt32, frameIndex: Int, changeFrames: Int) -> FieldNodes {
+        let cell = max(1, requestedCell)
         let columns = (width - 1) / cell + 2, rows = (height - 1) / cell + 2
         let change = max(1, changeFrames)
         let epoch = frameIndex / change
@@ -96,12 +101,13 @@ struct CorrelatedErrorModel: Sendable {
         let a = Float(cos(Double(angle))), b = Float(sin(Double(angle)))
         let seedA = DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: epoch &* 0x27D4_EB2F))
         let seedB = DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: (epoch + 1) &* 0x27D4_EB2F))
-        var values = [Float](repeating: 0, count: columns * rows)
-        for node in values.indices {
+        let offset = nodes.count
+        nodes.reserveCapacity(offset + columns * rows)
+        for node in 0..<(columns * rows) {
             let n = UInt32(truncatingIfNeeded: node &* 0x9E37_79B1)
-            values[node] = b == 0 ? Self.gaussian(seedA ^ n) : a * Self.gaussian(seedA ^ n) + b * Self.gaussian(seedB ^ n)
+            nodes.append(b == 0 ? Self.gaussian(seedA ^ n) : a * Self.gaussian(seedA ^ n) + b * Self.gaussian(seedB ^ n))
         }
-        return (columns, values)
+        return FieldNodes(offset: offset, columns: columns, cell: cell)
     }
 
     /// Shades a whole frame. `best` (rows of `stride`, 8 floats of padding before and after) and `ids`
@@ -189,12 +195,14 @@ struct CorrelatedErrorModel: Sendable {
                 }
             }
         }
-        let coarse = field(cell: s.coarseCellPixels, seed: sequence32 ^ 0xC0A5_0001, frameIndex: frameIndex, changeFrames: s.coarseChangeFrames)
-        let fine = field(cell: s.fineCellPixels, seed: frame32 ^ 0xF1E0_0002, frameIndex: 0, changeFrames: 1)
-        let reliability = field(cell: s.reliabilityCellPixels, seed: sequence32 ^ 0x4E11_0003, frameIndex: frameIndex,
+        var nodes: [Float] = []
+        let coarse = field(into: &nodes, cell: s.coarseCellPixels, seed: sequence32 ^ 0xC0A5_0001, frameIndex: frameIndex,
+                           changeFrames: s.coarseChangeFrames)
+        let fine = field(into: &nodes, cell: s.fineCellPixels, seed: frame32 ^ 0xF1E0_0002, frameIndex: 0, changeFrames: 1)
+        let reliability = field(into: &nodes, cell: s.reliabilityCellPixels, seed: sequence32 ^ 0x4E11_0003, frameIndex: frameIndex,
                                 changeFrames: s.reliabilityChangeFrames)
-        let ramp = field(cell: s.rampCellPixels, seed: frame32 ^ 0x7A3B_0004, frameIndex: 0, changeFrames: 1)
-        let edgeTerms: [Float] = [s.edgeOn, s.edgeOneAway, s.edgeTwoAway, 0]
+        let ramp = field(into: &nodes, cell: s.rampCellPixels, seed: frame32 ^ 0x7A3B_0004, frameIndex: 0, changeFrames: 1)
+        let fieldNodes = nodes
         let scratchCount = max(coarse.columns, fine.columns, reliability.columns, ramp.columns)
         let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
         let bandCount = max(1, min(bands, h)), rowsPerBand = (h + bandCount - 1) / bandCount
@@ -226,17 +234,16 @@ struct CorrelatedErrorModel: Sendable {
              rows.withUnsafeMutableBufferPointer { buffer in
             let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, rampRow = reliabilityRow + w
             let scratch = rampRow + w
-            let edgeTerm0 = edgeTerms[0], edgeTerm1 = edgeTerms[1], edgeTerm2 = edgeTerms[2]
-            coarse.values.withUnsafeBufferPointer { coarseNodes in
-            fine.values.withUnsafeBufferPointer { fineNodes in
-            reliability.values.withUnsafeBufferPointer { reliabilityNodes in
-            ramp.values.withUnsafeBufferPointer { rampNodes in
+            let edgeTerm0 = s.edgeOn, edgeTerm1 = s.edgeOneAway, edgeTerm2 = s.edgeTwoAway
+            fieldNodes.withUnsafeBufferPointer { nodeBuffer in
+                func interpolate(_ f: FieldNodes, _ y: Int, into out: UnsafeMutablePointer<Float>) {
+                    cdepth_field_row(nodeBuffer.baseAddress! + f.offset, f.columns, f.cell, y, w, scratch, out)
+                }
                 for y in y0..<y1 {
-                    cdepth_field_row(coarseNodes.baseAddress!, coarse.columns, max(1, s.coarseCellPixels), y, w, scratch, coarseRow)
-                    cdepth_field_row(fineNodes.baseAddress!, fine.columns, max(1, s.fineCellPixels), y, w, scratch, fineRow)
-                    cdepth_field_row(reliabilityNodes.baseAddress!, reliability.columns, max(1, s.reliabilityCellPixels), y, w,
-                                     scratch, reliabilityRow)
-                    cdepth_field_row(rampNodes.baseAddress!, ramp.columns, max(1, s.rampCellPixels), y, w, scratch, rampRow)
+                    interpolate(coarse, y, into: coarseRow)
+                    interpolate(fine, y, into: fineRow)
+                    interpolate(reliability, y, into: reliabilityRow)
+                    interpolate(ramp, y, into: rampRow)
                     // Eight pixels at a time (one at a time when the width is not a multiple of 8).
                     let vectorised = w % 8 == 0
                     if vectorised && path == .simde {
@@ -286,9 +293,6 @@ struct CorrelatedErrorModel: Sendable {
                         depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error)))
                     }
                 }
-            }
-            }
-            }
             }
              }
             }
@@ -382,12 +386,12 @@ struct CorrelatedErrorModel: Sendable {
 
     /// The ramp widths (near side, far side) of the stretch of edge whose ramp field value is `g`.
     @inline(__always) func rampExtents(_ g: Float) -> (near: Int, far: Int) {
-        let r = rampThresholds
-        if g < r.clean { return (0, 0) }
-        if g < r.nearSide { return (1, 0) }
-        if g < r.one { return (0, 1) }
-        if g < r.two { return (1, 1) }
-        if g < r.three { return (1, 2) }
+        let r = kernelSettings
+        if g < r.ramp_clean { return (0, 0) }
+        if g < r.ramp_near_side { return (1, 0) }
+        if g < r.ramp_one { return (0, 1) }
+        if g < r.ramp_two { return (1, 1) }
+        if g < r.ramp_three { return (1, 2) }
         return (2, 2)
     }
 
