@@ -126,9 +126,6 @@ package final class BlockFileSource: ZipSourceHandler {
     }
 
     package func handle(_ data: UnsafeMutableRawPointer?, _ length: zip_uint64_t, _ command: zip_source_cmd_t) -> zip_int64_t {
-        // The size is left out of the stat on purpose: libzip then writes the entry's local header with
-        // a Zip64 field whatever the size, so its data starts at the same offset for a 1 KB and a 5 GB
-        // file (what ZipPrewrittenData relies on).
         if let answer = readableSourceAnswer(command, data, length, error: &error) { return answer }
         switch command {
         case ZIP_SOURCE_OPEN:

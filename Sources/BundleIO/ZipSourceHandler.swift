@@ -54,7 +54,8 @@ package func zipSourceCommandMask(_ commands: [zip_source_cmd_t]) -> zip_int64_t
 /// The answers of a readable source whose size libzip is not told (``BlockFileSource``,
 /// ``ZipStreamSource``) to the commands every such source answers alike: `ZIP_SOURCE_SUPPORTS` (the
 /// readable commands), `ZIP_SOURCE_STAT` (an empty stat from `zip_stat_init`, so libzip gives the
-/// entry's local header a Zip64 field and takes the size from the bytes it copies), `ZIP_SOURCE_ERROR`
+/// entry's local header a Zip64 field whatever the size, so the entry's data starts at the same offset
+/// for a 1 KB and a 5 GB file; libzip takes the size from the bytes it copies), `ZIP_SOURCE_ERROR`
 /// (`zip_error_to_data` of the source's `error`) and any command it does not support
 /// (`ZIP_ER_OPNOTSUPP`). Returns nil for `ZIP_SOURCE_OPEN`, `ZIP_SOURCE_READ` and `ZIP_SOURCE_CLOSE`,
 /// which the source answers itself.

@@ -249,28 +249,33 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     simde_mm256_storeu_ps(s->b + j, add(mul(albedo_b, diffuse), highlight));
 }
 
+/// FrameShading.sky of directions whose y is `up`: a blend of the horizon and the zenith colour above the
+/// horizon, a dim ground colour below, scaled by the frame's sky level.
+static inline void sky_rgb8(const ccolor_frame *f, v8 up, v8 *r, v8 *g, v8 *b) {
+    const v8 below = simde_mm256_cmp_ps(up, simde_mm256_setzero_ps(), SIMDE_CMP_LT_OQ);
+    const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
+    const float s5 = f->sky;
+    *r = select8(below, splat(0.30f * s5 * 0.5f), mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky));
+    *g = select8(below, splat(0.32f * s5 * 0.5f), mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky));
+    *b = select8(below, splat(0.25f * s5 * 0.5f), mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky));
+}
+
 /// FrameShading.sky(-view) for the sky pixels j ..< j + 8.
 static void sky8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
-    const v8 zero = simde_mm256_setzero_ps();
     const v8 rx = simde_mm256_loadu_ps(s->sky_rx + j), ry = simde_mm256_loadu_ps(s->sky_ry + j), rz = simde_mm256_loadu_ps(s->sky_rz + j);
     const v8 length = simde_mm256_sqrt_ps(dot8(rx, ry, rz, rx, ry, rz));
     // The direction -view, view = -ray / |ray|: only its y is used.
     const v8 up = neg(dv(neg(ry), length));
-    const v8 below = simde_mm256_cmp_ps(up, zero, SIMDE_CMP_LT_OQ);
-    const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
-    const float s5 = f->sky;
-    const v8 r = mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky);
-    const v8 g = mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky);
-    const v8 b = mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky);
-    simde_mm256_storeu_ps(s->sky_r + j, select8(below, splat(0.30f * s5 * 0.5f), r));
-    simde_mm256_storeu_ps(s->sky_g + j, select8(below, splat(0.32f * s5 * 0.5f), g));
-    simde_mm256_storeu_ps(s->sky_b + j, select8(below, splat(0.25f * s5 * 0.5f), b));
+    v8 r, g, b;
+    sky_rgb8(f, up, &r, &g, &b);
+    simde_mm256_storeu_ps(s->sky_r + j, r);
+    simde_mm256_storeu_ps(s->sky_g + j, g);
+    simde_mm256_storeu_ps(s->sky_b + j, b);
 }
 
 /// FrameShading.store's glass pane for the queued pixels j ..< j + 8: the colour tinted by the glass plus
 /// 6 % of the sky reflected about the pane.
 static void pane8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
-    const v8 zero = simde_mm256_setzero_ps();
     const v8 fx = simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane_x + j)));
     const v8 fy = simde_mm256_cvtepi32_ps(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane_y + j)));
     const v8 rx = add(add(mul(splat(f->ray_x[0]), fx), mul(splat(f->ray_y[0]), fy)), splat(f->ray_origin[0]));
@@ -283,12 +288,8 @@ static void pane8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const v8 twice = mul(splat(2.0f), dot8(dx, dy, dz, nx, ny, nz));
     // sky(d - n * twice): only the direction's y decides and blends.
     const v8 up = sub(dy, mul(ny, twice));
-    const v8 below = simde_mm256_cmp_ps(up, zero, SIMDE_CMP_LT_OQ);
-    const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
-    const float s5 = f->sky;
-    const v8 sr = select8(below, splat(0.30f * s5 * 0.5f), mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky));
-    const v8 sg = select8(below, splat(0.32f * s5 * 0.5f), mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky));
-    const v8 sb = select8(below, splat(0.25f * s5 * 0.5f), mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky));
+    v8 sr, sg, sb;
+    sky_rgb8(f, up, &sr, &sg, &sb);
     const v8 tint = splat(0.94f), reflection = splat(0.06f);
     const v8 cr = simde_mm256_loadu_ps(s->pane_r + j), cg = simde_mm256_loadu_ps(s->pane_g + j), cb = simde_mm256_loadu_ps(s->pane_b + j);
     simde_mm256_storeu_ps(s->pane_r + j, add(mul(mul(cr, gather(f->pane_albedo, pane4)), tint), mul(sr, reflection)));

@@ -50,8 +50,7 @@ public struct ArkitData: Sendable {
 
     /// Parses the file's bytes; errors name `file` and the JSON path.
     public init(json bytes: [UInt8], file: String = "arkitData.json") throws(InputError) {
-        let root = try JSONCursor.parse(bytes, file: file)
-        try root.requireObject()
+        let root = try Self.root(json: bytes, file: file)
         sdkVersion = try root["sdkVersion"].get().string()
         dataVersion = try root["dataVersion"].get().string()
         platform = try root["platform"].get().string()
@@ -147,8 +146,7 @@ public struct ArkitData: Sendable {
     /// the file and the key, e.g. `arkitData.json: thresholds: unknown threshold 'drift.x'; ...`.
     static func thresholds(_ t: JSONCursor) throws(InputError) -> Thresholds {
         try t.requireObject()
-        do throws(ThresholdOverrideError) { return try Thresholds().applying(json: t.node.jsonValue, source: "thresholds") }
-        catch { throw InputError(file: t.file, reason: error.description) }
+        return try Thresholds().applying(thresholds: t.node, file: t.file, validated: false)
     }
 
     /// A `feedbackItems` array (also the whole of `feedback.json`).

@@ -31,11 +31,6 @@ public struct JSONObjectReader {
         InputError(file: source, location: path(of: key), reason: expected)
     }
 
-    /// An error about an arbitrary path.
-    public static func error(source: String, path: String, _ expected: String) -> InputError {
-        InputError(file: source, location: path, reason: expected)
-    }
-
     /// Whether the key is present (does not mark it read).
     public func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
 

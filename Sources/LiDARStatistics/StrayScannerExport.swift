@@ -54,6 +54,7 @@ struct StrayScannerExport {
         try BundleReader.decodePNG(try LocalFiles.read(path, limit: BundleReader.maximumFileBytes), file: path)
     }
 
+    /// `camera_matrix.csv`: three lines of three comma-separated numbers, `fx 0 cx / 0 fy cy / 0 0 1`.
     static func cameraMatrix(_ path: String) throws(InputError) -> (fx: Double, fy: Double, cx: Double, cy: Double) {
         let text = try Self.text(path)
         let rows = text.split(whereSeparator: \.isNewline).map { $0.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) } }

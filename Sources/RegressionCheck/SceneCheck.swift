@@ -39,16 +39,13 @@ public struct SceneCheck: Sendable {
         hasNoExpectations = false
         let scene: Scene
         let expectations: SceneExpectations
-        do {
+        do throws(InputError) {
             scene = try Scene.load(path: path)
             expectations = try SceneExpectations(expect: scene.expect, golden: scene.golden, sdk: scene.sdk, source: path)
-        } catch let error as CustomStringConvertible {
-            status = .unreadable
-            problems = [Self.prefixed(error.description, path)]
-            return
         } catch {
+            // An input error names the scene file itself.
             status = .unreadable
-            problems = ["\(path): \(error)"]
+            problems = [error.description]
             return
         }
         hasNoExpectations = expectations.isEmpty
@@ -100,10 +97,6 @@ public struct SceneCheck: Sendable {
         problems = result.problems
         diff = result.diff
         status = problems.isEmpty ? .passed : .failed
-    }
-
-    private static func prefixed(_ message: String, _ path: String) -> String {
-        message.hasPrefix(path) ? message : "\(path): \(message)"
     }
 
     /// Whether a file found under `root` lies in a bundle's folder (one holding `arkitData.json`, the

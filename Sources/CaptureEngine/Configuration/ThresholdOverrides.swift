@@ -75,6 +75,18 @@ extension Thresholds {
         }
     }
 
+    /// A copy with a file's `thresholds` object applied (``applying(json:source:)``), checked against the
+    /// ranges too when `validated`; a problem is an ``InputError`` naming `file`, e.g.
+    /// `scene.json: thresholds: unknown threshold 'drift.x'; ...`.
+    public func applying(thresholds node: JSONNode, file: String, validated: Bool) throws(InputError) -> Thresholds {
+        do throws(ThresholdOverrideError) {
+            let applied = try applying(json: node.jsonValue, source: "thresholds")
+            return validated ? try applied.validated(source: "thresholds") : applied
+        } catch {
+            throw InputError(file: file, reason: error.description)
+        }
+    }
+
     /// A copy with the JSON text of a thresholds file applied; `source` names the file in errors.
     /// The text is read by the strict ``JSONParser`` (syntax errors name the line and column); the
     /// result must be valid (``ThresholdField/range``).

@@ -381,14 +381,14 @@ public struct ColorRenderer: Sendable {
         }
 
         /// What ``shade(rows:width:stride:best:ids:paneIds:weight:out:outFirstRow:)`` does, through the C
-        /// kernel (``ColorShadingTables/shadeRows(frame:scratch:rows:width:stride:best:ids:paneIds:weight:stores:out:outFirstRow:deferred:)``,
-        /// `ccolor_shade_rows`), with the same bytes: the mirror pixels it leaves out are shaded here one by one.
+        /// kernel (`ccolor_shade_rows`: the visible surfaces' light eight evaluations at a time, the sky and
+        /// glass panes, stored or added), with the same bytes: the mirror pixels it leaves out, whose indices
+        /// `y * stride + x` it writes to `deferred`, are shaded here one by one.
         func shadeKernel(frame: UnsafePointer<ccolor_frame>, scratch: OpaquePointer, deferred: UnsafeMutablePointer<Int32>,
                          rows: Range<Int>, width: Int, stride: Int, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                          paneIds: UnsafeMutablePointer<Int32>, weight: Float, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
-            let count = ColorShadingTables.shadeRows(frame: frame, scratch: scratch, rows: rows, width: width, stride: stride, best: best,
-                                                     ids: ids, paneIds: panesInView ? UnsafePointer(paneIds) : nil, weight: weight,
-                                                     stores: stores, out: out, outFirstRow: outFirstRow, deferred: deferred)
+            let count = ccolor_shade_rows(frame, scratch, rows.lowerBound, rows.upperBound, width, stride, best, ids,
+                                          panesInView ? UnsafePointer(paneIds) : nil, weight, stores ? 1 : 0, out, outFirstRow, deferred)
             for k in 0..<count {
                 let i = Int(deferred[k])
                 shadePixel(x: i % stride, y: i / stride, width: width, stride: stride, best: best, ids: ids, paneIds: paneIds,

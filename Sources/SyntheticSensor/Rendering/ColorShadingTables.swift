@@ -25,7 +25,7 @@ struct ColorShadingTables: Sendable {
         var floats: [Float] = []
         floats.reserveCapacity(8 * patchCount + 16 * windowCount + 4 * paneMaterials.count)
         for (index, m) in materials.enumerated() {
-            // FrameShading.radiance's `ks` and `squarings`, the same expressions.
+            // FrameShading.radiance's `ks` and `squarings`, from the same Material properties.
             let ks = m.specularWeight
             let squarings = Int32(m.blinnSquarings)
             let room = patchRoom[index]
@@ -77,17 +77,5 @@ struct ColorShadingTables: Sendable {
                 }
             }
         }
-    }
-
-    /// Shades rows `rows` (the first a multiple of 4) with `ccolor_shade_rows`: the visible surfaces' light
-    /// (eight lighting evaluations at a time), the sky and glass panes, into `out` (first row `outFirstRow`),
-    /// times `weight`, stored or (not `stores`) added. Returns how many mirror pixels it left out; their
-    /// indices `y * stride + x` are in `deferred` (room for `rows.count * width`).
-    static func shadeRows(frame: UnsafePointer<ccolor_frame>, scratch: OpaquePointer, rows: Range<Int>, width: Int, stride: Int,
-                          best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, paneIds: UnsafePointer<Int32>?, weight: Float,
-                          stores: Bool, out: UnsafeMutablePointer<Float>, outFirstRow: Int,
-                          deferred: UnsafeMutablePointer<Int32>) -> Int {
-        ccolor_shade_rows(frame, scratch, rows.lowerBound, rows.upperBound, width, stride, best, ids, paneIds, weight,
-                          stores ? 1 : 0, out, outFirstRow, deferred)
     }
 }

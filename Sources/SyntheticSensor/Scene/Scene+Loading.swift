@@ -48,11 +48,7 @@ extension Scene {
             guard case .object = t else {
                 throw r.error("thresholds", "expected an object of thresholds, found \(t.typeDescription)")
             }
-            do throws(ThresholdOverrideError) {
-                thresholds = try Thresholds().applying(json: t.jsonValue, source: "thresholds").validated(source: "thresholds")
-            } catch {
-                throw InputError(file: source, reason: error.description)
-            }
+            thresholds = try Thresholds().applying(thresholds: t, file: source, validated: true)
         }
         let faults = try Scene.faults(try r.array("faults") ?? [], source: source)
         let expect = r.node("expect")?.jsonValue
@@ -72,8 +68,8 @@ extension Scene {
         let motion = try r.object("motion").map { (m: JSONObjectReader) throws(InputError) in try Scene.motion(m) } ?? HandMotionSettings()
         let lidar = try r.object("lidar").map { (l: JSONObjectReader) throws(InputError) in try Scene.lidar(l) } ?? LiDARSettings()
         if let refresh = lidar.refreshHz, refresh > depth.frameRateHz {
-            throw JSONObjectReader.error(source: source, path: "lidar.refreshHz",
-                                         "expected at most the depth frame rate (\(MessageNumber.text(depth.frameRateHz)) Hz), found \(MessageNumber.text(refresh))")
+            throw InputError(file: source, location: "lidar.refreshHz",
+                             reason: "expected at most the depth frame rate (\(MessageNumber.text(depth.frameRateHz)) Hz), found \(MessageNumber.text(refresh))")
         }
         let camera = try Scene.cameraSettings(&r, sceneFrameRateHz: depth.frameRateHz)
         guard let stepNodes = try r.array("script") else { throw r.error("script", "expected an array of steps") }

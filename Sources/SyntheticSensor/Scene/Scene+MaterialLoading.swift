@@ -9,7 +9,7 @@ extension Scene {
         let kinds = Material.Kind.allCases.map(\.rawValue).joined(separator: ", ")
         if case .string(let name) = node {
             guard let kind = Material.Kind(rawValue: name) else {
-                throw JSONObjectReader.error(source: source, path: path, "expected a material kind (\(kinds)) or object, found '\(name)'")
+                throw InputError(file: source, location: path, reason: "expected a material kind (\(kinds)) or object, found '\(name)'")
             }
             return .preset(kind)
         }

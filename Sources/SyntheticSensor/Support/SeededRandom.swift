@@ -1,5 +1,3 @@
-import Foundation
-
 /// The sensor's pseudo-random number generator: xoshiro256** seeded through SplitMix64.
 ///
 /// Every random choice of the synthetic sensor (noise, hand motion, feature rays) comes from this
