@@ -14,7 +14,7 @@ public enum LiDARFitReport {
         return .object([
             ("errorModel", .string("correlated")),
             ("correlated", .object([
-                ("rangeMeters", real(c.rangeMeters)), ("fillsNoReturn", .bool(c.fillsNoReturn)),
+                ("rangeMeters", real(c.rangeMeters)), ("noReturnFill", .string(c.noReturnFill.rawValue)),
                 ("coarsePerMeterToOneAndAHalf", real(c.coarsePerMeterToOneAndAHalf)),
                 ("coarseCellPixels", whole(c.coarseCellPixels)), ("coarseChangeFrames", whole(c.coarseChangeFrames)),
                 ("finePerSquareMeter", real(c.finePerSquareMeter)), ("fineCellPixels", whole(c.fineCellPixels)),

@@ -12,7 +12,7 @@ import tempfile
 # The known model (each parameter moved 20-60 % from its default) and the stated tolerances:
 # relative for scales, absolute for the reliability mean and the probabilities.
 KNOWN = {"rangeMeters": 6.5, "border": 3.2, "edgeOn": 4.5, "edgeOneAway": 2.0, "edgeTwoAway": 1.2,
-         "reliabilityMean": -1.6, "distancePerMeter": 1.4, "farPerMeter": 2.2, "rampShare": 0.65,
+         "reliabilityMean": -2.0, "distancePerMeter": 1.4, "farPerMeter": 2.2, "rampShare": 0.65,
          "rampWidening": 0.3, "coarsePerMeterToOneAndAHalf": 0.0018, "finePerSquareMeter": 0.0003,
          "noiseGainPerUncertainty": 3, "whitePerSquareMeter": 0.0001, "haloGap": 0.1}
 RELATIVE = {"border": 0.2, "edgeOn": 0.2, "edgeOneAway": 0.2, "edgeTwoAway": 0.45, "distancePerMeter": 0.2,

@@ -205,13 +205,14 @@ import JSONSupport
         #expect(rows.allSatisfy { largestStep(sharp, $0) > 0.08 })
     }
 
-    @Test func nothingInRangeGivesZeroOrWhenFilledALowConfidenceFarDepth() {
+    @Test func nothingInRangeGivesZeroOrALowConfidenceFarDepthByTheFillSetting() {
         let corridor = Room(name: "Corridor", floor: [SIMD2(-1, -12), SIMD2(1, -12), SIMD2(1, 1), SIMD2(-1, 1)], wallHeight: 2.5)
         var settings = Self.correlated
+        settings.correlated.noReturnFill = .none
         let plain = TestScenes.renderer(rooms: [corridor], settings: settings)
             .render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 3, frameIndex: 0, sequenceSeed: 1)
         #expect(TestScenes.depth(plain, 128, 96) == 0 && TestScenes.confidence(plain, 128, 96) == 0)
-        settings.correlated.fillsNoReturn = true
+        settings.correlated.noReturnFill = .far
         let filled = TestScenes.renderer(rooms: [corridor], settings: settings)
             .render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 3, frameIndex: 0, sequenceSeed: 1)
         #expect(filled.depth.allSatisfy { $0 > 0 })
@@ -220,6 +221,32 @@ import JSONSupport
         // Pixels that see the corridor's walls are the same either way.
         let seen = plain.depth.indices.filter { plain.depth[$0] > 0 }
         #expect(seen.allSatisfy { plain.depth[$0] == filled.depth[$0] })
+    }
+
+    @Test func aWindowWithNothingBehindReadsAsTheWallAroundItAtLowConfidence() {
+        // Wall 2 m ahead; the window spans about pixels 11-180 across and 43-169 down.
+        let window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1.6, height: 1.2, sillHeight: 0.8)
+        let room = TestScenes.roomFacingWall(openings: [window])
+        var settings = Self.correlated
+        #expect(settings.correlated.noReturnFill == .interpolated)
+        let map = TestScenes.renderer(rooms: [room], settings: settings)
+            .render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 5, frameIndex: 0, sequenceSeed: 2)
+        #expect(map.depth.allSatisfy { $0 > 0 })
+        let inside = (60..<150).flatMap { y in (30..<160).map { y * map.width + $0 } }
+        #expect(inside.allSatisfy { map.confidence[$0] == 0 })
+        let depths = inside.map { map.depth[$0] }.sorted()
+        #expect(abs(depths[depths.count / 2] - 2) < 0.03)
+        #expect(depths.first! > 1.8 && depths.last! < 2.2)
+        // The window's frame is no depth edge: no jump of 5 % between neighbours along the rows through it.
+        for y in stride(from: 60, to: 150, by: 10) {
+            let line = Self.row(map, y, 2, 200)
+            #expect(zip(line, line.dropFirst()).allSatisfy { abs($0 - $1) < 0.05 * min($0, $1) }, "row \(y)")
+        }
+        // Without the fill the window is a hole with a sharp frame.
+        settings.correlated.noReturnFill = .none
+        let holed = TestScenes.renderer(rooms: [room], settings: settings)
+            .render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 5, frameIndex: 0, sequenceSeed: 2)
+        #expect(inside.allSatisfy { holed.depth[$0] == 0 })
     }
 
     @Test func aFarWallGivesLowConfidenceDepthNotZeros() {

@@ -52,7 +52,7 @@ import TestSupport
         let scene = try Scene.load(path: PackageFolder.scene("apartment"))
         let capture = SyntheticCapture(scene: scene)
         var settings = scene.lidar
-        settings.correlated.fillsNoReturn = true
+        settings.correlated.noReturnFill = .far
         let renderer = DepthRenderer(geometry: capture.depthRenderer.geometry, intrinsics: capture.depthRenderer.intrinsics, settings: settings)
         var filledFrames = 0
         for step in 0..<12 {

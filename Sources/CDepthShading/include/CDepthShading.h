@@ -89,7 +89,7 @@ typedef struct {
     float ramp_clean, ramp_near_side, ramp_one, ramp_two, ramp_three;
     /// `CorrelatedErrorModel.rampProfile`: four per ramp width.
     float ramp_profile[16];
-    /// Nonzero: pixels without a return get the low-confidence fill depth.
+    /// Nonzero: pixels without a return get the low-confidence far depth (`NoReturnFill.far`).
     int32_t fills_no_return;
 } cdepth_correlated_settings;
 

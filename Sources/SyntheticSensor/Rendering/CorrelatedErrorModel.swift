@@ -39,13 +39,14 @@ struct CorrelatedErrorModel: Sendable {
             range_meters: rangeMeters, smoothed_step_below: s.smoothedStepBelow,
             ramp_clean: thresholds.clean, ramp_near_side: thresholds.nearSide, ramp_one: thresholds.one,
             ramp_two: thresholds.two, ramp_three: thresholds.three, ramp_profile: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-            fills_no_return: s.fillsNoReturn ? 1 : 0)
+            fills_no_return: s.noReturnFill == .far ? 1 : 0)
         withUnsafeMutableBytes(of: &kernelSettings.ramp_profile) { bytes in
             for (i, value) in Self.rampProfile.enumerated() { bytes.storeBytes(of: value, toByteOffset: 4 * i, as: Float.self) }
         }
         self.kernelSettings = kernelSettings
         let terms = materials.map { Self.materialTerms($0, settings) }
-        materialConstant = terms.map(\.constant) + [0]
+        // The entry after the patches' is the interpolated no-return fill's (``NoReturnInterpolation``): always low.
+        materialConstant = terms.map(\.constant) + [s.noReturnFill == .interpolated ? .infinity : 0]
         materialGrazing = terms.map(\.grazing) + [0]
         self.width = width
         self.height = height
@@ -263,7 +264,7 @@ struct CorrelatedErrorModel: Sendable {
                     for x in 0..<w {
                         let i = y * stride + x, o = y * w + x, inv = best[i]
                         guard inv > 0 else {
-                            depth[o] = s.fillsNoReturn ? DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x])) : 0
+                            depth[o] = s.noReturnFill == .far ? DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x])) : 0
                             confidence[o] = 0
                             continue
                         }
@@ -303,7 +304,7 @@ struct CorrelatedErrorModel: Sendable {
          }
         }
         // A medium halo between low and high (but for a share `haloGap` of the high pixels): a high pixel
-        // next to a low one with a return (4-neighbours; with `fillsNoReturn`, filled pixels count as such)
+        // next to a low one with a return (4-neighbours; filled no-return pixels count as such)
         // becomes medium. `lowReturn` marks those low pixels, with a frame of zeros around the map; the test runs eight pixels at a time and the hash
         // only for the pixels it selects (demoting 2 to 1 never changes which pixels are low).
         let keepShare = UInt32(min(1, max(0, s.haloGap)) * 65535)
@@ -345,7 +346,7 @@ struct CorrelatedErrorModel: Sendable {
         }
     }
 
-    /// The depth reported where no surface returns within range (``CorrelatedErrorSettings/fillsNoReturn``):
+    /// The depth reported where no surface returns within range with ``NoReturnFill/far``:
     /// up to 20 cm short of the range, varying smoothly with the coarse error field's value `coarse`.
     @inline(__always) func noReturnDepth(_ coarse: Float) -> Float {
         rangeMeters - 0.1 * min(2, abs(coarse))
@@ -561,7 +562,7 @@ struct CorrelatedErrorModel: Sendable {
         bits &= ~0x1FFF
         let rounded = unsafeBitCast(bits, to: V.self)
         var written = rounded * valid
-        if s.fillsNoReturn && valid.min() < 1 {
+        if s.noReturnFill == .far && valid.min() < 1 {
             for lane in 0..<8 where valid[lane] < 1 {
                 written[lane] = DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x + lane]))
             }

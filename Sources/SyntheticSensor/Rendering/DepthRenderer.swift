@@ -53,11 +53,15 @@ public struct DepthRenderer: Sendable {
                        path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1, shadeBands: Int? = nil) -> DepthMap {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = prepare(pose)
-        // Each visible patch's signed plane distance by patch index, once per frame for every band.
-        let planeDistance = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(1, geometry.patches.count))
+        // Each visible patch's signed plane distance by patch index, once per frame for every band; then
+        // the interpolated no-return fill's (patch index `patches.count`), so large that its incidence
+        // cosine is 1.
+        let fillID = geometry.patches.count
+        let planeDistance = UnsafeMutableBufferPointer<Float>.allocate(capacity: fillID + 1)
         defer { planeDistance.deallocate() }
         planeDistance.initialize(repeating: 0)
         for r in rasters { planeDistance[Int(r.patchIndex)] = r.planeDistance }
+        planeDistance[fillID] = 1e30
         let planes = SendablePointer(planeDistance.baseAddress!)
         // Eight floats of padding before and after the map: the SIMD shade pass loads its left and
         // right neighbours eight at a time, one float beyond the first and last pixel (lanes it discards).
@@ -86,6 +90,10 @@ public struct DepthRenderer: Sendable {
                 }
                 if bandCount == 1 { rasterBand(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: rasterBand) }
                 if let model = correlatedModel {
+                    if model.settings.noReturnFill == .interpolated {
+                        NoReturnInterpolation.fill(best: best.pointer, ids: ids.pointer, stride: paddedWidth, width: w, height: h,
+                                                   fillID: Int32(fillID))
+                    }
                     inverseRayLength.withUnsafeBufferPointer { invLength in
                         depth.withUnsafeMutableBufferPointer { depthBuffer in
                             confidence.withUnsafeMutableBufferPointer { confidenceBuffer in

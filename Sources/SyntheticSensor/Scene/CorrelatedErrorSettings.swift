@@ -19,7 +19,8 @@
 /// over `reliabilityChangeFrames`: blobby regions), and `distance = distancePerMeter * clamp(z -
 /// distanceStartMeters, 0, distanceSpanMeters) + farPerMeter * (z - farStartMeters)^+`. Confidence is 2
 /// for U < 1, 1 for U < 2, else 0; then a high pixel next to a low one becomes medium (the halo), except
-/// with probability `haloGap`. Depth is clamped to `rangeMeters`.
+/// with probability `haloGap`. Depth is clamped to `rangeMeters`; pixels that see nothing within range
+/// follow `noReturnFill`.
 ///
 /// Edges: where the raster has a depth edge, the pixels on and next to it become a ramp of flying pixels
 /// between the near and the far surface (the nearest and farthest return within 1 or 2 pixels). A smooth
@@ -33,13 +34,12 @@
 public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Farthest return, metres (a phone's LiDAR returns to about 6.7 m); depth is clamped to it.
     public var rangeMeters: Float = 7
-    /// Whether pixels that see no surface within range (out of a window, through an open door) report a
-    /// low-confidence depth just short of `rangeMeters` instead of 0, as a phone's `sceneDepth` may (the
-    /// real captures of docs/lidar.md are 100 % valid in every frame, the deepest at 6.6-6.7 m; whether
-    /// they saw anything out of range is not known). Off by default: with nothing in range there is no
-    /// return (issue 12). Filled pixels still count as no return for code 86 (low confidence beyond the
-    /// usable range).
-    public var fillsNoReturn: Bool = false
+    /// What a pixel that sees no surface within range (out of a window, through an open door) reports
+    /// (``NoReturnFill``): by default a depth interpolated from the returns around it, always at
+    /// confidence 0, as a phone's `sceneDepth` has a value at every pixel (the real captures of
+    /// docs/lidar.md are 100 % valid in every frame). A guess how: no public source says what ARKit
+    /// reports through a window.
+    public var noReturnFill: NoReturnFill = .interpolated
     /// Coarse (view-tied, drifting) error field's node standard deviation per z^1.5, metres per metre^1.5.
     public var coarsePerMeterToOneAndAHalf: Float = 0.0011
     /// Coarse field's cell, pixels.
@@ -81,7 +81,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Width of the uncertain border, pixels.
     public var borderPixels: Int = 6
     /// Mean of the reliability field (negative: more certain).
-    public var reliabilityMean: Float = -1.2
+    public var reliabilityMean: Float = -1.6
     /// Node standard deviation of the reliability field.
     public var reliabilitySpread: Float = 3.7
     /// Reliability field's cell, pixels.

@@ -45,7 +45,7 @@ extension Scene {
         m.rampWideShare = min(1, try real("rampWideShare", m.rampWideShare))
         m.rampCellPixels = try cells("rampCellPixels", m.rampCellPixels)
         m.smoothedStepBelow = try real("smoothedStepBelow", m.smoothedStepBelow)
-        m.fillsNoReturn = try c.bool("fillsNoReturn", default: m.fillsNoReturn)
+        if let fill = try c.choice("noReturnFill", NoReturnFill.allCases.map { ($0.rawValue, $0) }) { m.noReturnFill = fill }
         m.haloGap = min(1, try real("haloGap", m.haloGap))
         m.darkUncertainty = try real("darkUncertainty", m.darkUncertainty)
         m.glossyGrazing = try real("glossyGrazing", m.glossyGrazing)
