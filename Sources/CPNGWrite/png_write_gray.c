@@ -145,7 +145,7 @@ int cpng_write_gray_run_length(const void *samples, uint32_t width, uint32_t hei
     free(rows);
     if (status != 0) {
         free(stream);
-        set_message(&target, status == -2 ? "out of memory" : "the deflate buffer is too small");
+        set_message(&target, status == -2 ? "out of memory" : "the image is too large for one stream or the deflate buffer too small");
         return -1;
     }
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &target, on_error, on_warning);

@@ -4,8 +4,9 @@
 // Why this exists: zlib spends about 1.5 ms on one up-filtered 256x192 16-bit depth map at level 1
 // with Z_RLE (its general block machinery, per-symbol tallies and per-block tree building); this
 // encoder makes the same class of stream (within a fraction of a percent in size) in two tight passes:
-// tokens and histogram, then bits. Its output is an ordinary zlib stream that any inflater reads; it
-// is deterministic (ties in the Huffman construction broken by symbol number).
+// runs and histogram, then bits (the literals read again from the input). Its output is an ordinary
+// zlib stream that any inflater reads; it is deterministic (ties in the Huffman construction broken by
+// symbol number).
 #include "run_length_deflate.h"
 
 #include <stdlib.h>
@@ -186,22 +187,25 @@ static size_t write_stored(const unsigned char *data, size_t n, unsigned char *o
 }
 
 int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *out, size_t capacity, size_t *written) {
-    if (capacity < cpng_run_length_deflate_bound(n)) return -1;
-    // A token: a literal byte (0-255), or 0x8000 | length code << 5 | the length's extra bits.
-    uint16_t *tokens = malloc((n + 1) * sizeof *tokens);
-    if (tokens == NULL) return -2;
+    if (capacity < cpng_run_length_deflate_bound(n) || n >= 0xFFFFFFFFu) return -1;
+    // The runs, in order: where each starts and its token (length code << 5 | the length's extra bits,
+    // and its length in the top bits); the bytes between runs are literals, read again from `data` when
+    // the bits are written. A run takes at least MIN_RUN bytes after a literal, so there are fewer than
+    // n / MIN_RUN + 1 of them.
+    typedef struct { uint32_t start; uint32_t token; } run_token;
+    run_token *runs = malloc((n / MIN_RUN + 2) * sizeof *runs);
+    if (runs == NULL) return -2;
     uint8_t run_code[MAX_RUN + 1];
     for (int code = 0, len = 3; len <= MAX_RUN; len++) {
         while (code < 28 && length_base[code + 1] <= len) code++;
         run_code[len] = (uint8_t)code;
     }
 
-    // Pass 1: tokens (a literal byte, or a run of at least MIN_RUN copies of the previous byte) and
-    // the literal/length histogram.
+    // Pass 1: the runs (at least MIN_RUN copies of the byte before them) and the literal/length histogram.
     uint32_t frequency[LITLEN_SYMBOLS] = {0};
     // Four literal histograms, so that consecutive equal bytes do not wait on one counter.
     uint32_t literal_frequency[4][256] = {{0}};
-    size_t count = 0, i = 0;
+    size_t run_count = 0, i = 0;
     while (i < n) {
         if (i > 0 && i + 8 <= n) {
             // No byte of the eight equals the one before it: no run starts among them (a run needs
@@ -216,10 +220,6 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
                 literal_frequency[2][b[2]]++; literal_frequency[3][b[3]]++;
                 literal_frequency[0][b[4]]++; literal_frequency[1][b[5]]++;
                 literal_frequency[2][b[6]]++; literal_frequency[3][b[7]]++;
-                uint16_t *out = tokens + count;
-                out[0] = b[0]; out[1] = b[1]; out[2] = b[2]; out[3] = b[3];
-                out[4] = b[4]; out[5] = b[5]; out[6] = b[6]; out[7] = b[7];
-                count += 8;
                 i += 8;
                 continue;
             }
@@ -242,13 +242,12 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
             run_found:;
                 const int code = run_code[run];
                 frequency[257 + code]++;
-                tokens[count++] = (uint16_t)(0x8000u | (unsigned)code << 5 | (unsigned)(run - length_base[code]));
+                runs[run_count++] = (run_token){(uint32_t)i, (uint32_t)run << 16 | (unsigned)code << 5 | (unsigned)(run - length_base[code])};
                 i += run;
                 continue;
             }
         }
         literal_frequency[i & 3][data[i]]++;
-        tokens[count++] = data[i];
         i++;
     }
     for (int s = 0; s < 256; s++) {
@@ -323,42 +322,48 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
         uint32_t entry[LITLEN_SYMBOLS];
         for (int s = 0; s < LITLEN_SYMBOLS; s++) entry[s] = code[s] | (uint32_t)length[s] << 24;
         for (int c = 0; c < 29; c++) entry[257 + c] += (uint32_t)(length_extra[c] + 1) << 24;
-        // Two tokens (at most 42 bits) between stores of the whole 64-bit word: the output pointer
-        // moves by the whole bytes written, the rest stay in the word.
+        // Whole 64-bit words stored after every run and every three literals (at most 7 + 3 * 15 bits
+        // pending): the output pointer moves by the whole bytes written, the rest stay in the word.
         while (w.count >= 8) { *w.out++ = (unsigned char)w.bits; w.bits >>= 8; w.count -= 8; }
         uint64_t bits = w.bits;
         int filled = w.count;
         unsigned char *o = w.out;
-        for (size_t t = 0; t < count; t += 2) {
-            const uint32_t first = tokens[t], second = t + 1 < count ? tokens[t + 1] : 0x8000u | 31u << 5;
-            if (((first | second) & 0x8000u) == 0) {
-                const uint32_t a = entry[first], b = entry[second];
+        runs[run_count] = (run_token){(uint32_t)n, 0};  // a sentinel: the literals after the last run
+        size_t at = 0;
+        for (size_t r = 0; r <= run_count; r++) {
+            const size_t literals_end = runs[r].start;
+            for (; at + 3 <= literals_end; at += 3) {
+                const uint32_t a = entry[data[at]], b = entry[data[at + 1]], c = entry[data[at + 2]];
                 bits |= (uint64_t)(a & 0xFFFFu) << filled;
                 filled += (int)(a >> 24);
                 bits |= (uint64_t)(b & 0xFFFFu) << filled;
                 filled += (int)(b >> 24);
-            } else {
-                for (int k = 0; k < 2; k++) {
-                    const uint32_t token = k == 0 ? first : second;
-                    if (token == (0x8000u | 31u << 5)) break;  // past the last token
-                    uint32_t e, value;
-                    if (token & 0x8000u) {
-                        const int c = (int)(token >> 5) & 31;
-                        e = entry[257 + c];
-                        value = (e & 0xFFFFu) | (token & 31u) << length[257 + c];
-                    } else {
-                        e = entry[token];
-                        value = e & 0xFFFFu;
-                    }
-                    bits |= (uint64_t)value << filled;
-                    filled += (int)(e >> 24);
-                }
+                bits |= (uint64_t)(c & 0xFFFFu) << filled;
+                filled += (int)(c >> 24);
+                memcpy(o, &bits, 8);
+                const int bytes = filled >> 3;
+                o += bytes;
+                bits >>= bytes * 8;
+                filled &= 7;
             }
+            for (; at < literals_end; at++) {
+                const uint32_t a = entry[data[at]];
+                bits |= (uint64_t)(a & 0xFFFFu) << filled;
+                filled += (int)(a >> 24);
+            }
+            if (r == run_count) break;
+            const uint32_t token = runs[r].token;
+            const int c = (int)(token >> 5) & 31;
+            const uint32_t e = entry[257 + c];
+            // A run's code, its extra bits and the distance code's one 0 bit (at most 21 bits).
+            bits |= (uint64_t)((e & 0xFFFFu) | (token & 31u) << length[257 + c]) << filled;
+            filled += (int)(e >> 24);
             memcpy(o, &bits, 8);
-            const int bytes = filled >> 3;  // at most (7 + 2 * 21) / 8 = 6
+            const int bytes = filled >> 3;
             o += bytes;
             bits >>= bytes * 8;
             filled &= 7;
+            at += token >> 16;
         }
         w.bits = bits;
         w.count = filled;
@@ -369,7 +374,7 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
         flush_bits(&w);
         p = w.out;
     }
-    free(tokens);
+    free(runs);
     const uint32_t adler = adler32_of(data, n);
     p[0] = (unsigned char)(adler >> 24); p[1] = (unsigned char)(adler >> 16);
     p[2] = (unsigned char)(adler >> 8); p[3] = (unsigned char)adler;

@@ -10,8 +10,8 @@ size_t cpng_run_length_deflate_bound(size_t n);
 
 /// Compresses `n` bytes into a zlib stream (RFC 1950) holding one deflate block (RFC 1951) of
 /// literals and runs of the previous byte (distance 1) under dynamic Huffman codes, or stored blocks
-/// when those are smaller. Returns 0 and sets `*written`; -1 when `capacity` is below the bound, -2
-/// when memory runs out.
+/// when those are smaller. Returns 0 and sets `*written`; -1 when `capacity` is below the bound or `n`
+/// is 4 GiB or more, -2 when memory runs out.
 int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *out, size_t capacity, size_t *written);
 
 #endif
