@@ -121,9 +121,12 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
         const simde__m256 level_value = simde_mm256_mul_ps(simde_mm256_add_ps(below_one, below_two), valid);
         const simde__m256i level_bits = simde_mm256_and_si256(
             simde_mm256_castps_si256(simde_mm256_add_ps(level_value, simde_mm256_set1_ps(8388608.0f))), simde_mm256_set1_epi32(0xFF));
-        int32_t confidence_lanes[8];
-        simde_mm256_storeu_si256((simde__m256i *)confidence_lanes, level_bits);
-        for (int lane = 0; lane < 8; lane++) confidence_row[x + lane] = (uint8_t)confidence_lanes[lane];
+        // The low byte of each lane, four from each 128-bit half, stored as eight bytes.
+        const simde__m256i low_bytes = simde_mm256_shuffle_epi8(level_bits, simde_mm256_setr_epi8(
+            0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        const uint64_t confidence_bytes = (uint64_t)(uint32_t)simde_mm_cvtsi128_si32(simde_mm256_castsi256_si128(low_bytes))
+            | (uint64_t)(uint32_t)simde_mm_cvtsi128_si32(simde_mm256_extracti128_si256(low_bytes, 1)) << 32;
+        __builtin_memcpy(confidence_row + x, &confidence_bytes, 8);
         const simde__m256i index = simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)((uint32_t)o * 2u + 1u)), lane_offsets);
         const simde__m256i key = cnoise_hash32x8(simde_mm256_xor_si256(seed, index));
         const simde__m256i white = cnoise_hash32x8(simde_mm256_xor_si256(key, simde_mm256_set1_epi32(0x68E31DA4)));

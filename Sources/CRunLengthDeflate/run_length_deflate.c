@@ -187,7 +187,7 @@ static size_t write_stored(const unsigned char *data, size_t n, unsigned char *o
 }
 
 int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *out, size_t capacity, size_t *written) {
-    if (capacity < cpng_run_length_deflate_bound(n) || n >= 0xFFFFFFFFu) return -1;
+    if (capacity < cpng_run_length_deflate_bound(n) || n > 0xFFFFFFFFu) return -1;
     // The runs, in order: where each starts and its token (length code << 5 | the length's extra bits,
     // and its length in the top bits); the bytes between runs are literals, read again from `data` when
     // the bits are written. A run takes at least MIN_RUN bytes after a literal, so there are fewer than

@@ -53,6 +53,18 @@ import JSONSupport
             .hasPrefix("Scenes/x.json: device.hasLidar: unknown key") == true)
     }
 
+    @Test func theNoReturnFillIsReadAndItsOldKeyIsRefusedNamingTheNewOne() throws {
+        func lidar(_ correlated: String) -> String {
+            TestScenes.sceneText(script: "[]", extra: "\n  \"lidar\": { \"correlated\": { \(correlated) } },")
+        }
+        let far = try Scene(jsonText: lidar("\"noReturnFill\": \"far\""), source: "Scenes/x.json")
+        #expect(far.lidar.correlated.noReturnFill == .far)
+        #expect(error(lidar("\"noReturnFill\": \"zero\"")) ==
+            "Scenes/x.json: lidar.correlated.noReturnFill: expected one of \"none\", \"far\", \"interpolated\", found \"zero\"")
+        #expect(error(lidar("\"fillsNoReturn\": true")) ==
+            "Scenes/x.json: lidar.correlated.fillsNoReturn: replaced by \"noReturnFill\": \"far\" for true, \"none\" for false")
+    }
+
     @Test func sceneNamesAndUidsMustStayOneFileNameInsideTheOutputFolder() {
         let bad = ["../../x", "a/b", "", "..", ".hidden", "back\\slash", "tab\there", String(repeating: "n", count: 201)]
         for name in bad {

@@ -64,9 +64,27 @@ public struct DepthStatistics: Equatable, Sendable {
         var valid = 0, near = 0
         depths.withUnsafeBufferPointer { d in
             confidence.withUnsafeBufferPointer { c in
-                for i in 0..<d.count {
+                let n = d.count
+                var i = 0
+                // Sixteen pixels at a time (NaN compares false everywhere, so it counts as no return).
+                var validLanes = SIMD16<Int32>(repeating: 0), nearLanes = SIMD16<Int32>(repeating: 0)
+                let zero = SIMD16<Float>(repeating: 0), infinity = SIMD16<Float>(repeating: .infinity)
+                let nearV = SIMD16<Float>(repeating: nearMeters), farV = SIMD16<Float>(repeating: farLowConfidenceMeters)
+                let one = SIMD16<Int32>(repeating: 1), none = SIMD16<Int32>(repeating: 0)
+                while i + 16 <= n {
+                    let z = UnsafeRawPointer(d.baseAddress! + i).loadUnaligned(as: SIMD16<Float>.self)
+                    let level = SIMD16<Int32>(truncatingIfNeeded: UnsafeRawPointer(c.baseAddress! + i).loadUnaligned(as: SIMD16<UInt8>.self))
+                    let usable = (z .> zero) .& (z .< infinity) .& ((level .!= none) .| (z .<= farV))
+                    validLanes &+= none.replacing(with: one, where: usable)
+                    nearLanes &+= none.replacing(with: one, where: usable .& (z .< nearV))
+                    i += 16
+                }
+                valid = Int(validLanes.wrappedSum())
+                near = Int(nearLanes.wrappedSum())
+                while i < n {
                     let z = d[i]
-                    guard z > 0, z.isFinite, c[i] != 0 || z <= farLowConfidenceMeters else { continue }
+                    i += 1
+                    guard z > 0, z.isFinite, c[i - 1] != 0 || z <= farLowConfidenceMeters else { continue }
                     valid += 1
                     if z < nearMeters { near += 1 }
                 }

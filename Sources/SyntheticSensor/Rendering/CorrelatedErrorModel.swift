@@ -20,7 +20,8 @@ struct CorrelatedErrorModel: Sendable {
     /// Per pixel: the border term of the uncertainty.
     private let borderTerm: [Float]
     /// Per patch index: the material's constant uncertainty (dark, mirror) and its extra grazing factor
-    /// (glossy), with one entry more than there are patches so an empty geometry still has a buffer.
+    /// (glossy), with one entry more than there are patches: the interpolated no-return fill's
+    /// (``NoReturnInterpolation``, patch index `patches.count`).
     private let materialConstant: [Float], materialGrazing: [Float]
 
     init(width: Int, height: Int, settings: CorrelatedErrorSettings, edgeRelativeJump: Float, rangeMeters: Float,
@@ -45,8 +46,10 @@ struct CorrelatedErrorModel: Sendable {
         }
         self.kernelSettings = kernelSettings
         let terms = materials.map { Self.materialTerms($0, settings) }
-        // The entry after the patches' is the interpolated no-return fill's (``NoReturnInterpolation``): always low.
-        materialConstant = terms.map(\.constant) + [s.noReturnFill == .interpolated ? .infinity : 0]
+        // The entry after the patches' is the interpolated no-return fill's (``NoReturnInterpolation``): so
+        // large that a filled pixel is always at confidence 0 and gets the largest noise factor (finite, so
+        // that a noise gain of 0 gives a factor of 1 rather than 0 * infinity).
+        materialConstant = terms.map(\.constant) + [s.noReturnFill == .interpolated ? Self.noReturnUncertainty : 0]
         materialGrazing = terms.map(\.grazing) + [0]
         self.width = width
         self.height = height
@@ -62,6 +65,9 @@ struct CorrelatedErrorModel: Sendable {
         }
         borderTerm = border
     }
+
+    /// The uncertainty of a pixel filled by ``NoReturnInterpolation``.
+    static let noReturnUncertainty: Float = 1e6
 
     /// A material's terms of the uncertainty: a constant (dark by how little light it reflects, mirror)
     /// and a factor on the incidence term `1 / cos - 1` (glossy by its gloss: the pulse reflects away).

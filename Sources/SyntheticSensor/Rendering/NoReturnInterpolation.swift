@@ -3,7 +3,8 @@ import CDepthShading
 /// Fills the gaps of a frame's nearest inverse depths (pixels with no return within range) from the
 /// returns around them, for ``NoReturnFill/interpolated``: before the correlated model's pass, so a
 /// filled gap has no depth edge where it meets the surface around it, and its pixels get the error,
-/// ramps and halo of any other, at confidence 0 (the fill's patch index has infinite uncertainty).
+/// ramps and halo of any other, at confidence 0 (the fill's patch index has the uncertainty
+/// `CorrelatedErrorModel.noReturnUncertainty`, 10^6).
 ///
 /// Inverse depth is linear across the image along a plane, so a gap between two returns of one plane
 /// (a window in a wall) is filled with that plane exactly. In order, each pass filling only what the

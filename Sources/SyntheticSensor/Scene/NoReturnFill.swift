@@ -5,9 +5,9 @@ public enum NoReturnFill: String, Sendable, Equatable, CaseIterable {
     case none
     /// A low-confidence depth 0-20 cm short of ``CorrelatedErrorSettings/rangeMeters``.
     case far
-    /// A low-confidence depth interpolated from the returns around the gap
-    /// (``NoReturnInterpolation``), as a phone's `sceneDepth` does: ARKit densifies the LiDAR's sparse
-    /// returns with the camera image into a depth at every pixel, so a window reads about as deep as the
-    /// wall around it. The default.
+    /// A low-confidence depth interpolated from the returns around the gap (``NoReturnInterpolation``),
+    /// so a window reads about as deep as the wall around it. The default: a phone's `sceneDepth` has a
+    /// value at every pixel (ARKit densifies the LiDAR's returns with the camera image); how it fills a
+    /// window is not public, and this is a guess.
     case interpolated
 }

@@ -45,6 +45,9 @@ extension Scene {
         m.rampWideShare = min(1, try real("rampWideShare", m.rampWideShare))
         m.rampCellPixels = try cells("rampCellPixels", m.rampCellPixels)
         m.smoothedStepBelow = try real("smoothedStepBelow", m.smoothedStepBelow)
+        if c.has("fillsNoReturn") {
+            throw c.error("fillsNoReturn", "replaced by \"noReturnFill\": \"far\" for true, \"none\" for false")
+        }
         if let fill = try c.choice("noReturnFill", NoReturnFill.allCases.map { ($0.rawValue, $0) }) { m.noReturnFill = fill }
         m.haloGap = min(1, try real("haloGap", m.haloGap))
         m.darkUncertainty = try real("darkUncertainty", m.darkUncertainty)
