@@ -128,11 +128,12 @@ public struct BundleBenchmark {
     /// the session or the writers fail.
     public func run() throws(BenchmarkError) -> Report {
         let scene = try Self.extended(self.scene, recordingSeconds: recordingSeconds)
-        // Depth on every frame: the raster in one row band (the other core is the writers'), the correlated
-        // model's per-pixel pass in two (the writers wait for frames a third of the time); colour images in two bands.
+        // Depth on every frame, two frames at a time in one row band each (the next one renders ahead on a
+        // worker while this one is finished); colour images in two bands.
         let cameraSettings = camera
         let capture = SyntheticCapture(scene: scene, options: CaptureOptions(
-            depthEveryNthFrame: 1, renderBands: 1, colorImages: cameraSettings != nil, camera: cameraSettings, shadeBands: 2))
+            depthEveryNthFrame: 1, renderBands: 1, colorImages: cameraSettings != nil, camera: cameraSettings, shadeBands: 1,
+            rendersAhead: true))
         let configuration = scene.configuration
         func settings(_ name: String) -> BundleSettings {
             var s = BundleSettings(outputFolder: outputFolder, name: name, metadata: scene.metadata, session: configuration,

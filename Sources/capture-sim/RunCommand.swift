@@ -117,8 +117,10 @@ struct RunCommand: Command {
         var configuration = scene.configuration
         configuration.thresholds = try overrides.apply(to: configuration.thresholds)
         let camera = try cameraOptions.camera(for: scene)
+        // Two depth frames at a time, one row band each (the next renders ahead on a worker).
         let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(
-            depthEveryNthFrame: depthEvery, colorImages: out != nil && cameraOptions.images, camera: camera))
+            depthEveryNthFrame: depthEvery, renderBands: 1, colorImages: out != nil && cameraOptions.images, camera: camera,
+            shadeBands: 1, rendersAhead: true))
         let bar = ProgressBar(label: scene.name, enabled: progress && capture.duration > 30)
         let faults = FaultPlan(scene.faults)
 

@@ -47,6 +47,24 @@ import TestSupport
         #expect(a.1 == b.1 && a.1 > 3000)
     }
 
+    @Test func renderingAheadGivesTheSameInputs() throws {
+        // A scan that goes to the background and back (maps rendered ahead for frames in the background
+        // are dropped), and one that drops frames with depth every 12th frame (5 Hz) and the LiDAR
+        // refreshing at 2 Hz, smoothed (so are those of depth frames the refresh skips).
+        var dropping = try Scene.load(path: PackageFolder.scene("3.1/frames-skipped"))
+        dropping.lidar.refreshHz = 2
+        dropping.lidar.smoothed = true
+        let scenes = [(try Scene.load(path: PackageFolder.scene("background-resume")), CaptureOptions(depthEveryNthFrame: 30, renderBands: 1)),
+                      (dropping, CaptureOptions(depthEveryNthFrame: 12, renderBands: 1))]
+        for (scene, options) in scenes {
+            var ahead = options
+            ahead.rendersAhead = true
+            let inline = fingerprint(SyntheticCapture(scene: scene, options: options))
+            let rendered = fingerprint(SyntheticCapture(scene: scene, options: ahead))
+            #expect(inline.0 == rendered.0 && inline.1 == rendered.1, "\(scene.name)")
+        }
+    }
+
     @Test func differentSeedGivesDifferentInputs() throws {
         let scene = try Scene.load(path: PackageFolder.scene("apartment"))
         let options = Self.sparseDepth

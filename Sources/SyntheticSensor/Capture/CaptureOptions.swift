@@ -20,6 +20,10 @@ public struct CaptureOptions: Sendable, Equatable {
     public var camera: CameraSettings?
     /// Row bands the colour renderer splits each image into, run concurrently (default 2; same output).
     public var colorBands: Int
+    /// Render the next depth frame on a worker thread while this one is finished and handed on
+    /// (``DepthRenderAhead``), so two frames render at a time (default false; same output). Frames do not
+    /// meet in the middle as row bands do, so with it one band each is the fastest (docs/benchmarks.md).
+    public var rendersAhead: Bool
 
     /// SIMDe in optimised builds (C raster and shade passes, see docs/benchmarks.md); scalar in debug
     /// builds, the reference (both paths give identical maps).
@@ -32,8 +36,10 @@ public struct CaptureOptions: Sendable, Equatable {
     }
 
     public init(depthEveryNthFrame: Int? = nil, renderBands: Int = 2, renderPath: RenderPath = CaptureOptions.defaultRenderPath, featureRays: Int = 48,
-                colorImages: Bool = false, camera: CameraSettings? = nil, colorBands: Int = 2, shadeBands: Int? = nil) {
+                colorImages: Bool = false, camera: CameraSettings? = nil, colorBands: Int = 2, shadeBands: Int? = nil,
+                rendersAhead: Bool = false) {
         self.shadeBands = shadeBands
+        self.rendersAhead = rendersAhead
         self.colorImages = colorImages
         self.camera = camera
         self.colorBands = colorBands

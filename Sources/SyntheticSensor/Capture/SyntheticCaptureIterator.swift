@@ -34,6 +34,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private var exposure = AutoExposure()
     // LiDAR refresh rate and smoothing.
     private var depthFilter: DepthTemporalFilter
+    /// The next depth frame, rendering on a worker (``CaptureOptions/rendersAhead``).
+    private var renderAhead: DepthRenderAhead?
 
     init(capture: SyntheticCapture) {
         self.capture = capture
@@ -161,11 +163,18 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         let frameSeed = SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index)))
         if hasLiDAR, index % depthEvery == 0 {
             let capture = self.capture
-            depth = depthFilter.next {
-                capture.renderer.render(cameraToWorld: truePose, noiseSeed: frameSeed, frameIndex: index,
-                                        sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands,
-                                        shadeBands: capture.options.shadeBands)
+            let ahead = renderAhead?.index == index ? renderAhead : nil
+            if capture.options.rendersAhead {
+                // The next depth frame starts now, so it renders while this one does (or is waited for).
+                let next = index + depthEvery, nextTime = Double(next) / frameRate
+                renderAhead = nil
+                if nextTime < timeline.endTime {
+                    var nextHint = segmentHint
+                    let nextPose = motion.pose(at: nextTime, hint: &nextHint)
+                    renderAhead = DepthRenderAhead(index: next) { Self.depthMap(capture, pose: nextPose, index: next) }
+                }
             }
+            depth = depthFilter.next { ahead?.wait() ?? Self.depthMap(capture, pose: truePose, index: index) }
         } else if !hasLiDAR {
             features = featureDepths(pose: truePose, seed: frameSeed)
         }
@@ -201,6 +210,13 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         }
         return SessionInput(time: t, .frame(CameraFrame(transform: reported, intrinsics: .wideCamera, tracking: tracking,
                                                         depth: depth, featureDepths: features, color: color)))
+    }
+
+    /// The depth map of frame `index` seen from `pose` (its noise seed from the capture's seed and the index).
+    private static func depthMap(_ capture: SyntheticCapture, pose: RigidTransform, index: Int) -> DepthMap {
+        capture.renderer.render(cameraToWorld: pose, noiseSeed: SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index))),
+                                frameIndex: index, sequenceSeed: capture.seed, path: capture.options.renderPath,
+                                bands: capture.options.renderBands, shadeBands: capture.options.shadeBands)
     }
 
     /// Sparse feature depths (z-depth, metres; 0 where nothing lies within range) along rays through a
