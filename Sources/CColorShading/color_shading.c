@@ -30,29 +30,23 @@ struct ccolor_scratch {
 };
 
 ccolor_scratch *ccolor_scratch_create(intptr_t width) {
-    ccolor_scratch *s = calloc(1, sizeof(ccolor_scratch));
+    // At most one evaluation a pixel in a strip of four rows, plus a group of eight of padding; rounded up
+    // to whole groups of eight, so that every array keeps the 32-byte alignment of the first one.
+    const intptr_t capacity = (4 * (width > 0 ? width : 1) + 8 + 7) / 8 * 8;
+    // The struct and its 25 arrays (16 of floats, 9 of int32_t, four bytes an element) in one allocation.
+    ccolor_scratch *s = malloc(sizeof(ccolor_scratch) + 25 * sizeof(float) * (size_t)capacity);
     if (!s) return NULL;
-    // At most one evaluation a pixel in a strip of four rows, plus a group of eight of padding.
-    s->capacity = 4 * (width > 0 ? width : 1) + 8;
+    s->capacity = capacity;
+    float *next = (float *)(s + 1);
     float **floats[] = { &s->rx, &s->ry, &s->rz, &s->inverse, &s->r, &s->g, &s->b,
                          &s->sky_rx, &s->sky_ry, &s->sky_rz, &s->sky_r, &s->sky_g, &s->sky_b, &s->pane_r, &s->pane_g, &s->pane_b };
-    for (int i = 0; i < 16; i++) *floats[i] = malloc(sizeof(float) * (size_t)s->capacity);
+    for (int i = 0; i < 16; i++, next += capacity) *floats[i] = next;
     int32_t **ints[] = { &s->id, &s->x, &s->y, &s->kind, &s->sky_x, &s->sky_y, &s->pane_x, &s->pane_y, &s->pane };
-    for (int i = 0; i < 9; i++) *ints[i] = malloc(sizeof(int32_t) * (size_t)s->capacity);
-    for (int i = 0; i < 16; i++) if (!*floats[i]) { ccolor_scratch_destroy(s); return NULL; }
-    for (int i = 0; i < 9; i++) if (!*ints[i]) { ccolor_scratch_destroy(s); return NULL; }
+    for (int i = 0; i < 9; i++, next += capacity) *ints[i] = (int32_t *)next;
     return s;
 }
 
-void ccolor_scratch_destroy(ccolor_scratch *s) {
-    if (!s) return;
-    float *floats[] = { s->rx, s->ry, s->rz, s->inverse, s->r, s->g, s->b, s->sky_rx, s->sky_ry, s->sky_rz, s->sky_r, s->sky_g,
-                        s->sky_b, s->pane_r, s->pane_g, s->pane_b };
-    for (int i = 0; i < 16; i++) free(floats[i]);
-    int32_t *ints[] = { s->id, s->x, s->y, s->kind, s->sky_x, s->sky_y, s->pane_x, s->pane_y, s->pane };
-    for (int i = 0; i < 9; i++) free(ints[i]);
-    free(s);
-}
+void ccolor_scratch_destroy(ccolor_scratch *s) { free(s); }
 
 typedef struct { float x, y, z; } vec3;
 
@@ -152,6 +146,15 @@ static inline v8 blinn8(v8 lx, v8 ly, v8 lz, v8 vx, v8 vy, v8 vz, v8 nx, v8 ny, 
     return select8(gt(hl, splat(1e-6f)), c, zero);
 }
 
+/// The largest of eight lanes' squaring counts (how many times `blinn8` squares).
+static int most_squarings(simde__m256i squarings) {
+    int32_t sq[8];
+    simde_mm256_storeu_si256((simde__m256i *)(void *)sq, squarings);
+    int most = 0;
+    for (int k = 0; k < 8; k++) if (sq[k] > most) most = sq[k];
+    return most;
+}
+
 /// FrameShading.radiance (with sunlit) for jobs j ..< j + 8.
 static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const v8 zero = simde_mm256_setzero_ps();
@@ -179,11 +182,6 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const simde__m256i squarings = simde_mm256_and_si256(bits, simde_mm256_set1_epi32(0xFF));
     const v8 shiny = simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(
         simde_mm256_and_si256(flags, simde_mm256_set1_epi32(CCOLOR_SHINY)), simde_mm256_set1_epi32(CCOLOR_SHINY)));
-    const int any_shiny = simde_mm256_movemask_ps(shiny) != 0;
-    int32_t sq[8];
-    simde_mm256_storeu_si256((simde__m256i *)(void *)sq, squarings);
-    int most = 0;
-    for (int k = 0; k < 8; k++) if (sq[k] > most) most = sq[k];
     const v8 in_room = simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(room, simde_mm256_set1_epi32(-1)));
     const simde__m256i safe_room = simde_mm256_max_epi32(room, simde_mm256_setzero_si256());
     v8 diffuse = splat(f->ambient), specular = zero;
@@ -198,8 +196,8 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
         const v8 light = splat(f->ceiling_light);
         diffuse = select8(lit, add(diffuse, dv(mul(light, ndl), d2)), diffuse);
         const v8 shiny_lit = simde_mm256_and_ps(lit, shiny);
-        if (any_shiny && simde_mm256_movemask_ps(shiny_lit)) {
-            const v8 b = blinn8(lx, ly, lz, vx, vy, vz, nx, ny, nz, squarings, most);
+        if (simde_mm256_movemask_ps(shiny_lit)) {
+            const v8 b = blinn8(lx, ly, lz, vx, vy, vz, nx, ny, nz, squarings, most_squarings(squarings));
             specular = select8(shiny_lit, add(specular, dv(mul(light, b), d2)), specular);
         }
     }
@@ -238,8 +236,8 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
         const v8 strength = splat(f->sun_strength);
         diffuse = select8(lit, add(diffuse, mul(strength, nds)), diffuse);
         const v8 shiny_lit = simde_mm256_and_ps(lit, shiny);
-        if (any_shiny && simde_mm256_movemask_ps(shiny_lit)) {
-            const v8 b = blinn8(sx, sy, sz, vx, vy, vz, nx, ny, nz, squarings, most);
+        if (simde_mm256_movemask_ps(shiny_lit)) {
+            const v8 b = blinn8(sx, sy, sz, vx, vy, vz, nx, ny, nz, squarings, most_squarings(squarings));
             specular = select8(shiny_lit, add(specular, mul(strength, b)), specular);
         }
     }
@@ -313,12 +311,12 @@ static inline void pixel(const ccolor_frame *f, ccolor_scratch *s, intptr_t *cou
     const intptr_t i = y * stride + x;
     const int32_t id = ids[i];
     const float inverse = best[i];
+    if (id >= 0 && inverse > 0 && (f->flags[id] & CCOLOR_MIRROR)) {
+        deferred[(*deferred_count)++] = (int32_t)i;
+        return;
+    }
     const vec3 ray = ray_at(f, (float)x, (float)y);
     if (id >= 0 && inverse > 0) {
-        if (f->flags[id] & CCOLOR_MIRROR) {
-            deferred[(*deferred_count)++] = (int32_t)i;
-            return;
-        }
         push(s, count, ray, inverse, id, x, y, 1);
         return;
     }
