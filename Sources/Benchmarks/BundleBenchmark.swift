@@ -49,7 +49,9 @@ public struct BundleBenchmark {
         public var streamFrames: Int
         /// The recording's length, seconds.
         public var recordingSeconds: Double
-        /// Rendering (motion and LiDAR, and the camera), seconds: the render thread's, when pipelined.
+        /// Rendering (motion and LiDAR, and the camera), seconds: the render thread's wall time, when
+        /// pipelined (with ``CaptureOptions/rendersAhead`` it waits there for the depth renders that run on
+        /// workers, whose CPU time it does not count).
         public var renderSeconds: Double
         /// The session's steps, seconds.
         public var sessionSeconds: Double

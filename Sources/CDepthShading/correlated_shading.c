@@ -14,6 +14,9 @@
 #include <simde/x86/avx2.h>
 #include "noise_hash.h"
 
+// The confidence bytes are taken from 32-bit lanes by their first byte in memory.
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the kernels assume a little-endian host");
+
 /// Swift's `maxV(a, b)` (`b > a ? b : a`) and `minV(a, b)` (`b < a ? b : a`): MAXPS and MINPS return their
 /// second operand unless the first wins, so the operands are swapped.
 static inline simde__m256 max_v(simde__m256 a, simde__m256 b) { return simde_mm256_max_ps(b, a); }

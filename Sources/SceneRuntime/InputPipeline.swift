@@ -66,7 +66,8 @@ public final class InputPipeline: @unchecked Sendable {
         return input
     }
 
-    /// Seconds the producer spent rendering, once the stream has ended (waits for it).
+    /// Seconds of wall time the producer spent making inputs (rendering, and waiting for depth frames
+    /// rendered ahead on workers), once the stream has ended (waits for it).
     public func renderSeconds() -> Double {
         condition.lock()
         defer { condition.unlock() }

@@ -48,9 +48,9 @@ import TestSupport
     }
 
     @Test func renderingAheadGivesTheSameInputs() throws {
-        // A scan that goes to the background and back (maps rendered ahead for frames in the background
-        // are dropped), and one that drops frames with depth every 12th frame (5 Hz) and the LiDAR
-        // refreshing at 2 Hz, smoothed (so are those of depth frames the refresh skips).
+        // A scan that goes to the background and back, and one that drops frames with depth every 12th
+        // frame (5 Hz) and the LiDAR refreshing at 2 Hz, smoothed: the map rendered ahead is the next one
+        // that a frame which comes renders, past the background, the dropped frames and the refresh's skips.
         var dropping = try Scene.load(path: PackageFolder.scene("3.1/frames-skipped"))
         dropping.lidar.refreshHz = 2
         dropping.lidar.smoothed = true
@@ -62,6 +62,10 @@ import TestSupport
             let inline = fingerprint(SyntheticCapture(scene: scene, options: options))
             let rendered = fingerprint(SyntheticCapture(scene: scene, options: ahead))
             #expect(inline.0 == rendered.0 && inline.1 == rendered.1, "\(scene.name)")
+            // Every map rendered ahead is taken: the frames that come and the refresh are foreseen.
+            var iterator = SyntheticCapture(scene: scene, options: ahead).makeIterator()
+            while iterator.next() != nil {}
+            #expect(iterator.rendersAheadTaken > 10 && iterator.rendersAheadDropped == 0, "\(scene.name)")
         }
     }
 

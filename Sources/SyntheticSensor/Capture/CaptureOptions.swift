@@ -20,9 +20,12 @@ public struct CaptureOptions: Sendable, Equatable {
     public var camera: CameraSettings?
     /// Row bands the colour renderer splits each image into, run concurrently (default 2; same output).
     public var colorBands: Int
-    /// Render the next depth frame on a worker thread while this one is finished and handed on
-    /// (``DepthRenderAhead``), so two frames render at a time (default false; same output). Frames do not
-    /// meet in the middle as row bands do, so with it one band each is the fastest (docs/benchmarks.md).
+    /// Render the next depth frame that renders a new map on a worker thread while this one is finished
+    /// and handed on (``DepthRenderAhead``), so two frames render at a time (default false; same output).
+    /// Frames do not meet in the middle as row bands do, so with it one band each is the fastest
+    /// (docs/benchmarks.md). For a capture iterated on its own thread (`run`, `report`, `bench bundle`), not
+    /// for many iterated inside `concurrentPerform` (`check`, `sweep`): their workers would wait for
+    /// renders queued behind them.
     public var rendersAhead: Bool
 
     /// SIMDe in optimised builds (C raster and shade passes, see docs/benchmarks.md); scalar in debug

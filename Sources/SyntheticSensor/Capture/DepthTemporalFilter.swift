@@ -21,6 +21,13 @@ struct DepthTemporalFilter {
         restartJump = settings.edgeRelativeJump
     }
 
+    /// Which of the depth frames after the next one renders the following new map: 1 for the one right
+    /// after it, k for the k-th (what rendering ahead starts on, ``DepthRenderAhead``).
+    var renewalAfterNext: Int {
+        let sinceRefreshAfterNext = last == nil || framesSinceRefresh + 1 >= framesPerRefresh ? 0 : framesSinceRefresh + 1
+        return max(1, framesPerRefresh - sinceRefreshAfterNext)
+    }
+
     /// The map of the next depth frame: `render()`'s on a renewal (blended into the average when
     /// smoothing), else the last map again (without rendering).
     mutating func next(render: () -> DepthMap) -> DepthMap {

@@ -34,8 +34,10 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private var exposure = AutoExposure()
     // LiDAR refresh rate and smoothing.
     private var depthFilter: DepthTemporalFilter
-    /// The next depth frame, rendering on a worker (``CaptureOptions/rendersAhead``).
+    /// The next depth frame that renders a new map, rendering on a worker (``CaptureOptions/rendersAhead``).
     private var renderAhead: DepthRenderAhead?
+    /// Maps rendered ahead that a frame took, and those dropped (a frame that did not come as foreseen).
+    private(set) var rendersAheadTaken = 0, rendersAheadDropped = 0
 
     init(capture: SyntheticCapture) {
         self.capture = capture
@@ -164,17 +166,29 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         if hasLiDAR, index % depthEvery == 0 {
             let capture = self.capture
             let ahead = renderAhead?.index == index ? renderAhead : nil
-            if capture.options.rendersAhead {
-                // The next depth frame starts now, so it renders while this one does (or is waited for).
-                let next = index + depthEvery, nextTime = Double(next) / frameRate
+            if capture.options.rendersAhead, (renderAhead?.index ?? index) <= index {
+                // The next depth frame to render a new map starts now, so it renders while this one does
+                // (or is waited for): the frames that come (not in the background, not dropped) and the
+                // depth refresh say which one that is.
+                if let stale = renderAhead, stale.index < index { rendersAheadDropped += 1 }
                 renderAhead = nil
-                if nextTime < timeline.endTime {
+                if let next = arrivingDepthFrame(after: index, count: depthFilter.renewalAfterNext) {
                     var nextHint = segmentHint
-                    let nextPose = motion.pose(at: nextTime, hint: &nextHint)
+                    let nextPose = motion.pose(at: Double(next) / frameRate, hint: &nextHint)
                     renderAhead = DepthRenderAhead(index: next) { Self.depthMap(capture, pose: nextPose, index: next) }
                 }
             }
-            depth = depthFilter.next { ahead?.wait() ?? Self.depthMap(capture, pose: truePose, index: index) }
+            var took = false
+            depth = depthFilter.next {
+                if let ahead {
+                    took = true
+                    return ahead.wait()
+                }
+                return Self.depthMap(capture, pose: truePose, index: index)
+            }
+            if ahead != nil {
+                if took { rendersAheadTaken += 1 } else { rendersAheadDropped += 1 }
+            }
         } else if !hasLiDAR {
             features = featureDepths(pose: truePose, seed: frameSeed)
         }
@@ -210,6 +224,21 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         }
         return SessionInput(time: t, .frame(CameraFrame(transform: reported, intrinsics: .wideCamera, tracking: tracking,
                                                         depth: depth, featureDepths: features, color: color)))
+    }
+
+    /// The `count`-th depth frame after frame `index` that comes to the session (before the timeline's end,
+    /// not in the background, not dropped), or nil when there is none.
+    private func arrivingDepthFrame(after index: Int, count: Int) -> Int? {
+        let timeline = capture.timeline
+        var candidate = index, found = 0
+        while true {
+            candidate += depthEvery
+            let time = Double(candidate) / frameRate
+            guard time < timeline.endTime else { return nil }
+            if timeline.background.contains(where: { $0.contains(time) }) || timeline.dropsFrame(index: candidate, at: time) { continue }
+            found += 1
+            if found == count { return candidate }
+        }
     }
 
     /// The depth map of frame `index` seen from `pose` (its noise seed from the capture's seed and the index).
