@@ -159,6 +159,16 @@ static uint32_t adler32_of(const unsigned char *p, size_t n) {
     return b << 16 | a;
 }
 
+// Stores the whole 64-bit word at `*o` and moves `*o` past the whole bytes of its `*filled` bits, keeping the
+// rest (fewer than 8) in the word.
+static inline void store_whole_bytes(unsigned char **o, uint64_t *bits, int *filled) {
+    memcpy(*o, bits, 8);
+    const int bytes = *filled >> 3;
+    *o += bytes;
+    *bits >>= bytes * 8;
+    *filled &= 7;
+}
+
 static const uint16_t length_base[29] = {3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
                                          35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
 static const uint8_t length_extra[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
@@ -340,11 +350,7 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
                 filled += (int)(b >> 24);
                 bits |= (uint64_t)(c & 0xFFFFu) << filled;
                 filled += (int)(c >> 24);
-                memcpy(o, &bits, 8);
-                const int bytes = filled >> 3;
-                o += bytes;
-                bits >>= bytes * 8;
-                filled &= 7;
+                store_whole_bytes(&o, &bits, &filled);
             }
             for (; at < literals_end; at++) {
                 const uint32_t a = entry[data[at]];
@@ -358,11 +364,7 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
             // A run's code, its extra bits and the distance code's one 0 bit (at most 21 bits).
             bits |= (uint64_t)((e & 0xFFFFu) | (token & 31u) << length[257 + c]) << filled;
             filled += (int)(e >> 24);
-            memcpy(o, &bits, 8);
-            const int bytes = filled >> 3;
-            o += bytes;
-            bits >>= bytes * 8;
-            filled &= 7;
+            store_whole_bytes(&o, &bits, &filled);
             at += token >> 16;
         }
         w.bits = bits;
