@@ -134,7 +134,7 @@ public struct BundleBenchmark {
         // worker while this one is finished); colour images in two bands.
         let cameraSettings = camera
         let capture = SyntheticCapture(scene: scene, options: CaptureOptions(
-            depthEveryNthFrame: 1, renderBands: 1, colorImages: cameraSettings != nil, camera: cameraSettings, shadeBands: 1,
+            depthEveryNthFrame: 1, renderBands: 1, colorImages: cameraSettings != nil, camera: cameraSettings,
             rendersAhead: true))
         let configuration = scene.configuration
         func settings(_ name: String) -> BundleSettings {

@@ -29,6 +29,17 @@ static inline simde__m256 absolute_v(simde__m256 v) {
 static inline int min_int(int a, int b) { return a < b ? a : b; }
 static inline int max_int(int a, int b) { return a > b ? a : b; }
 
+/// `DepthKernels.roundedToHalf`, one value: a positive depth rounded to the nearest Float16 value (ties
+/// to even) in the normal half-float range, as a float (what the eight-lane pass does on its lanes).
+static inline float rounded_to_half(float value) {
+    uint32_t bits;
+    __builtin_memcpy(&bits, &value, 4);
+    bits += 0x0FFFu + ((bits >> 13) & 1u);
+    bits &= ~0x1FFFu;
+    __builtin_memcpy(&value, &bits, 4);
+    return value;
+}
+
 /// `CorrelatedErrorModel.flyingSurface`, one pixel.
 static float flying_surface(const cdepth_correlated_settings *s, float z, int k, float g, uint32_t key,
                             intptr_t x, intptr_t y, intptr_t w, intptr_t h, const float *windows) {
@@ -180,12 +191,7 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
             for (int lane = 0; lane < 8; lane++) {
                 if (!(valid_lanes[lane] < 1)) continue;
                 const float c = coarse_row[x + lane], a = c < 0 ? -c : c;
-                const float fill = s->range_meters - 0.1f * (a < 2 ? a : 2);
-                uint32_t fill_bits;
-                __builtin_memcpy(&fill_bits, &fill, 4);
-                fill_bits += 0x0FFFu + ((fill_bits >> 13) & 1u);
-                fill_bits &= ~0x1FFFu;
-                __builtin_memcpy(depth_row + x + lane, &fill_bits, 4);
+                depth_row[x + lane] = rounded_to_half(s->range_meters - 0.1f * (a < 2 ? a : 2));
             }
         }
     }

@@ -28,7 +28,7 @@ enum ReportInput {
 
     /// Runs a scene with simulated storage (as `run` without `--out`) and makes its page.
     static func scenePage(scene: Scene, seed: UInt64?, configuration: SessionConfiguration) throws -> ScanReportPage {
-        let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(renderBands: 1, shadeBands: 1, rendersAhead: true))
+        let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(renderBands: 1, rendersAhead: true))
         let recorder = ScanTraceRecorder(expectedDurationSeconds: capture.duration)
         _ = try SceneRun(capture: capture, configuration: configuration,
                          storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)),

@@ -120,7 +120,7 @@ struct RunCommand: Command {
         // Two depth frames at a time, one row band each (the next renders ahead on a worker).
         let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(
             depthEveryNthFrame: depthEvery, renderBands: 1, colorImages: out != nil && cameraOptions.images, camera: camera,
-            shadeBands: 1, rendersAhead: true))
+            rendersAhead: true))
         let bar = ProgressBar(label: scene.name, enabled: progress && capture.duration > 30)
         let faults = FaultPlan(scene.faults)
 

@@ -5,10 +5,6 @@ public struct CaptureOptions: Sendable, Equatable {
     /// Row bands the depth renderer splits each frame into, run concurrently (default 2; output is
     /// identical for any value).
     public var renderBands: Int
-    /// Row bands of the correlated LiDAR model's per-pixel pass, run concurrently (nil: `renderBands`; output
-    /// is identical for any value). Apart from `renderBands` because that pass is most of a frame and
-    /// splits well, while the raster pass's bands cost a meeting of the threads for little.
-    public var shadeBands: Int?
     /// SIMDe (C kernels) or scalar rendering; identical output. The default is ``defaultRenderPath``.
     public var renderPath: RenderPath
     /// Sparse feature rays per frame on devices without LiDAR (default 48).
@@ -39,9 +35,7 @@ public struct CaptureOptions: Sendable, Equatable {
     }
 
     public init(depthEveryNthFrame: Int? = nil, renderBands: Int = 2, renderPath: RenderPath = CaptureOptions.defaultRenderPath, featureRays: Int = 48,
-                colorImages: Bool = false, camera: CameraSettings? = nil, colorBands: Int = 2, shadeBands: Int? = nil,
-                rendersAhead: Bool = false) {
-        self.shadeBands = shadeBands
+                colorImages: Bool = false, camera: CameraSettings? = nil, colorBands: Int = 2, rendersAhead: Bool = false) {
         self.rendersAhead = rendersAhead
         self.colorImages = colorImages
         self.camera = camera

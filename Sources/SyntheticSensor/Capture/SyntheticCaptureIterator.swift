@@ -86,9 +86,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             }
             let index = frameIndex
             frameIndex += 1
-            if timeline.background.contains(where: { $0.contains(frameTime) }) { continue }
-            // Without the camera permission, and where the script drops frames, no frame arrives.
-            if capture.scene.device.cameraPermission == .denied || timeline.dropsFrame(index: index, at: frameTime) { continue }
+            guard frameArrives(index: index, at: frameTime) else { continue }
             return frame(index: index, time: frameTime)
         }
     }
@@ -162,7 +160,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         let hasLiDAR = scene.device.capabilities.hasLiDAR
         var depth: DepthMap? = nil
         var features: [Float]? = nil
-        let frameSeed = SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index)))
+        let frameSeed = Self.frameSeed(capture, index: index)
         if hasLiDAR, index % depthEvery == 0 {
             let capture = self.capture
             let ahead = renderAhead?.index == index ? renderAhead : nil
@@ -226,26 +224,37 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                                                         depth: depth, featureDepths: features, color: color)))
     }
 
-    /// The `count`-th depth frame after frame `index` that comes to the session (before the timeline's end,
-    /// not in the background, not dropped), or nil when there is none.
-    private func arrivingDepthFrame(after index: Int, count: Int) -> Int? {
+    /// Whether camera frame `index` at `time` comes to the session: not while the app is in the
+    /// background, not without the camera permission, not where the script drops frames.
+    private func frameArrives(index: Int, at time: Double) -> Bool {
         let timeline = capture.timeline
+        return !timeline.background.contains(where: { $0.contains(time) }) && capture.scene.device.cameraPermission != .denied
+            && !timeline.dropsFrame(index: index, at: time)
+    }
+
+    /// The `count`-th depth frame after frame `index` that comes to the session (``frameArrives(index:at:)``,
+    /// before the timeline's end), or nil when there is none.
+    private func arrivingDepthFrame(after index: Int, count: Int) -> Int? {
         var candidate = index, found = 0
         while true {
             candidate += depthEvery
             let time = Double(candidate) / frameRate
-            guard time < timeline.endTime else { return nil }
-            if timeline.background.contains(where: { $0.contains(time) }) || timeline.dropsFrame(index: candidate, at: time) { continue }
+            guard time < capture.timeline.endTime else { return nil }
+            guard frameArrives(index: candidate, at: time) else { continue }
             found += 1
             if found == count { return candidate }
         }
     }
 
-    /// The depth map of frame `index` seen from `pose` (its noise seed from the capture's seed and the index).
+    /// Frame `index`'s noise seed, from the capture's seed.
+    private static func frameSeed(_ capture: SyntheticCapture, index: Int) -> UInt64 {
+        SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index)))
+    }
+
+    /// The depth map of frame `index` seen from `pose`.
     private static func depthMap(_ capture: SyntheticCapture, pose: RigidTransform, index: Int) -> DepthMap {
-        capture.renderer.render(cameraToWorld: pose, noiseSeed: SeededRandom.hash(capture.seed ^ SeededRandom.hash(UInt64(index))),
-                                frameIndex: index, sequenceSeed: capture.seed, path: capture.options.renderPath,
-                                bands: capture.options.renderBands, shadeBands: capture.options.shadeBands)
+        capture.renderer.render(cameraToWorld: pose, noiseSeed: frameSeed(capture, index: index), frameIndex: index,
+                                sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands)
     }
 
     /// Sparse feature depths (z-depth, metres; 0 where nothing lies within range) along rays through a

@@ -47,10 +47,10 @@ public struct DepthRenderer: Sendable {
 
     /// Renders one depth map from a camera-to-world pose. `noiseSeed` selects the frame's noise;
     /// `frameIndex` and `sequenceSeed` place it in its sequence (the correlated model's error and
-    /// reliability fields drift over frames); `bands` > 1 splits the rows over that many concurrent tasks,
-    /// and `shadeBands` (nil: `bands`) those of the correlated model's per-pixel pass (same output).
+    /// reliability fields drift over frames); `bands` > 1 splits the rows over that many concurrent tasks
+    /// (same output).
     public func render(cameraToWorld pose: RigidTransform, noiseSeed: UInt64, frameIndex: Int = 0, sequenceSeed: UInt64 = 0,
-                       path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1, shadeBands: Int? = nil) -> DepthMap {
+                       path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> DepthMap {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = prepare(pose)
         // Each visible patch's signed plane distance by patch index, once per frame for every band; then
@@ -100,7 +100,7 @@ public struct DepthRenderer: Sendable {
                                 model.shade(best: best.pointer, ids: ids.pointer, stride: paddedWidth, planeDistance: planes.pointer,
                                             inverseRayLength: invLength.baseAddress!, frameIndex: frameIndex, sequenceSeed: sequenceSeed,
                                             noiseSeed: noiseSeed, depth: depthBuffer.baseAddress!, confidence: confidenceBuffer.baseAddress!,
-                                            bands: shadeBands ?? bandCount, path: path)
+                                            bands: bandCount, path: path)
                             }
                         }
                     }
