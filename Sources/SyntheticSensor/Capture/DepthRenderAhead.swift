@@ -2,10 +2,9 @@ import CaptureEngine
 import Foundation
 
 /// One depth frame rendered ahead on a worker thread (``CaptureOptions/rendersAhead``): the iterator starts
-/// it for the next depth frame's index and pose, and takes its map when that frame comes, or drops it when
-/// the frame never needs one (a dropped frame, or a depth refresh that skips it). Rendering is a pure
-/// function of the pose, the seeds and the frame index, so a map rendered ahead is the one the frame would
-/// render itself.
+/// it for the index and pose of the next depth frame that will render a new map, and takes its map when
+/// that frame comes. Rendering is a pure function of the pose, the seeds and the frame index, so a map
+/// rendered ahead is the one the frame would render itself.
 final class DepthRenderAhead: @unchecked Sendable {
     /// The frame index the map is for.
     let index: Int
