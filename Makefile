@@ -1,6 +1,6 @@
 # capture-sim: the two commands are `make run` and `make test`. Both install what is missing first.
 SHELL := /bin/bash
-APT_PACKAGES := pkg-config libpng-dev libzip-dev libsimde-dev libavcodec-dev libavformat-dev libavutil-dev libturbojpeg0-dev ffmpeg pngcheck unzip
+APT_PACKAGES := pkg-config libpng-dev libzip-dev libsimde-dev libavcodec-dev libavformat-dev libavutil-dev libturbojpeg0-dev ffmpeg pngcheck unzip strace
 PYTHON := python3
 SWIFT := swift
 RELEASE_BIN := .build/release/capture-sim

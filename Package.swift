@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "CaptureBundle", targets: ["CaptureBundle"]),
         .library(name: "SyntheticSensor", targets: ["SyntheticSensor"]),
         .library(name: "CaptureReplay", targets: ["CaptureReplay"]),
+        .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
     ],
     targets: [
         // MARK: - JSON

@@ -9,6 +9,8 @@ import PackageDescription
 
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-scene", [.product(name: "SyntheticSensor", package: "capture-sim")]),
+    ("fuzz-scene-geometry", [.product(name: "SyntheticSensor", package: "capture-sim")]),
+    ("fuzz-generator", [.product(name: "SceneGenerator", package: "capture-sim"), .product(name: "SyntheticSensor", package: "capture-sim")]),
     ("fuzz-thresholds", [.product(name: "CaptureEngine", package: "capture-sim")]),
     ("fuzz-replay", [.product(name: "CaptureReplay", package: "capture-sim")]),
     ("fuzz-arkit-data", [.product(name: "CaptureBundle", package: "capture-sim")]),

@@ -48,6 +48,39 @@ package enum FileSystem {
         }
     }
 
+    /// A file's device and inode: which file a name leads to at one moment.
+    package struct Identity: Equatable, Sendable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// `fstat`: the identity of an open file, nil when the call fails.
+    package static func identity(of descriptor: Int32) -> Identity? {
+        var st = stat()
+        guard descriptor >= 0, fstat(descriptor, &st) == 0 else { return nil }
+        return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+
+    /// `lstat`: the identity of what `path` names (a link itself, not what it points to), nil when none.
+    package static func identity(of path: String) -> Identity? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        return Identity(device: UInt64(st.st_dev), inode: UInt64(st.st_ino))
+    }
+
+    /// Opens a folder (`open` with `O_DIRECTORY | O_NOFOLLOW`) and takes its exclusive `flock` without
+    /// waiting; returns the descriptor that holds the lock, or -1 (no such folder, or locked by another
+    /// process).
+    package static func openLockedDirectory(_ path: String) -> Int32 {
+        let fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return -1 }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+
     /// `rmdir`: removes a folder only if it is empty.
     package static func removeEmptyDirectory(_ path: String) { rmdir(path) }
 
@@ -133,8 +166,7 @@ package enum FileSystem {
 
     /// Reads a file in 1 MiB chunks (`open`, `read`), handing each to `body`.
     private static func forEachChunk(of path: String, _ body: (UnsafeRawBufferPointer) -> Void) throws(FileSystemError) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileSystemError.system("open", path) }
+        let fd = try openRegularFile(path)
         defer { close(fd) }
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         while true {
@@ -145,6 +177,47 @@ package enum FileSystem {
             }
             if n == 0 { return }
             chunk.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+        }
+    }
+
+    /// Opens a file for reading (`open` with `O_NONBLOCK`, `fstat`, `fcntl`) only when it is a regular
+    /// file: a FIFO, a device or a socket is refused instead of blocking the read for ever.
+    package static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw FileSystemError.system("open", path) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let error = FileSystemError.system("fstat", path)
+            close(fd)
+            throw error
+        }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw FileSystemError(call: "open", path: path, reason: "not a regular file (\(kindName(st.st_mode)))")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        return fd
+    }
+
+    /// Why `path` cannot be read as a file or folder: nil for a regular file, a folder or nothing at
+    /// all (the caller's own open names a missing path); otherwise "not a regular file (a FIFO)" and
+    /// the like. `stat` follows links, so a link to a file is a file.
+    package static func nonRegularProblem(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        let kind = st.st_mode & S_IFMT
+        return kind == S_IFREG || kind == S_IFDIR ? nil : "not a regular file or folder (\(kindName(st.st_mode)))"
+    }
+
+    private static func kindName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        case S_IFDIR: return "a folder"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a plain file"
         }
     }
 

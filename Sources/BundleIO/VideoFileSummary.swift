@@ -18,13 +18,42 @@ public struct VideoFileSummary: Sendable {
     /// Frames decoded.
     public var frameCount: Int { frameTimes.count }
 
-    /// Decodes every frame of a video file.
+    /// Decodes every frame of a video file, read as MP4 (libavformat's `mov,mp4` demuxer only: no
+    /// probing for other formats, whose demuxers may open further files).
     public static func read(path: String) throws(LibraryCallError) -> VideoFileSummary {
         var format: UnsafeMutablePointer<AVFormatContext>?
-        var status = avformat_open_input(&format, path, nil, nil)
+        let status = avformat_open_input(&format, path, av_find_input_format("mp4"), nil)
         guard status >= 0, let opened = format else { throw LibraryCallError.ffmpeg(path, "avformat_open_input", code: status) }
         defer { avformat_close_input(&format) }
-        status = avformat_find_stream_info(opened, nil)
+        return try decode(opened, name: path)
+    }
+
+    /// Decodes every frame of a zip entry's MP4 video, inflated as it is read through a custom I/O
+    /// context (``ZipEntryVideoInput``): no temporary file, and at most `inflationLimitBytes` inflated
+    /// in all (re-reads after backward seeks included). Errors name the zip and the entry.
+    public static func read(zip: ZipReader, entry index: Int, inflationLimitBytes: UInt64) throws(LibraryCallError) -> VideoFileSummary {
+        let name = zip.path + ": " + zip.entries[index].name
+        let input = try ZipEntryVideoInput(reader: zip, index: index, inflationLimitBytes: inflationLimitBytes)
+        guard let format = avformat_alloc_context() else {
+            throw LibraryCallError.ffmpeg(name, call: "avformat_alloc_context", message: "out of memory")
+        }
+        format.pointee.pb = input.context
+        format.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+        var opening: UnsafeMutablePointer<AVFormatContext>? = format
+        let status = avformat_open_input(&opening, nil, av_find_input_format("mp4"), nil)
+        // On failure avformat_open_input has freed the context already.
+        guard status >= 0, let opened = opening else {
+            throw input.failure ?? LibraryCallError.ffmpeg(name, "avformat_open_input", code: status)
+        }
+        // The input lives until the demuxer is closed (its callbacks hold it unretained).
+        defer { withExtendedLifetime(input) { avformat_close_input(&opening) } }
+        do throws(LibraryCallError) { return try decode(opened, name: name) }
+        catch { throw input.failure ?? error }
+    }
+
+    /// Decodes every frame of an opened input; `path` names it in errors.
+    private static func decode(_ opened: UnsafeMutablePointer<AVFormatContext>, name path: String) throws(LibraryCallError) -> VideoFileSummary {
+        var status = avformat_find_stream_info(opened, nil)
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "avformat_find_stream_info", code: status) }
         let index = av_find_best_stream(opened, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0)
         guard index >= 0, let stream = opened.pointee.streams[Int(index)] else {

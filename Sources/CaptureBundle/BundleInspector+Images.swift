@@ -10,6 +10,20 @@ extension BundleInspector {
     /// timestamps' unit (1/90,000 s) plus rounding.
     static let videoTimeTolerance = 2.0 / 90_000
 
+    /// The most bytes `video.mp4` may have in a zip for `frames` frames of `width` x `height`: what
+    /// H.264 can take at the most (every macroblock stored uncompressed, `I_PCM`: 1.5 bytes a pixel in
+    /// 4:2:0) plus 4 KiB a frame for headers and the MP4's tables, plus 1 MiB; the frame size counts at
+    /// most 2^25 pixels (8192x4096). A larger entry is refused before anything is inflated (a zip bomb
+    /// of zeros declared as the video).
+    static func maximumVideoBytes(frames: Int, width: Int, height: Int) -> UInt64 {
+        let pixels = UInt64(min(max(width, 0), 1 << 16)) * UInt64(min(max(height, 0), 1 << 16))
+        return UInt64(max(frames, 0)) * (min(pixels, 1 << 25) * 3 / 2 + 4096) + (1 << 20)
+    }
+
+    /// How many times a zip's `video.mp4` may be inflated over while it is decoded: the demuxer reads the
+    /// index at the end and seeks back to the samples, and each backward seek inflates from the start.
+    static let videoRereadFactor: UInt64 = 4
+
     /// Decodes `video.mp4` through libavformat/libavcodec and checks it against `arkitData.json`: the
     /// `video` object present exactly when the file is, its frame count and size, one frame per
     /// recorded frame with a `videoIndex` (0, 1, ... in order), each frame's timestamp equal to its
@@ -28,49 +42,29 @@ extension BundleInspector {
             result.problems.append("arkitData.json: frames' videoIndex values are not 0..<\(indexed.count) in order on recorded frames")
             return
         }
-        var path = reader.path + "/video.mp4"
-        var temporary: String?
+        let summary: VideoFileSummary
         if let zip = reader.zip {
-            // libavformat reads files: the entry is streamed to a temporary file a chunk at a time (no size
-            // limit: a long or large video is not held in memory), removed afterwards.
-            let name = NSTemporaryDirectory() + "/capture-sim-inspect-\(getpid())-video.mp4"
-            guard let index = zip.entries.firstIndex(where: { $0.name == "video.mp4" }), let file = fopen(name, "wb") else {
-                result.problems.append("video.mp4: cannot copy the zip entry to \(name) to decode it")
+            // libavformat reads the entry through a custom I/O context, inflating it as it goes: no
+            // temporary file, and no more inflated than a video of these frames can hold.
+            guard let index = zip.entries.firstIndex(where: { $0.name == "video.mp4" }) else { return }
+            let bound = maximumVideoBytes(frames: indexed.count, width: video.width, height: video.height)
+            let declared = zip.entries[index].size
+            guard declared <= bound else {
+                result.problems.append("video.mp4: the zip entry declares \(declared) bytes, more than a video of \(indexed.count) frames at \(video.width)x\(video.height) can hold (\(bound) bytes)")
                 return
             }
-            temporary = name
-            path = name
-            let declared = zip.entries[index].size
-            var written: UInt64 = 0
             do throws(LibraryCallError) {
-                try zip.forEachChunk(ofEntry: index) { (chunk) throws(LibraryCallError) in
-                    written += UInt64(chunk.count)
-                    // libzip inflates on past the declared size (only the CRC is checked), so the copy stops there.
-                    guard written <= declared else {
-                        throw LibraryCallError(.libzip, call: "zip_fread(video.mp4)", path: zip.path,
-                                       message: "entry video.mp4 inflates beyond the \(declared) bytes its central directory declares")
-                    }
-                    guard fwrite(chunk.baseAddress, 1, chunk.count, file) == chunk.count else {
-                        throw LibraryCallError(.libzip, call: "fwrite", path: name, message: "cannot write the copy of video.mp4")
-                    }
-                }
+                summary = try VideoFileSummary.read(zip: zip, entry: index, inflationLimitBytes: declared * videoRereadFactor + (1 << 20))
             } catch {
-                fclose(file)
-                try? FileManager.default.removeItem(atPath: name)
                 result.problems.append("video.mp4: " + error.description)
                 return
             }
-            guard fclose(file) == 0 else {
-                try? FileManager.default.removeItem(atPath: name)
-                result.problems.append("video.mp4: cannot copy the zip entry to \(name) to decode it")
+        } else {
+            let path = reader.path + "/video.mp4"
+            do throws(LibraryCallError) { summary = try VideoFileSummary.read(path: path) } catch {
+                result.problems.append("video.mp4: " + error.description.replacingOccurrences(of: path + ": ", with: ""))
                 return
             }
-        }
-        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
-        let summary: VideoFileSummary
-        do { summary = try VideoFileSummary.read(path: path) } catch {
-            result.problems.append("video.mp4: " + error.description.replacingOccurrences(of: path + ": ", with: ""))
-            return
         }
         result.videoFrames = summary.frameCount
         result.videoWidth = summary.width

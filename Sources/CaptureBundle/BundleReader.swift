@@ -27,6 +27,7 @@ public final class BundleReader {
     /// `raw/` (raw RGBD package), or a zip file holding a CubiCapture bundle.
     public init(path: String) throws(InputError) {
         self.path = path
+        if let problem = FileSystem.nonRegularProblem(path) { throw InputError(file: path, reason: problem) }
         if FileSystem.isDirectory(path) {
             zip = nil
             do { files = try BundleReader.listTree(path, prefix: "") }
@@ -48,8 +49,16 @@ public final class BundleReader {
         var out: [String] = []
         for name in try FileSystem.list(folder) {
             let full = folder + "/" + name
+            // A FIFO, device or socket would block or never end a read: refused, naming it.
+            if let problem = FileSystem.nonRegularProblem(full) {
+                throw FileSystemError(call: "stat", path: full, reason: problem)
+            }
             if FileSystem.isDirectory(full) { out += try listTree(full, prefix: prefix + name + "/") }
-            else { out.append(prefix + name) }
+            else {
+                // A file that cannot be opened (a dangling link, no permission) makes the bundle unreadable.
+                close(try FileSystem.openRegularFile(full))
+                out.append(prefix + name)
+            }
         }
         return out
     }

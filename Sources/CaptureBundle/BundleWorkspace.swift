@@ -37,6 +37,12 @@ final class BundleWorkspace {
     private var replacedPath: String?
     /// The partial folder's descriptor holding the `flock`, -1 when none.
     private var lockDescriptor: Int32 = -1
+    /// With force, the replaced bundle's descriptor holding its `flock` while it waits under the
+    /// partial name (so that no other run takes it for a dead run's partial folder), -1 when none.
+    private var replacedLockDescriptor: Int32 = -1
+    /// The published bundle's folder (device, inode), to tell it from a bundle another run put under
+    /// the name since.
+    private var publishedIdentity: FileSystem.Identity?
     /// The failure that keeps a complete-looking bundle from being published, if any.
     private(set) var withheldBecause: ScanStorageError?
 
@@ -48,6 +54,7 @@ final class BundleWorkspace {
 
     deinit {
         if lockDescriptor >= 0 { close(lockDescriptor) }
+        if replacedLockDescriptor >= 0 { close(replacedLockDescriptor) }
     }
 
     /// The folder files are written to now (the partial folder, or the final one once committed).
@@ -179,10 +186,17 @@ final class BundleWorkspace {
         guard !committed, withheldBecause == nil else { return }
         let final = settings.bundlePath
         func failure(_ reason: String) -> ScanStorageError { ScanStorageError(file: file, opening: false, reason: reason) }
+        publishedIdentity = FileSystem.identity(of: lockDescriptor)
+        // The bundle about to be replaced is locked first, so that once it waits under the partial name
+        // no other run's clean-up takes it for a dead run's partial folder.
+        let oldLock = settings.force ? FileSystem.openLockedDirectory(final) : -1
         if settings.force, capture_sim_rename_exchange(partialPath, final) == 0 {
             replacedPath = partialPath
+            replacedLockDescriptor = oldLock
         } else if settings.force, errno != ENOENT, errno != EINVAL, errno != ENOSYS {
-            throw failure("rename \(partialPath) <-> \(final): \(FileSystem.lastError())")
+            let reason = FileSystem.lastError()
+            if oldLock >= 0 { close(oldLock) }
+            throw failure("rename \(partialPath) <-> \(final): \(reason)")
         } else if capture_sim_rename_noreplace(partialPath, final) != 0 {
             switch errno {
             case EEXIST, ENOTEMPTY:
@@ -192,6 +206,7 @@ final class BundleWorkspace {
             default:
                 throw failure("rename \(partialPath) -> \(final): \(FileSystem.lastError())")
             }
+            if oldLock >= 0 { close(oldLock) }
         }
         committed = true
         releaseLock()
@@ -223,10 +238,24 @@ final class BundleWorkspace {
     }
 
     /// The run ended well: deletes the bundle this one replaced.
+    ///
+    /// The workspace leaves the registry first, under the publishing lock, so that a signal from then
+    /// on never swaps the replaced bundle back while it is being deleted: the new bundle stays
+    /// published, and the signal handler only finishes deleting the replaced one
+    /// (``PublicationRegistry/noteDiscarding(_:)``). A signal before that point swaps the old bundle,
+    /// still whole, back.
     func confirm() {
-        if let replacedPath { FileSystem.removeTree(replacedPath) }
-        replacedPath = nil
-        PublicationRegistry.remove(self)
+        var discarded: String?
+        let ran = PublicationRegistry.whilePublishing {
+            discarded = replacedPath
+            replacedPath = nil
+            if let discarded { PublicationRegistry.noteDiscarding(discarded) }
+            PublicationRegistry.remove(self)
+        }
+        guard ran, let discarded else { return }
+        FileSystem.removeTree(discarded)
+        PublicationRegistry.doneDiscarding(discarded)
+        releaseReplacedLock()
     }
 
     /// Takes back everything this scan did: the partial folder is removed, a published bundle is
@@ -238,19 +267,23 @@ final class BundleWorkspace {
     /// ``withdraw()`` for the registry, which holds the publishing lock already.
     func withdrawNow() {
         guard created else { return }
+        // Only this run's own bundle is taken back: one that another run published under the name
+        // since stays (the replaced bundle is then only deleted).
+        let stillOurs = committed && publishedIdentity != nil && FileSystem.identity(of: settings.bundlePath) == publishedIdentity
         if committed, let replacedPath {
-            if capture_sim_rename_exchange(replacedPath, settings.bundlePath) != 0 {
+            if stillOurs, capture_sim_rename_exchange(replacedPath, settings.bundlePath) != 0 {
                 FileSystem.removeTree(settings.bundlePath)
                 try? FileSystem.rename(replacedPath, to: settings.bundlePath)
             }
             FileSystem.removeTree(replacedPath)
         } else if committed {
-            FileSystem.removeTree(settings.bundlePath)
+            if stillOurs { FileSystem.removeTree(settings.bundlePath) }
         } else {
             // Writer threads may still be creating files in it: remove it until it is gone.
             for _ in 0..<5 where FileSystem.exists(partialPath) { FileSystem.removeTree(partialPath) }
         }
         releaseLock()
+        releaseReplacedLock()
         PublicationRegistry.removeIfCreatedAndEmpty(settings.outputFolder)
         replacedPath = nil
         created = false
@@ -262,6 +295,11 @@ final class BundleWorkspace {
     private func releaseLock() {
         if lockDescriptor >= 0 { close(lockDescriptor) }
         lockDescriptor = -1
+    }
+
+    private func releaseReplacedLock() {
+        if replacedLockDescriptor >= 0 { close(replacedLockDescriptor) }
+        replacedLockDescriptor = -1
     }
 
     nonisolated(unsafe) private static var counter = 0

@@ -8,8 +8,9 @@ extension JSONParser {
     public static let maximumBundleValues = 1 << 21
 
     /// Parses a bundle's JSON file into ``JSONValue`` (numbers exact: see ``JSONParser``; objects keep key
-    /// order and every pair of a repeated key; loose numbers such as `01` or `+1` are read); errors name
-    /// the file, line and column.
+    /// order; a key repeated in one object is an error, since readers disagree on which value counts:
+    /// Python's `json` keeps the last, a first-match lookup the first; loose numbers such as `01` or `+1`
+    /// are read); errors name the file, line and column.
     static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> JSONValue {
         try parseNode(bytes, file: file).jsonValue
     }
@@ -17,7 +18,7 @@ extension JSONParser {
     /// The same parse, as the parser's tree (each number with its text), for a ``JSONCursor``.
     static func parseNode(_ bytes: [UInt8], file: String) throws(InputError) -> JSONNode {
         do throws(JSONSyntaxError) {
-            return try parse(bytes, options: Options(allowsDuplicateKeys: true, allowsLooseNumbers: true,
+            return try parse(bytes, options: Options(allowsDuplicateKeys: false, allowsLooseNumbers: true,
                                                     maximumValues: maximumBundleValues))
         } catch {
             let location = "line \(error.line), column \(error.column)"

@@ -50,6 +50,38 @@ public enum PublicationRegistry {
         lock.unlock()
     }
 
+    /// Replaced bundles a confirmed run is deleting: an interrupt finishes deleting them (they are no
+    /// longer under any bundle's name, and the new bundle stays published).
+    nonisolated(unsafe) private static var discarding: [String] = []
+
+    static func noteDiscarding(_ folder: String) {
+        lock.lock()
+        discarding.append(folder)
+        lock.unlock()
+    }
+
+    static func doneDiscarding(_ folder: String) {
+        lock.lock()
+        discarding.removeAll { $0 == folder }
+        lock.unlock()
+    }
+
+    /// Runs `body`, which writes the temporary file `path`: a signal meanwhile removes it.
+    public static func removingOnInterrupt<T, E: Error>(_ path: String, _ body: () throws(E) -> T) throws(E) -> T {
+        noteDiscarding(path)
+        defer { doneDiscarding(path) }
+        return try body()
+    }
+
+    /// Closes publishing for good before the process exits with the status it chose: a signal from
+    /// then on finds the lock taken and waits until the process has exited; one already
+    /// withdrawing holds the lock, so the exit waits and the signal ends the process instead. So the
+    /// exit status always tells what is under the bundles' names.
+    public static func closeBeforeExit() {
+        lock.lock()
+        interrupted = true
+    }
+
     /// Withdraws every workspace in progress: partial folders removed, published bundles of an
     /// unfinished run removed and the bundles they replaced swapped back. For a signal handler that
     /// then exits: the lock stays taken, so nothing is committed afterwards.
@@ -58,5 +90,7 @@ public enum PublicationRegistry {
         interrupted = true
         for workspace in Array(active.values) { workspace.withdrawNow() }
         active = [:]
+        for folder in discarding { FileSystem.removeTree(folder) }
+        discarding = []
     }
 }

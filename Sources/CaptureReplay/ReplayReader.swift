@@ -18,6 +18,7 @@ public enum ReplayReader {
         let format: ReplayFormat
         if let given = options.format { format = given } else { format = try detectFormat(path: path) }
         let file = try resolve(path: path, format: format)
+        try refuseNonRegular(file)
         if format == .bundle {
             return try BundleLogReader.read(try BundleReader(path: file), options: options)
         }
@@ -56,6 +57,7 @@ public enum ReplayReader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputError(file: path, reason: "no such file or folder")
         }
+        try refuseNonRegular(path)
         if isDirectory.boolValue {
             func has(_ name: String) -> Bool {
                 FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(name))
@@ -73,12 +75,29 @@ public enum ReplayReader {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw InputError(file: path, reason: "cannot read the file")
         }
-        let head = handle.readData(ofLength: 64 * 1024)
-        try? handle.close()
-        // Lines split on Unicode scalars: as Characters, "\r\n" is one grapheme and would not split.
-        let text = String(decoding: head, as: UTF8.self)
-        for scalars in text.unicodeScalars.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let trimmed = String(String.UnicodeScalarView(scalars)).trimmingCharacters(in: .whitespaces)
+        defer { try? handle.close() }
+        // The first data line, read a chunk at a time past any number of comment lines (up to the log
+        // size limit): lines split on the bytes \n and \r (as Characters, "\r\n" would not split).
+        var pending: [UInt8] = [], readBytes = 0
+        func nextLine() -> String? {
+            while true {
+                if let end = pending.firstIndex(where: { $0 == 10 || $0 == 13 }) {
+                    let line = String(decoding: pending[..<end], as: UTF8.self)
+                    pending.removeSubrange(...end)
+                    return line
+                }
+                guard readBytes < maximumLogBytes else { return nil }
+                let chunk = handle.readData(ofLength: 1 << 20)
+                guard !chunk.isEmpty else {
+                    defer { pending = [] }
+                    return pending.isEmpty ? nil : String(decoding: pending, as: UTF8.self)
+                }
+                readBytes += chunk.count
+                pending.append(contentsOf: chunk)
+            }
+        }
+        while let line = nextLine() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let compact = trimmed.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\t", with: "").lowercased()
             // A header names the format; its columns are checked by the reader.
@@ -94,6 +113,18 @@ public enum ReplayReader {
             }
         }
         throw InputError(file: path, reason: "no data lines (the log is empty or holds only comments); cannot tell the format")
+    }
+
+    /// Refuses a path that is neither a regular file nor a folder (a FIFO, a device, a socket), which a
+    /// read would wait on for ever.
+    static func refuseNonRegular(_ path: String) throws(InputError) {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return }
+        let kind = st.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFDIR else {
+            let name = kind == S_IFIFO ? "a FIFO" : kind == S_IFSOCK ? "a socket" : "a device"
+            throw InputError(file: path, reason: "not a regular file or folder (\(name))")
+        }
     }
 
     /// The file (or, for bundles, folder or zip) to read for `format` at `path`.

@@ -77,7 +77,7 @@ enum FloorPlanBuilder {
                 guard samples.allSatisfy({ p in !rooms.contains { $0.contains(p) } }) else { continue }
                 let small = room.type == .bathroom
                 let width = min(small ? 0.7 : random.uniform(0.9...1.3), length - 0.8)
-                let offset = rounded(random.uniform(0.4...(length - 0.4 - width)))
+                let offset = rounded(random.uniform(0.4, length - 0.4 - width))
                 rooms[i].openings.append(WallOpening(kind: .window, wall: w, offset: offset, width: rounded(width),
                                                      height: small ? 0.7 : 1.1, sillHeight: small ? 1.4 : 1.0))
             }

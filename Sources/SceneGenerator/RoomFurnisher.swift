@@ -110,7 +110,7 @@ struct RoomFurnisher {
             let direction = (b - a) / length
             var inward = SIMD2(-direction.y, direction.x)
             if !room.contains((a + b) / 2 + inward * 0.05) { inward = -inward }
-            let along = random.uniform((size.x / 2 + 0.05)...(length - size.x / 2 - 0.05))
+            let along = random.uniform(size.x / 2 + 0.05, length - size.x / 2 - 0.05)
             let centre = a + direction * along + inward * (size.z / 2 + 0.02)
             // Local +Z (the front) turned to the inward normal: (sin yaw, cos yaw) = inward.
             let yaw = (atan2(inward.x, inward.y) * 180 / .pi).rounded()

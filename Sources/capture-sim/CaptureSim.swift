@@ -1,3 +1,4 @@
+import CaptureBundle
 import Foundation
 
 /// `capture-sim`: the command-line tool.
@@ -37,7 +38,7 @@ enum CaptureSim {
         }
         let name = args.removeFirst()
         guard let type = commands.first(where: { $0.name == name }) else {
-            FileHandle.standardError.write(Data("capture-sim: unknown command '\(name)'\n\n\(helpText)\n".utf8))
+            printError("capture-sim: unknown command '\(name)'\n\n\(helpText)")
             exit(ExitCode.usage.rawValue)
         }
         if args.contains("--help") || args.contains("-h") {
@@ -47,17 +48,25 @@ enum CaptureSim {
         do {
             let command = try type.init(arguments: args)
             let code = try command.run()
-            exit(code.rawValue)
+            end(code.rawValue)
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("capture-sim \(name): \(error.description)\nSee 'capture-sim \(name) --help'.\n".utf8))
-            exit(ExitCode.usage.rawValue)
+            printError("capture-sim \(name): \(error.description)\nSee 'capture-sim \(name) --help'.")
+            end(ExitCode.usage.rawValue)
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("capture-sim \(name): \(failure.description)\n".utf8))
-            exit(failure.exitCode.rawValue)
+            printError("capture-sim \(name): \(failure.description)")
+            end(failure.exitCode.rawValue)
         } catch {
-            FileHandle.standardError.write(Data("capture-sim \(name): \(error)\n".utf8))
-            exit(ExitCode.failure.rawValue)
+            printError("capture-sim \(name): \(error)")
+            end(ExitCode.failure.rawValue)
         }
+    }
+
+    /// Exits with `status` once no signal handler is taking back a bundle (a handler that is ends the
+    /// process by its signal instead; ``PublicationRegistry/closeBeforeExit()``).
+    static func end(_ status: Int32) -> Never {
+        fflush(nil)
+        PublicationRegistry.closeBeforeExit()
+        exit(status)
     }
 
     /// What `capture-sim` with no arguments runs.
@@ -72,5 +81,5 @@ enum CaptureSim {
 
 /// Writes a line to standard error.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileHandle.standardError.write(Data((TerminalText.escaped(text) + "\n").utf8))
 }

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureBundle
 import CaptureEngine
 import Foundation
@@ -92,6 +93,7 @@ struct GenerateCommand: Command {
     }
 
     func run() throws -> ExitCode {
+        InterruptCleanup.install()
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
@@ -124,11 +126,15 @@ struct GenerateCommand: Command {
         return .success
     }
 
+    /// Writes a file under a temporary name beside it, then renames it into place; a signal meanwhile
+    /// removes the temporary file (``PublicationRegistry/removingOnInterrupt(_:_:)``).
     private func write(_ text: String, to path: String) throws {
         do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try PublicationRegistry.removingOnInterrupt(FileSystem.temporaryName(for: path)) { () throws(FileSystemError) in
+                try FileSystem.writeAtomically(text, to: path)
+            }
         } catch {
-            throw CommandFailure("\(path): cannot write: \(error.localizedDescription)", exitCode: .outputFailed)
+            throw CommandFailure("\(path): cannot write: \(error.description)", exitCode: .outputFailed)
         }
     }
 

@@ -86,7 +86,7 @@ struct ReplayCommand: Command {
                 out += "\n"
             }
         }
-        FileHandle.standardOutput.write(Data(out.utf8))
+        FileHandle.standardOutput.write(Data(TerminalText.escaped(out).utf8))
         if let failure = run.readFailure {
             throw CommandFailure("\(log.file): \(failure.description)", exitCode: .badInput)
         }

@@ -54,7 +54,7 @@ struct ReportCommand: Command {
             flags: ["force"])
         guard let input = parsed.positionals.first else { throw UsageError("which input? capture-sim report INPUT --out FILE") }
         guard parsed.positionals.count == 1 else { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
-        guard let out = parsed.value("out") else { throw UsageError("--out FILE is required (the HTML file to write)") }
+        guard let out = parsed.value("out"), !out.isEmpty else { throw UsageError("--out FILE is required (the HTML file to write)") }
         self.input = input
         self.out = out
         force = parsed.flag("force")

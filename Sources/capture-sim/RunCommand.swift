@@ -84,6 +84,7 @@ struct RunCommand: Command {
         json = parsed.flag("json")
         trace = parsed.flag("trace")
         out = parsed.value("out")
+        if out?.isEmpty == true { throw UsageError("--out expects a folder, got an empty path") }
         let f = parsed.value("format") ?? "cubicapture"
         guard let format = Format(rawValue: f) else { throw UsageError("--format expects cubicapture, raw-rgbd or both, got '\(f)'") }
         guard out != nil || parsed.value("format") == nil else { throw UsageError("--format needs --out DIR") }

@@ -44,7 +44,7 @@ struct ProgressBar {
         let width = 30
         let filled = Int((fraction * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(Int(fraction * 100))%".utf8))
+        FileHandle.standardError.write(Data("\r\(TerminalText.escaped(label)) [\(bar)] \(Int(fraction * 100))%".utf8))
     }
 
     func finish() {

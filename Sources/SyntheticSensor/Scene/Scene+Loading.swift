@@ -56,12 +56,16 @@ extension Scene {
         guard let roomNodes = try r.array("rooms"), !roomNodes.isEmpty else {
             throw r.error("rooms", "expected an array of at least one room")
         }
+        try SceneLimits.check(count: roomNodes.count, of: "rooms", atMost: SceneLimits.maximumRooms, at: r, key: "rooms")
         var rooms: [Room] = []
         for (i, node) in roomNodes.enumerated() {
             rooms.append(try Scene.room(try JSONObjectReader.scene(node, source: source, path: "rooms[\(i)]")))
         }
+        try SceneLimits.checkWalls(rooms, source: source)
+        let objectNodes = try r.array("objects") ?? []
+        try SceneLimits.check(count: objectNodes.count, of: "objects", atMost: SceneLimits.maximumObjects, at: r, key: "objects")
         var objects: [SceneObject] = []
-        for (i, node) in (try r.array("objects") ?? []).enumerated() {
+        for (i, node) in objectNodes.enumerated() {
             objects.append(try Scene.object(try JSONObjectReader.scene(node, source: source, path: "objects[\(i)]"), rooms: rooms, index: i))
         }
         try Scene.checkClutterTotal(rooms: rooms, objects: objects, source: source)
@@ -94,6 +98,7 @@ extension Scene {
         guard duration <= SceneLimits.maximumDurationSeconds else {
             throw InputError(file: source, location: "script", reason: "the scene lasts \(MessageNumber.text(duration)) s; a scene may last at most \(MessageNumber.text(SceneLimits.maximumDurationSeconds)) s (check speeds, pauses and distances)")
         }
+        try SceneLimits.checkFrames(durationSeconds: duration, frameRateHz: depth.frameRateHz, source: source)
     }
 
     private static func metadata(_ m: JSONObjectReader) throws(InputError) -> ScanMetadata {
@@ -196,6 +201,8 @@ extension Scene {
         guard let floorNodes = try r.array("floor"), floorNodes.count >= 3 else {
             throw r.error("floor", "expected an array of at least three [x, z] points in metres")
         }
+        try SceneLimits.check(count: floorNodes.count, of: "floor points", atMost: SceneLimits.maximumFloorPoints, at: r, key: "floor",
+                              scope: "a room")
         var floor: [SIMD2<Double>] = []
         for (i, p) in floorNodes.enumerated() {
             guard case .array(let xz) = p, xz.count == 2, case .number(let x, _) = xz[0], case .number(let z, _) = xz[1],
