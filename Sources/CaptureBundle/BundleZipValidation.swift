@@ -30,6 +30,11 @@ public enum BundleZipValidation {
             let fd = open(path, O_RDONLY | O_CLOEXEC)
             guard fd >= 0 else { return "open \(path): \(FileSystem.lastError())" }
             defer { close(fd) }
+            // A declared size that differs is a problem without inflating anything (a zip bomb's entry).
+            let folderSize = (try? FileSystem.size(path)) ?? -1
+            guard reader.entries[index].size == UInt64(max(folderSize, 0)) else {
+                return "\(zip): entry \(name) declares \(reader.entries[index].size) bytes, \(path) has \(folderSize)"
+            }
             var offset = 0
             var mismatch: String?
             var expected = [UInt8]()

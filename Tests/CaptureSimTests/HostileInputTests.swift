@@ -18,13 +18,7 @@ import Glibc
 
     /// A small bundle of the CubiCapture layout with its video (folder and zip) in `folder`/out/hostile.
     private func bundle(in folder: TemporaryFolder) throws -> String {
-        let url = PackageFolder.root.appendingPathComponent("Scenes/too-far.json")
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        object["name"] = "hostile"
-        object["expect"] = nil
-        object["golden"] = nil
-        let scene = folder.file("hostile.json")
-        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: scene))
+        let scene = try folder.sceneCopy(named: "hostile")
         let r = try tool(["run", scene, "--out", folder.file("out"), "--no-progress", "--depth-every", "30",
                           "--video-size", "160x120", "--video-fps", "10"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -34,6 +28,14 @@ import Glibc
     private func zipPath(_ bundle: String) throws -> String {
         let zip = try #require(try FileManager.default.contentsOfDirectory(atPath: bundle).first { $0.hasSuffix(".zip") })
         return bundle + "/" + zip
+    }
+
+    /// A bundle's zip, and an empty folder `tmp` to serve as the run's `TMPDIR`.
+    private func zipAndEmptyFolder(in folder: TemporaryFolder) throws -> (zip: String, tmp: String) {
+        let zip = try zipPath(try bundle(in: folder))
+        let tmp = folder.file("tmp")
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        return (zip, tmp)
     }
 
     private func editJSON(_ path: String, _ edit: (String) -> String) throws {
@@ -62,10 +64,15 @@ import Glibc
         let folder = temporary.file("fifo-bundle")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(mkfifo(folder + "/arkitData.json", 0o600) == 0)
+        try expectInspectAndReplayExit3(folder, naming: "a FIFO")
+    }
+
+    /// `inspect` and `replay` of `bundle` both exit 3 with a message that contains `text`.
+    private func expectInspectAndReplayExit3(_ bundle: String, naming text: String) throws {
         for command in ["inspect", "replay"] {
-            let r = try tool([command, folder], seconds: 20)
+            let r = try tool([command, bundle], seconds: 20)
             #expect(r.status == 3, "\(command): \(r.stderr)")
-            #expect(r.stderr.contains("a FIFO"), "\(command): \(r.stderr)")
+            #expect(r.stderr.contains(text), "\(command): \(r.stderr)")
         }
     }
 
@@ -78,11 +85,7 @@ import Glibc
         // A dangling link: unreadable even for root (permission bits are not).
         try FileManager.default.removeItem(atPath: path + "/config.json")
         try FileManager.default.createSymbolicLink(atPath: path + "/config.json", withDestinationPath: temporary.file("nowhere"))
-        for command in ["inspect", "replay"] {
-            let r = try tool([command, path])
-            #expect(r.status == 3, "\(command): \(r.stderr)")
-            #expect(r.stderr.contains("config.json"), "\(command): \(r.stderr)")
-        }
+        try expectInspectAndReplayExit3(path, naming: "config.json")
     }
 
     // MARK: Repeated keys and depth indices (item 8)
@@ -116,9 +119,7 @@ import Glibc
     @Test func inspectOfAZipCreatesNoFileInTheTemporaryFolderAndOpensNothingThatFollowsALink() throws {
         let temporary = try TemporaryFolder("hostile-tmpdir")
         defer { temporary.remove() }
-        let zip = try zipPath(try bundle(in: temporary))
-        let tmp = temporary.file("tmp")
-        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        let (zip, tmp) = try zipAndEmptyFolder(in: temporary)
         // A link planted under the name earlier versions used, for a range of process ids around ours.
         let victim = temporary.file("victim")
         try Data("keep".utf8).write(to: URL(fileURLWithPath: victim))
@@ -146,9 +147,7 @@ import Glibc
     @Test func aZipBombInPlaceOfTheVideoIsRefusedWithinBoundedMemoryAndNoTemporarySpace() throws {
         let temporary = try TemporaryFolder("hostile-bomb")
         defer { temporary.remove() }
-        let zip = try zipPath(try bundle(in: temporary))
-        let tmp = temporary.file("tmp")
-        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        let (zip, tmp) = try zipAndEmptyFolder(in: temporary)
         let executable = try #require(CommandLineTool.executable)
         let maker = PackageFolder.root.appendingPathComponent("Tests/Readers/make_zip_bomb.py").path
         // 2 GiB of zeros, declared as such; then the same stream declared as 1 MiB (an entry that lies).

@@ -28,13 +28,7 @@ import Glibc
     func aSignalJustAfterTheForceSwapLeavesTheOldOrTheNewCompleteBundle(format: String) throws {
         let temporary = try TemporaryFolder("swap-signal")
         defer { temporary.remove() }
-        let url = PackageFolder.root.appendingPathComponent("Scenes/too-far.json")
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-        object["name"] = "swapped"
-        object["expect"] = nil
-        object["golden"] = nil
-        let scene = temporary.file("swapped.json")
-        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: scene))
+        let scene = try temporary.sceneCopy(named: "swapped")
         let out = temporary.file("out"), bundle = out + "/swapped"
         let arguments = ["run", scene, "--out", out, "--format", format, "--no-progress", "--depth-every", "30", "--no-images"]
         #expect(try CommandLineTool.run(arguments).status == 0)

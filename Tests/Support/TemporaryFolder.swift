@@ -23,6 +23,19 @@ public struct TemporaryFolder: Sendable {
     /// Removes the folder and everything in it.
     public func remove() { try? FileManager.default.removeItem(atPath: path) }
 
+    /// Writes a copy of `Scenes/<base>.json` named `name` (without its expectations and golden file) into
+    /// the folder as `<name>.json` and returns its path.
+    public func sceneCopy(of base: String = "too-far", named name: String) throws -> String {
+        let data = try Data(contentsOf: PackageFolder.root.appendingPathComponent("Scenes/\(base).json"))
+        guard var object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw CocoaError(.fileReadCorruptFile) }
+        object["name"] = name
+        object["expect"] = nil
+        object["golden"] = nil
+        let scene = file(name + ".json")
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: scene))
+        return scene
+    }
+
     /// The path of `relative` inside the folder.
     public func file(_ relative: String) -> String { path + "/" + relative }
 
