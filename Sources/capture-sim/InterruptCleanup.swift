@@ -2,10 +2,12 @@ import CaptureBundle
 import Dispatch
 import Foundation
 
-/// Takes back a bundle run's output when the run is interrupted: on SIGINT, SIGTERM or SIGHUP the
-/// partial folders are removed and a bundle replaced with `--force` is put back
-/// (``PublicationRegistry/withdrawAll()``), then the signal is raised again with its default action,
-/// so the shell sees the conventional status (130 for SIGINT, 143 for SIGTERM).
+/// Takes back a bundle run's output when the run is interrupted (`run --out`, `generate`): on SIGINT,
+/// SIGTERM or SIGHUP the partial folders and temporary files are removed and a bundle replaced with
+/// `--force` is put back unless the run had already confirmed it (``PublicationRegistry/withdrawAll()``),
+/// then the signal is raised again with its default action, so the shell sees the conventional status
+/// (130 for SIGINT, 143 for SIGTERM). The process's own exit waits for a handler that is at work
+/// (``CaptureSim/end(_:)``), so an exit status of 0 never hides a withdrawn bundle.
 enum InterruptCleanup {
     /// The signals handled.
     static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
