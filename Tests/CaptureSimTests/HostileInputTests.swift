@@ -142,6 +142,18 @@ import Glibc
                 .filter { !$0.contains(temporary.file("report.html")) && !$0.contains(temporary.file(".report.html")) }
             #expect(creating.isEmpty, "\(arguments[0]): \(creating)")
         }
+        // The other commands create nothing in the temporary folder either.
+        let scene = try temporary.sceneCopy(named: "traced")
+        for arguments in [["run", scene, "--out", temporary.file("bundles"), "--no-progress", "--depth-every", "60", "--no-images"],
+                          ["replay", zip], ["generate", "--count", "1", "--seed", "5", "--out", temporary.file("set")]] {
+            let r = try CommandLineTool.runProgram("/usr/bin/env", ["TMPDIR=" + tmp, "strace", "-f", "-qq", "-e", "trace=open,openat,creat",
+                                                                    "-o", trace, executable.path] + arguments)
+            #expect(r.status == 0, "\(arguments[0]): \(r.stderr)")
+            let inTemporary = try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n")
+                .filter { $0.contains("O_CREAT") && $0.contains(tmp) }
+            #expect(inTemporary.isEmpty, "\(arguments[0]): \(inTemporary)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: tmp).sorted() == planted)
+        }
     }
 
     @Test func aZipBombInPlaceOfTheVideoIsRefusedWithinBoundedMemoryAndNoTemporarySpace() throws {
