@@ -78,19 +78,28 @@ public enum ReplayReader {
         defer { try? handle.close() }
         // The first data line, read a chunk at a time past any number of comment lines (up to the log
         // size limit): lines split on the bytes \n and \r (as Characters, "\r\n" would not split).
-        var pending: [UInt8] = [], readBytes = 0
+        // Comment and blank lines are passed over as bytes (no string made for them), so 30 million of
+        // them cost about the time of reading them.
+        var pending: [UInt8] = [], start = 0, readBytes = 0
+        func isData(_ line: ArraySlice<UInt8>) -> Bool {
+            guard let first = line.first(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return false }
+            return first != UInt8(ascii: "#")
+        }
         func nextLine() -> String? {
             while true {
-                if let end = pending.firstIndex(where: { $0 == 10 || $0 == 13 }) {
-                    let line = String(decoding: pending[..<end], as: UTF8.self)
-                    pending.removeSubrange(...end)
-                    return line
+                if let end = pending[start...].firstIndex(where: { $0 == 10 || $0 == 13 }) {
+                    let line = pending[start..<end]
+                    start = end + 1
+                    if isData(line) { return String(decoding: line, as: UTF8.self) }
+                    continue
                 }
                 guard readBytes < maximumLogBytes else { return nil }
+                pending.removeSubrange(..<start)
+                start = 0
                 let chunk = handle.readData(ofLength: 1 << 20)
                 guard !chunk.isEmpty else {
                     defer { pending = [] }
-                    return pending.isEmpty ? nil : String(decoding: pending, as: UTF8.self)
+                    return isData(pending[...]) ? String(decoding: pending, as: UTF8.self) : nil
                 }
                 readBytes += chunk.count
                 pending.append(contentsOf: chunk)

@@ -23,16 +23,13 @@ def bomb_stream(total):
     segment = compressor.compress(chunk) + compressor.flush(zlib.Z_FULL_FLUSH)
     count, rest = divmod(total, CHUNK)
     crc = 0
-    crc_chunk = zlib.crc32(chunk)
-    # CRC-32 of `count` chunks of zeros: crc32 of zeros is cheap enough chunk by chunk.
-    for _ in range(count):
+    for _ in range(count):  # the CRC-32 of the zeros, a chunk at a time (fast enough)
         crc = zlib.crc32(chunk, crc)
     tail = b""
     if rest:
-        c2 = zlib.compressobj(9, zlib.DEFLATED, -15)
-        tail = c2.compress(bytes(rest)) + c2.flush(zlib.Z_FULL_FLUSH)
+        last = zlib.compressobj(9, zlib.DEFLATED, -15)
+        tail = last.compress(bytes(rest)) + last.flush(zlib.Z_FULL_FLUSH)
         crc = zlib.crc32(bytes(rest), crc)
-    del crc_chunk
     return segment * count + tail + b"\x03\x00", crc & 0xFFFFFFFF
 
 
