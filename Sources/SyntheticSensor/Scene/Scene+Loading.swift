@@ -156,6 +156,7 @@ extension Scene {
         }
         device.lowPowerMode = try d.bool("lowPowerMode", default: false)
         device.trackingInitializingSeconds = try d.nonNegative("trackingInitializingSeconds", default: 0.5)
+        device.relocalizingSeconds = try d.nonNegative("relocalizingSeconds", default: 2)
         device.batteryPercent = try d.integer("batteryPercent", in: 0...100).map(Int.init)
         device.cameraPermission = try d.choice("cameraPermission", CameraPermission.allCases.map { ($0.rawValue, $0) }) ?? .granted
         try d.rejectUnknownKeys()
