@@ -138,6 +138,14 @@ extension Thresholds {
         ]
     }()
 
+    /// The valid ranges as the Markdown table docs/engine.md carries ("Valid ranges"; a test holds the
+    /// two equal): one row per numeric key, sorted, as `thresholds --ranges` prints them.
+    public static var rangesMarkdownTable: String {
+        (["| key | range |", "|---|---|"] + keyPaths.compactMap { key in
+            fieldsByKey[key]?.range.map { "| `\(key)` | \($0) |" }
+        }).joined(separator: "\n")
+    }
+
     /// The fields by key.
     public static let fieldsByKey: [String: ThresholdField] = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
 }
