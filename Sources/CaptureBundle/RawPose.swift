@@ -38,7 +38,7 @@ public struct RawPose: Equatable, Sendable {
     }
 
     /// Parses `raw/poses.csv` from its bytes a line at a time (lines end with `\n` or `\r\n`), at most
-    /// ``maximumRows`` rows; a line is split into fields only once it has the 8 expected.
+    /// ``maximumRows`` rows; a line is split into fields only once it has the fields expected (9, or 8 without the time column).
     public static func parseCSV(bytes: [UInt8], file: String = "raw/poses.csv") throws(InputError) -> [RawPose] {
         var poses: [RawPose] = []
         var failure: InputError?
