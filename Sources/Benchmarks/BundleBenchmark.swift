@@ -136,7 +136,7 @@ public struct BundleBenchmark {
         let capture = SyntheticCapture(scene: scene, options: CaptureOptions(
             depthEveryNthFrame: 1, renderBands: 1, colorImages: cameraSettings != nil, camera: cameraSettings,
             rendersAhead: true))
-        let configuration = scene.configuration
+        let configuration = capture.configuration
         func settings(_ name: String) -> BundleSettings {
             var s = BundleSettings(outputFolder: outputFolder, name: name, metadata: scene.metadata, session: configuration,
                                    mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true,

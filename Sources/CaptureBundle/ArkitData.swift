@@ -110,8 +110,10 @@ public struct ArkitData: Sendable {
     }
 
     /// The session's configuration as the file records it: the SDK profile (2.10 when `sdk` is missing),
-    /// device, enabled options, landscape gating (true when the file predates the key) and thresholds
-    /// (a partial object is applied to the defaults). Each key is optional; a missing one keeps the default.
+    /// device, enabled options, landscape gating (true when the file predates the key), thresholds (a
+    /// partial object is applied to the defaults) and the video's bytes per second of recording. Each key
+    /// is optional; a missing one keeps the default (a missing video rate: 0, which a replay replaces
+    /// with the bundle's `video.mp4` size over its recorded seconds).
     package static func sessionConfiguration(_ root: JSONCursor) throws(InputError) -> SessionConfiguration {
         var configuration = SessionConfiguration()
         if let s = root.optional("sdk") {
@@ -138,6 +140,11 @@ public struct ArkitData: Sendable {
         if let g = root.optional("landscapeGating") { configuration.landscapeGating = try g.bool() }
         if let t = root.optional("thresholds") {
             configuration.thresholds = try ArkitData.thresholds(t)
+        }
+        if let v = root.optional("videoBytesPerSecond") {
+            let rate = try v.double()
+            guard rate.isFinite, rate >= 0 else { throw v.fail("expected a rate of bytes per second >= 0, got \(rate)") }
+            configuration.videoBytesPerSecond = rate
         }
         return configuration
     }

@@ -136,6 +136,7 @@ public enum ArkitDataJSON {
             line("trackingFlag", .bool(record.trackingFlag)),
             line("reconstructionShutDown", record.reconstructionShutDownAt.map { .number($0) } ?? .null),
             "\"thresholds\":" + thresholdsText(c.thresholds),
+            line("videoBytesPerSecond", .number(c.videoBytesPerSecond)),
             line("recording", .object([
                 ("start", record.recordingStart.map { .number($0) } ?? .null),
                 ("end", record.recordingEnd.map { .number($0) } ?? .null),

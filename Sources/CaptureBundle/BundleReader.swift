@@ -66,6 +66,13 @@ public final class BundleReader {
     /// Whether the bundle has this file.
     public func has(_ file: String) -> Bool { files.contains(file) }
 
+    /// The size of a file in bytes (a zip entry's uncompressed size), or nil when it is missing.
+    public func size(of file: String) -> Int? {
+        guard has(file) else { return nil }
+        if let zip { return zip.entries.first { $0.name == file }.map { Int(clamping: $0.size) } }
+        return try? FileSystem.size(path + "/" + file)
+    }
+
     /// The whole content of a file, at most ``maximumFileBytes``.
     public func bytes(_ file: String) throws(InputError) -> [UInt8] {
         guard has(file) else { throw InputError(file: file, reason: "missing") }

@@ -3,7 +3,8 @@ import CaptureEngine
 import JSONSupport
 
 /// Writes a scan as the raw RGBD package (docs/bundle-format.md): `manifest.json`, `mesh.obj` (Z up,
-/// metres), `raw/intrinsics.json`, `raw/poses.csv` (camera-to-world, Z-up world, OpenCV camera),
+/// metres), `raw/intrinsics.json`, `raw/poses.csv` (camera-to-world, Z-up world, OpenCV camera, and
+/// each frame's capture time),
 /// `raw/depth/00000.png` (16-bit millimetres, 0 = no data) and `raw/confidence/00000.png` (8-bit 0/1/2),
 /// numbered by depth frame, and `raw/rgb/00000.jpg` (the camera image, for depth frames that carry one)
 /// with `raw/rgb_intrinsics.json`.
@@ -30,8 +31,10 @@ public final class RawRGBDStorage: ScanStorage {
     private let frameJobs = FrameJobWindow<ScanStorageError>(window: 4)
 
     static let posesStreamName = "raw/.poses.csv.part"
-    /// The header line of `raw/poses.csv`.
-    public static let posesHeader = "frame,x,y,z,qx,qy,qz,qw"
+    /// The header line of `raw/poses.csv`: the frame number, the pose, and the frame's capture time in
+    /// seconds on the session clock (last, so readers taking the first eight columns by position read
+    /// the pose as before).
+    public static let posesHeader = "frame,x,y,z,qx,qy,qz,qw,time"
 
     public init(settings: BundleSettings) {
         self.settings = settings
@@ -97,7 +100,7 @@ public final class RawRGBDStorage: ScanStorage {
         let q = pose.rotation.w < 0 ? -pose.rotation.vector : pose.rotation.vector
         let values = [pose.translation.x, pose.translation.y, pose.translation.z, q.x, q.y, q.z, q.w]
         do throws(FileSystemError) {
-            try poses.write(String(frameCount) + "," + values.map(Self.number).joined(separator: ",") + "\n")
+            try poses.write(String(frameCount) + "," + (values + [time]).map(Self.number).joined(separator: ",") + "\n")
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
         }

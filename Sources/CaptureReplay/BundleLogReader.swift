@@ -9,6 +9,7 @@ import JSONSupport
 enum BundleLogReader {
     static let arkitDataName = "arkitData.json"
     static let depthFramesName = "allDepthFrames.bin"
+    static let videoName = "video.mp4"
 
     /// Reads the bundle that `bundle` opened (a folder or its zip: ``CaptureBundle/BundleReader`` is the one
     /// reader of both).
@@ -28,7 +29,13 @@ enum BundleLogReader {
         var depthFrames: DepthFramesFile?
         do throws(InputError) {
             let root = try ArkitData.root(json: bytes, file: file)
-            configuration = try ArkitData.sessionConfiguration(root)
+            var configured = try ArkitData.sessionConfiguration(root)
+            // A bundle that does not record the video's rate (a phone's): its video.mp4 over the seconds recorded.
+            if root.optional("videoBytesPerSecond") == nil, let size = bundle.size(of: videoName),
+               let seconds = try root.optional("recording")?.optional("seconds")?.double(), seconds > 0 {
+                configured.videoBytesPerSecond = Double(size) / seconds
+            }
+            configuration = configured
             frames = try root["frames"].get().array().map(ArkitData.frame)
             logged = try (root.optional("inputs")?.array() ?? []).map(ArkitData.input)
             if bundle.has(depthFramesName) { depthFrames = try bundle.depthFrames() }

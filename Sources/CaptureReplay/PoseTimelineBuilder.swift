@@ -2,11 +2,14 @@ import CaptureEngine
 import JSONSupport
 
 /// Turns the poses of a text log into session inputs: checks time order, reports gaps and non-finite
-/// poses, puts the clock's 0 at the first pose, cuts the `from`/`to` window and starts recording at the
-/// first frame.
+/// poses, puts the clock's 0 at the first pose (unless ``keepsClock``), cuts the `from`/`to` window and
+/// starts recording at the first frame.
 struct PoseTimelineBuilder {
     let file: String
     let options: ReplayOptions
+    /// Whether the log's times are already on the session clock (a raw `poses.csv` with its time
+    /// column: seconds on the capture clock), so they are kept as they are.
+    var keepsClock = false
     private(set) var diagnostics: [ReplayDiagnostic] = []
     /// The record press at the first kept frame's time, then the kept frames.
     private var inputs: [SessionInput] = []
@@ -26,7 +29,7 @@ struct PoseTimelineBuilder {
             report(.nonFiniteTime, line: line, time: nil, "time stamp \(logTime) is not a finite number; line skipped")
             return
         }
-        let origin = self.origin ?? logTime
+        let origin = self.origin ?? (keepsClock ? 0 : logTime)
         self.origin = origin
         let time = logTime - origin
         if let previous {

@@ -20,6 +20,9 @@ public struct ReplayDiagnostic: Equatable, Sendable, CustomStringConvertible {
         case truncatedLastLine
         /// `--from` cut the start of a bundle's recording: recording restarts at the window's first frame.
         case windowStartsMidRecording
+        /// How a raw `poses.csv`'s frames were timed: `--fps` not used (the log has a time column), or
+        /// the rate taken from the package's `manifest.json`.
+        case frameRate
     }
 
     /// What was found.

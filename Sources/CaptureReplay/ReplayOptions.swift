@@ -4,9 +4,10 @@ import CaptureEngine
 public struct ReplayOptions: Equatable, Sendable {
     /// The log's format; nil detects it from the file name and content.
     public var format: ReplayFormat?
-    /// Frame rate of logs without time stamps (the raw package's `poses.csv`), frames per second.
-    /// Default 60 (ARKit's frame rate).
-    public var framesPerSecond: Double = 60
+    /// Frame rate of a raw package's `poses.csv` without its time column (`--fps`), frames per second.
+    /// Default nil: such a log takes the rate from its package's `manifest.json` (its depth frames over
+    /// its recording's seconds), or is refused. A log with the time column keeps its times.
+    public var framesPerSecond: Double?
     /// The world's up axis for TUM (default ``WorldUpAxis/z``) and ARKitScenes `.traj`
     /// (default ``WorldUpAxis/y``) logs; nil uses the format's default. Other formats fix their world.
     public var worldUp: WorldUpAxis?
@@ -24,7 +25,7 @@ public struct ReplayOptions: Equatable, Sendable {
     /// Keep only inputs at or before this time on the session clock, seconds (nil: to the end).
     public var to: Double?
 
-    public init(format: ReplayFormat? = nil, framesPerSecond: Double = 60, worldUp: WorldUpAxis? = nil,
+    public init(format: ReplayFormat? = nil, framesPerSecond: Double? = nil, worldUp: WorldUpAxis? = nil,
                 gapThresholdSeconds: Double = 0.5, from: Double? = nil, to: Double? = nil) {
         self.format = format
         self.framesPerSecond = framesPerSecond

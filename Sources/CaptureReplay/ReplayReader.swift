@@ -29,17 +29,21 @@ public enum ReplayReader {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw InputError(file: file, reason: "cannot read the file")
         }
-        return try read(bytes: data, file: file, format: format, options: options)
+        // A raw log without its time column takes the rate from its package's manifest.json.
+        let manifestRate = format == .raw && options.framesPerSecond == nil ? RawManifestRate.read(forPoses: file) : nil
+        return try read(bytes: data, file: file, format: format, options: options, manifestRate: manifestRate)
     }
 
-    /// Reads a line-based pose log from its bytes; `file` names it in errors and diagnostics.
+    /// Reads a line-based pose log from its bytes; `file` names it in errors and diagnostics. A raw
+    /// `poses.csv` without its time column needs `options.framesPerSecond` or `manifestRate`.
     public static func read(bytes: Data, file: String, format: ReplayFormat,
-                            options: ReplayOptions = ReplayOptions()) throws(InputError) -> ReplayLog {
+                            options: ReplayOptions = ReplayOptions(), manifestRate: RawManifestRate? = nil) throws(InputError) -> ReplayLog {
         guard format != .bundle else { throw InputError(file: file, reason: "a bundle is read from its folder or zip") }
         let result: Result<PoseTimelineBuilder, InputError> = bytes.withUnsafeBytes { raw in
             let buffer = raw.bindMemory(to: UInt8.self)
             do throws(InputError) {
-                return .success(try TextPoseLogReader.read(buffer, file: file, format: format, options: options))
+                return .success(try TextPoseLogReader.read(buffer, file: file, format: format, options: options,
+                                                           manifestRate: manifestRate))
             } catch {
                 return .failure(error)
             }

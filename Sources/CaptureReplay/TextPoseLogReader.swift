@@ -17,14 +17,23 @@ enum TextPoseLogReader {
     /// input of about 500 bytes, so this keeps a replay's memory under about 300 MB.
     static let maximumPoses = 1 << 18
 
+    /// Reads a log's poses. A raw `poses.csv` with a `time` column (this project's packages since it was
+    /// added: seconds on the capture clock) keeps its times as they are; without one, frame i is at
+    /// i / rate s from the first: the rate is `options.framesPerSecond` (`--fps`), else `manifestRate`
+    /// (read from the package's `manifest.json` by the caller), else the log is refused with a message
+    /// naming `--fps`.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, format: ReplayFormat,
-                     options: ReplayOptions) throws(InputError) -> PoseTimelineBuilder {
-        guard let fieldCount = format.fieldCount else {
+                     options: ReplayOptions, manifestRate: RawManifestRate? = nil) throws(InputError) -> PoseTimelineBuilder {
+        guard var fieldCount = format.fieldCount else {
             throw InputError(file: file, reason: "not a line-based pose log")
         }
-        guard options.framesPerSecond.isFinite, options.framesPerSecond > 0 else {
+        if let fps = options.framesPerSecond, !(fps.isFinite && fps > 0) {
             throw InputError(file: file, reason: "frame rate must be a positive number of frames per second")
         }
+        var fieldNames = format.fieldNames
+        // raw: whether the lines carry the time column (from the header, else the first data line).
+        var rawTimes: Bool?
+        var rawRate: Double?
         let convention = convention(of: format, options: options)
         let separator = format.commaSeparated ? UInt8(ascii: ",") : UInt8(ascii: " ")
         var builder = PoseTimelineBuilder(file: file, options: options, expectedCount: bytes.count / (fieldCount * 9))
@@ -80,8 +89,34 @@ enum TextPoseLogReader {
             sawData = true
             if isFirstData, DecimalNumberParser.double(bytes, from: starts[0], to: ends[0]) == nil,
                format == .raw || format == .stray {
-                try checkHeader(bytes, from: start, to: end, format: format, file: file, line: lineNumber)
+                if format == .raw, fields == Self.rawTimedFieldCount {
+                    try checkHeader(bytes, from: start, to: end, names: Self.rawTimedFieldNames, file: file, line: lineNumber)
+                    rawTimes = true
+                } else {
+                    try checkHeader(bytes, from: start, to: end, names: format.fieldNames, file: file, line: lineNumber)
+                    rawTimes = format == .raw ? false : nil
+                }
                 continue
+            }
+            if format == .raw, rawTimes == nil { rawTimes = fields == Self.rawTimedFieldCount }
+            if format == .raw, rawTimes == true, fieldCount != Self.rawTimedFieldCount {
+                fieldCount = Self.rawTimedFieldCount
+                fieldNames = Self.rawTimedFieldNames
+                if options.framesPerSecond != nil {
+                    builder.report(.frameRate, line: nil, time: nil,
+                                   "--fps is not used: the log has a time column (seconds on the capture clock)")
+                }
+            }
+            builder.keepsClock = format == .raw && rawTimes == true
+            if format == .raw, rawTimes == false, rawRate == nil {
+                if let fps = options.framesPerSecond {
+                    rawRate = fps
+                } else if let manifest = manifestRate {
+                    rawRate = manifest.framesPerSecond
+                    builder.report(.frameRate, line: nil, time: nil, manifest.description)
+                } else {
+                    throw InputError(file: file, reason: "the log has no time column (frame,x,y,z,qx,qy,qz,qw) and no manifest.json gives its frame rate; give it with --fps N (frames per second)")
+                }
             }
             poseLines += 1
             guard poseLines <= maximumPoses else {
@@ -93,7 +128,7 @@ enum TextPoseLogReader {
             do throws(InputError) {
                 guard fields == fieldCount else {
                     throw InputError(file: file, line: lineNumber,
-                                         reason: "expected \(fieldCount) fields (\(format.fieldNames)), found \(fields)")
+                                         reason: "expected \(fieldCount) fields (\(fieldNames)), found \(fields)")
                 }
                 var nanoseconds: Int64 = 0
                 for f in 0..<fieldCount {
@@ -119,12 +154,13 @@ enum TextPoseLogReader {
                     firstNanoseconds = first
                     time = Double(nanoseconds - first) / 1e9
                 case .raw:
-                    time = values[0] / options.framesPerSecond
+                    time = rawTimes == true ? values[Self.rawTimedFieldCount - 1] : values[0] / (rawRate ?? 1)
                 default:
                     time = values[0]
                 }
                 var finite = true
-                for f in 1..<fieldCount where !values[f].isFinite { finite = false }
+                // The pose's fields (a raw log's time column is checked as a time stamp).
+                for f in 1..<(format == .raw ? 8 : fieldCount) where !values[f].isFinite { finite = false }
                 let pose = loggedPose(values, format: format, finite: finite, builder: &builder, line: lineNumber)
                 builder.add(time: time, pose: convention.engineCameraToWorld(pose), finite: finite, line: lineNumber)
             } catch {
@@ -136,20 +172,25 @@ enum TextPoseLogReader {
         }
         guard poseLines > 0 else {
             let what = sawData ? "only a header" : (lineNumber == 0 ? "empty" : "only comments or blank lines")
-            throw InputError(file: file, reason: "no data lines (the log is \(what)); expected lines of \(format.fieldNames)")
+            throw InputError(file: file, reason: "no data lines (the log is \(what)); expected lines of \(fieldNames)")
         }
         return builder
     }
 
+    /// The fields of a raw `poses.csv` line with its time column (seconds on the capture clock, last, so
+    /// readers that take the first eight columns by position still read the pose).
+    static let rawTimedFieldNames = "frame,x,y,z,qx,qy,qz,qw,time"
+    static let rawTimedFieldCount = 9
+
     /// Checks a `raw` or `stray` header line against the documented columns (compared without spaces and
     /// case): another order would be read as the documented one, so it is an error naming the line.
     private static func checkHeader(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                                    format: ReplayFormat, file: String, line: Int) throws(InputError) {
+                                    names: String, file: String, line: Int) throws(InputError) {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         func compact(_ s: String) -> String { String(s.lowercased().filter { $0 != " " && $0 != "\t" }) }
-        guard compact(text) == compact(format.fieldNames) else {
+        guard compact(text) == compact(names) else {
             throw InputError(file: file, line: line,
-                                 reason: "header is '\(text)', expected '\(format.fieldNames)' (the columns in this order)")
+                                 reason: "header is '\(text)', expected '\(names)' (the columns in this order)")
         }
     }
 
@@ -195,7 +236,7 @@ enum TextPoseLogReader {
     private static func fieldError(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Int, _ starts: [Int], _ ends: [Int],
                                    format: ReplayFormat, file: String, line: Int, expected: String) -> InputError {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[starts[field]..<ends[field]]), as: UTF8.self)
-        let names = format.fieldNames.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        let names = (format == .raw ? rawTimedFieldNames : format.fieldNames).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         let name = field < names.count ? names[field] : "field \(field + 1)"
         return InputError(file: file, line: line,
                               reason: "field \(field + 1) (\(name)) is '\(text)', expected \(expected)")

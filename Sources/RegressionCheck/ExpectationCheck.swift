@@ -7,6 +7,9 @@ public struct ExpectationResult: Equatable, Sendable {
     public var problems: [String]
     /// Expected-versus-actual lines aligned for reading (empty when the scene passes).
     public var diff: [String]
+    /// The code of the first problem when it is an expected code that never occurred (so `check` can say
+    /// what its detector measured instead).
+    public var neverOccurred: Int? = nil
 
     public var passed: Bool { problems.isEmpty }
 }
@@ -17,6 +20,7 @@ extension SceneExpectations {
     public func check(_ events: [Event]) -> ExpectationResult {
         var problems: [String] = []
         var diff: [String] = []
+        var neverOccurred: Int?
         var next = 0
         var matched: [(Expected, Event?)] = []
         for expected in sequence {
@@ -34,6 +38,7 @@ extension SceneExpectations {
                 let same = events.filter { $0.code == expected.code }
                 if same.isEmpty {
                     problems.append("expected \(expected), but \(expected.code) never occurred")
+                    neverOccurred = expected.code
                 } else {
                     let times = same.prefix(3).map { NumberFormatting.fixed($0.time, decimals: 3) + " s" }.joined(separator: ", ")
                     problems.append("expected \(expected) (in order), got \(expected.code) at \(times)")
@@ -56,7 +61,7 @@ extension SceneExpectations {
                 }
             }
         }
-        return ExpectationResult(problems: problems, diff: diff)
+        return ExpectationResult(problems: problems, diff: diff, neverOccurred: neverOccurred)
     }
 
     static func describe(_ e: Event) -> String {

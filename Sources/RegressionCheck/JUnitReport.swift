@@ -19,10 +19,15 @@ public struct JUnitReport: Sendable {
 
     public var suiteName: String
     public var cases: [Case]
+    /// The suite's properties in order, e.g. the threshold overrides the scenes ran with
+    /// (`("--set", "fastRotation.degreesPerSecond=99")`, `("--thresholds", FILE)`), written as
+    /// `<properties>` of the `<testsuite>` so a CI run records what it checked.
+    public var properties: [(name: String, value: String)]
 
-    public init(suiteName: String, cases: [Case]) {
+    public init(suiteName: String, cases: [Case], properties: [(name: String, value: String)] = []) {
         self.suiteName = suiteName
         self.cases = cases
+        self.properties = properties
     }
 
     /// The XML document.
@@ -32,6 +37,13 @@ public struct JUnitReport: Sendable {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites tests=\"\(cases.count)\" failures=\"\(failures)\" time=\"\(Self.seconds(total))\">\n"
         out += "  <testsuite name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\" time=\"\(Self.seconds(total))\">\n"
+        if !properties.isEmpty {
+            out += "    <properties>\n"
+            for p in properties {
+                out += "      <property name=\"\(Self.escape(p.name))\" value=\"\(Self.escape(p.value))\"/>\n"
+            }
+            out += "    </properties>\n"
+        }
         for c in cases {
             out += "    <testcase classname=\"\(Self.escape(c.className))\" name=\"\(Self.escape(c.name))\" time=\"\(Self.seconds(c.seconds))\""
             if let failure = c.failure {

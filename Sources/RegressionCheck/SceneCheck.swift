@@ -30,8 +30,11 @@ public struct SceneCheck: Sendable {
     /// Whether the scene states no expectation at all.
     public var hasNoExpectations: Bool
 
-    /// Runs the check. `thresholds` maps the scene's thresholds to those to run with.
-    public init(path: String, thresholds: (Thresholds) throws -> Thresholds, update: Bool = false, renderBands: Int = 1) {
+    /// Runs the check. `thresholds` maps the scene's thresholds to those to run with. With
+    /// `explainsFailures`, an expected warning that never occurred is explained by what its detector
+    /// measured (``SignalPeak``; the scene is run again with the detectors' signals tapped).
+    public init(path: String, thresholds: (Thresholds) throws -> Thresholds, update: Bool = false, renderBands: Int = 1,
+                explainsFailures: Bool = true) {
         self.path = path
         problems = []
         diff = []
@@ -61,6 +64,14 @@ public struct SceneCheck: Sendable {
             return
         }
         var result = expectations.check(events)
+        if explainsFailures, let code = result.neverOccurred, let meaning = scene.sdk.meaning(forCode: code),
+           var peak = SignalPeak(meaning: meaning, thresholds: configuration.thresholds) {
+            let capture = SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: renderBands))
+            let storage = SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults))
+            _ = try? SceneRun(capture: capture, configuration: configuration, storage: storage,
+                              observer: { input, session, _ in peak.add(session.signals, at: input.time) })
+            if let explanation = peak.explanation, !result.problems.isEmpty { result.problems[0] += ": " + explanation }
+        }
         if let golden = expectations.golden {
             let folder = (path as NSString).deletingLastPathComponent
             let goldenPath = folder.isEmpty ? golden : folder + "/" + golden

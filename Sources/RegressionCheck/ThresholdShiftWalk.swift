@@ -100,7 +100,7 @@ public struct ThresholdShiftWalk: Sendable {
                 }
                 for file in group {
                     outcome.scenesRun += 1
-                    guard SceneCheck(path: file, thresholds: transform).status == .failed else { continue }
+                    guard SceneCheck(path: file, thresholds: transform, explainsFailures: false).status == .failed else { continue }
                     if factor > 1 { outcome.failsWhenRaised = file } else { outcome.failsWhenLowered = file }
                     return outcome
                 }

@@ -14,13 +14,15 @@ struct CheckCommand: Command {
         Scenes/) and compares its events with the scene's expectations: the codes in `expect.sequence`
         in order (each optionally within a time window), none of `expect.forbid`, and the golden file
         named by `golden` event for event. Prints one line per scene and, for a failure, an aligned
-        expected-versus-actual diff. Scenes run in parallel on all cores; the output order is the scene order.
+        expected-versus-actual diff; an expected warning that never occurred is explained by its
+        detector's measured peak against the threshold. Scenes run in parallel on all cores; the output order is the scene order.
 
         OPTIONS:
           --set KEY=VALUE     override a threshold in every scene (repeatable), to see which scenes change
           --thresholds FILE   apply a (partial) thresholds JSON file to every scene
           --update            rewrite golden files from this run and say which changed
-          --junit FILE        write JUnit XML (one test case per scene)
+          --junit FILE        write JUnit XML (one test case per scene; the --set and --thresholds
+                              overrides as the suite's properties)
           --json              one JSON object per scene instead of text
           --shard I/N         run only the I-th of N stable, disjoint subsets of the scenes
           --jobs N            scenes run at once (default: the number of cores)
@@ -133,7 +135,7 @@ struct CheckCommand: Command {
                 JUnitReport.Case(name: r.check.path, className: "capture-sim.check", seconds: r.seconds,
                                  failure: r.check.status == .passed ? nil : r.check.problems.first ?? "failed",
                                  details: (r.check.problems + r.check.diff).joined(separator: "\n"))
-            })
+            }, properties: (file.map { [(name: "--thresholds", value: $0)] } ?? []) + assignments.map { (name: "--set", value: $0) })
             do {
                 try Data(report.xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
             } catch {

@@ -40,14 +40,13 @@ struct CodesCommand: Command {
 
     func run() throws -> ExitCode {
         if sources {
-            if !json { print("| codes | rule | source |\n|---|---|---|") }
+            guard json else {
+                print(RuleSource.markdownTable(sdk.ruleSources))
+                return .success
+            }
             for source in sdk.ruleSources {
-                if json {
-                    print(JSONValue.object([("codes", .string(source.codes)), ("rule", .string(source.rule)),
-                                            ("source", .string(source.source))]).serialized())
-                } else {
-                    print("| \(source.codes) | \(source.rule) | \(source.source) |")
-                }
+                print(JSONValue.object([("codes", .string(source.codes)), ("rule", .string(source.rule)),
+                                        ("source", .string(source.source))]).serialized())
             }
             return .success
         }

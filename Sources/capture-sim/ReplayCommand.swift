@@ -26,7 +26,9 @@ struct ReplayCommand: Command {
 
         OPTIONS:
           --format F          bundle, raw, tum, stray, traj or arkit (default: detected)
-          --fps N             frame rate of raw poses.csv, frames per second (default 60)
+          --fps N             frame rate of a raw poses.csv without its time column, frames per
+                              second (default: its package's manifest.json; a poses.csv with the
+                              time column keeps its times)
           --up y|z            world up axis of TUM (default z) and .traj (default y) logs
           --sdk VERSION       the SDK profile to replay with (2.10; default: the bundle's own, else 2.10)
           --from S            replay only inputs at or after S seconds
@@ -70,7 +72,7 @@ struct ReplayCommand: Command {
             throw UsageError("--up applies to tum and traj logs; \(log.format.rawValue) logs fix their world axes")
         }
         if framesPerSecondGiven, log.format != .raw {
-            throw UsageError("--fps applies to raw poses.csv logs, which have no time stamps")
+            throw UsageError("--fps applies to raw poses.csv logs, which may have no time column")
         }
         if let sdk = options.sdk { log.configuration.sdk = sdk }
         log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)

@@ -29,7 +29,10 @@ struct ReportCommand: Command {
                               objects are drawn on the plan (a scene INPUT draws its own)
           --seed N            scene INPUT: seed for motion and noise (default: the scene's)
           --format F          log format, as replay's (default: detected)
-          --fps N             frame rate of raw poses.csv (default 60)
+          --fps N             frame rate of a raw poses.csv without its time column (default: from
+                              the package's manifest.json)
+          --severity S        list and draw only the events of severity S or above: info (default),
+                              warning or error
           --up y|z            world up axis of TUM and .traj logs
           --sdk VERSION       the SDK profile to replay with (default: a bundle's own, else 2.10)
           --from S, --to S    replay only inputs within [S, S] seconds
@@ -47,10 +50,12 @@ struct ReportCommand: Command {
     var seed: UInt64?
     var options: ReplayOptions
     var overrides: ThresholdOverrideOptions
+    /// `--severity`: the least severity of the events listed and drawn (nil: all).
+    var severity: EventSeverity?
 
     init(arguments: [String]) throws(UsageError) {
         let parsed = try CommandLineArguments(
-            arguments, options: ["out", "scene", "seed", "format", "fps", "up", "sdk", "from", "to", "set", "thresholds"],
+            arguments, options: ["out", "scene", "seed", "format", "fps", "up", "sdk", "from", "to", "set", "thresholds", "severity"],
             flags: ["force"])
         guard let input = parsed.positionals.first else { throw UsageError("which input? capture-sim report INPUT --out FILE") }
         guard parsed.positionals.count == 1 else { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
@@ -66,6 +71,7 @@ struct ReportCommand: Command {
         let options = try ReplayOptions(parsing: parsed)
         self.options = options
         overrides = ThresholdOverrideOptions(parsed)
+        severity = try SeverityOption.parse(parsed)
         let sceneInput = ReportInput.kind(of: input) == .scene
         if sceneInput {
             if scenePath != nil { throw UsageError("--scene is for bundles and logs; a scene INPUT draws its own plan") }
@@ -78,7 +84,12 @@ struct ReportCommand: Command {
     }
 
     func run() throws -> ExitCode {
-        let page = try makePage()
+        var page = try makePage()
+        if let severity, severity > .info {
+            // The summary still counts every event; the table, plan and timeline show these.
+            page.trace.events.removeAll { $0.event.severity < severity }
+            page.subtitle += "; events of severity \(severity.rawValue) and above"
+        }
         try ReportInput.write(HTMLReportWriter.html(page), to: out, force: force)
         printError("report: \(out) (\(page.trace.events.count) events, \(page.trace.frameCount) frames)")
         return .success

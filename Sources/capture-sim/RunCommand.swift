@@ -115,13 +115,14 @@ struct RunCommand: Command {
         }
         var scene = try loadScene(scenePath)
         if let lidarModel { scene.lidar.errorModel = lidarModel }
-        var configuration = scene.configuration
-        configuration.thresholds = try overrides.apply(to: configuration.thresholds)
         let camera = try cameraOptions.camera(for: scene)
         // Two depth frames at a time, one row band each (the next renders ahead on a worker).
         let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(
             depthEveryNthFrame: depthEvery, renderBands: 1, colorImages: out != nil && cameraOptions.images, camera: camera,
             rendersAhead: true))
+        // The scene's, with the video rate of the camera in use.
+        var configuration = capture.configuration
+        configuration.thresholds = try overrides.apply(to: configuration.thresholds)
         let bar = ProgressBar(label: scene.name, enabled: progress && capture.duration > 30)
         let faults = FaultPlan(scene.faults)
 

@@ -22,10 +22,13 @@ struct SweepCommand: Command {
         OPTIONS:
           --param KEY=START:STOP:STEP   a threshold and its values (also KEY=V1,V2,...); once or twice
           --codes C1,C2,...             only these codes (default: every warning and error but 18)
+          --severity S                  only events of severity S or above: info, warning or error
+                                        (default warning without --codes; 78 reporting the minutes
+                                        left is info, under storage.warningMinutes a warning)
           --set KEY=VALUE               fix another threshold for every run (repeatable)
           --thresholds FILE             apply a (partial) thresholds JSON file first
           --json                        one JSON object per scene and value
-          --csv                         CSV: scene, the parameters, code, count, first time
+          --csv                         CSV: scene, the parameters, code, severity, count, first time
           --jobs N                      runs at once (default: the number of cores)
           --report FILE                 also write FILE: an HTML heat map per scene of which codes
                                         fire at each value (docs/report.md)
@@ -36,6 +39,8 @@ struct SweepCommand: Command {
     var paths: [String]
     var parameters: [SweepParameter]
     var codes: Set<Int>?
+    /// `--severity`: the least severity kept (nil: warning without --codes, any with them).
+    var severity: EventSeverity?
     var overrides: ThresholdOverrideOptions
     var json: Bool
     var csv: Bool
@@ -43,7 +48,7 @@ struct SweepCommand: Command {
     var report: String?
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["param", "codes", "set", "thresholds", "jobs", "report"],
+        let parsed = try CommandLineArguments(arguments, options: ["param", "codes", "severity", "set", "thresholds", "jobs", "report"],
                                               flags: ["json", "csv"])
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
         let specs = parsed.values("param")
@@ -61,6 +66,7 @@ struct SweepCommand: Command {
             }
             codes = set
         }
+        severity = try SeverityOption.parse(parsed)
         overrides = ThresholdOverrideOptions(parsed)
         for a in overrides.assignments {
             do { _ = try Thresholds().applying(assignment: a) } catch { throw UsageError(error.description) }
@@ -76,6 +82,8 @@ struct SweepCommand: Command {
     /// What one run gave for one code.
     struct Fired: Sendable {
         var code: Int
+        /// The highest severity among its events.
+        var severity: EventSeverity
         var count: Int
         var first: Double
     }
@@ -94,6 +102,7 @@ struct SweepCommand: Command {
         let next = Atomic<Int>(0)
         let overrides = self.overrides
         let codes = self.codes
+        let minimum = severity ?? (codes == nil ? .warning : .info)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, runs))) { _ in
             while true {
                 let i = next.add(1, ordering: .relaxed).oldValue
@@ -112,10 +121,14 @@ struct SweepCommand: Command {
                     var fired: [Fired] = []
                     for e in run.events {
                         let c = e.code
-                        let wanted = codes.map { $0.contains(c) } ?? (e.severity != .info && e.meaning != .errorSound)
-                        guard wanted else { continue }
-                        if let k = fired.firstIndex(where: { $0.code == c }) { fired[k].count += 1 }
-                        else { fired.append(Fired(code: c, count: 1, first: e.time)) }
+                        let wanted = codes.map { $0.contains(c) } ?? (e.meaning != .errorSound)
+                        guard wanted, e.severity >= minimum else { continue }
+                        if let k = fired.firstIndex(where: { $0.code == c }) {
+                            fired[k].count += 1
+                            fired[k].severity = max(fired[k].severity, e.severity)
+                        } else {
+                            fired.append(Fired(code: c, severity: e.severity, count: 1, first: e.time))
+                        }
                     }
                     results.withLock { $0[i] = fired }
                 } catch {
@@ -158,21 +171,23 @@ struct SweepCommand: Command {
                     lines.append(JSONValue.object([
                         ("scene", .string(file)),
                         ("parameters", .object(zip(keys, values).map { ($0, .number($1)) })),
-                        ("codes", .array(fired.map { .object([("code", .integer($0.code)), ("count", .integer($0.count)),
-                                                              ("first", .number($0.first))]) })),
+                        ("codes", .array(fired.map { .object([("code", .integer($0.code)), ("severity", .string($0.severity.rawValue)),
+                                                              ("count", .integer($0.count)), ("first", .number($0.first))]) })),
                     ]).serialized())
                 }
             }
             return lines.joined(separator: "\n")
         }
         if csv {
-            lines.append((["scene"] + keys + ["code", "count", "first"]).joined(separator: ","))
+            lines.append((["scene"] + keys + ["code", "severity", "count", "first"]).joined(separator: ","))
             for (s, file) in files.enumerated() {
                 for (c, values) in combos.enumerated() {
                     let prefix = ([file] + values.map(SweepParameter.text)).joined(separator: ",")
                     let fired = table[s * combos.count + c]
-                    if fired.isEmpty { lines.append(prefix + ",,0,") }
-                    for f in fired { lines.append(prefix + ",\(f.code),\(f.count),\(NumberFormatting.fixed(f.first, decimals: 3))") }
+                    if fired.isEmpty { lines.append(prefix + ",,,0,") }
+                    for f in fired {
+                        lines.append(prefix + ",\(f.code),\(f.severity.rawValue),\(f.count),\(NumberFormatting.fixed(f.first, decimals: 3))")
+                    }
                 }
             }
             return lines.joined(separator: "\n")

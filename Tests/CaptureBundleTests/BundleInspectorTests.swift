@@ -118,7 +118,7 @@ import JSONSupport
         defer { out.remove() }
         let path = out.path + "/raw/raw/poses.csv"
         var lines = String(decoding: out.bytes("raw/raw/poses.csv"), as: UTF8.self).split(separator: "\n").map(String.init)
-        lines[2] = "1,nan,0,0,0,0,0,1"
+        lines[2] = "1,nan,0,0,0,0,0,1,0.1"
         _ = FileManager.default.createFile(atPath: path, contents: Data((lines.joined(separator: "\n") + "\n").utf8))
         let inspection = try BundleInspector.inspect(path: out.path + "/raw")
         #expect(inspection.problems.first == "raw/poses.csv: line 3: x 'nan' is not a finite number")

@@ -59,6 +59,10 @@ import TestSupport
             #expect((t - expected.translation).length < 1e-6)
             #expect(q.angle(to: expected.rotation) < 1e-6)
         }
+        // The time column: each depth frame's capture time (Foundation's parse may be off in the last bit).
+        let times = try #require(summary["times"] as? [Double])
+        let expectedTimes = fixture.depthFrameIndices.map(BundleFixture.frameTime)
+        #expect(times.count == expectedTimes.count && zip(times, expectedTimes).allSatisfy { abs($0 - $1) < 1e-12 })
         let k = try #require(summary["intrinsics"] as? [String: Double])
         let lidar = CameraIntrinsics.wideCamera.scaled(toWidth: BundleFixture.depthWidth, height: BundleFixture.depthHeight)
         #expect(k["fx"] == lidar.fx && k["cy"] == lidar.cy && k["width"] == Double(lidar.width))

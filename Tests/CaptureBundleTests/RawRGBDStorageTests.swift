@@ -1,6 +1,7 @@
 @testable import CaptureEngine
 import CaptureBundle
 import Foundation
+import JSONSupport
 import Testing
 import TestSupport
 
@@ -42,12 +43,24 @@ import TestSupport
         }
     }
 
+    @Test func aPosesFileWrittenBeforeTheTimeColumnStillReads() throws {
+        let old = "frame,x,y,z,qx,qy,qz,qw\n0,1,2,3,0,0,0,1\n1,1,2,3.5,0,0,0,1\n"
+        let poses = try RawPose.parseCSV(old)
+        #expect(poses.map(\.frame) == [0, 1] && poses.map(\.time) == [nil, nil])
+        #expect(poses[1].pose.translation == SIMD3(1, 2, 3.5))
+        #expect(throws: InputError(file: "raw/poses.csv", location: "line 2", reason: "8 fields, expected 9")) {
+            try RawPose.parseCSV("frame,x,y,z,qx,qy,qz,qw,time\n0,1,2,3,0,0,0,1\n")
+        }
+    }
+
     @Test func posesReadBackAsTheWrittenTransformsAfterTheDocumentedConversion() throws {
         let fixture = BundleFixture()
         let (out, _, _) = try written(fixture)
         defer { out.remove() }
         let poses = try BundleReader(path: out.path + "/raw-scan").poses()
         #expect(poses.map(\.frame) == Array(0..<fixture.depthFrameIndices.count))
+        // The time column: each depth frame's capture time on the session clock, bit for bit.
+        #expect(poses.map(\.time) == fixture.depthFrameIndices.map(BundleFixture.frameTime))
         for (pose, i) in zip(poses, fixture.depthFrameIndices) {
             let arkit = fixture.pose(i)
             let back = pose.arkitPose

@@ -2,7 +2,9 @@ import CaptureEngine
 import Testing
 
 @Suite struct CoverageTests {
-    @Test func everyOneOfThe59CodesCanBeProducedFromInputs() throws {
+    /// Every 2.10 code but 81 ("No configuration found!", a failure of ARKit's session configuration that
+    /// no input of the simulator stands for; docs/engine.md, "Rule provenance (2.10)").
+    @Test func everyOneOfThe59CodesBut81CanBeProducedFromInputs() throws {
         var produced = Set<Int>()
         func add(_ s: ScriptedInputs, _ c: SessionConfiguration = SessionConfiguration()) throws {
             produced.formUnion(try stamps(s, configuration: c).map(\.code))
@@ -40,6 +42,6 @@ import Testing
         try addFaulty(FaultyStorage(invalidZips: 2))
         let all = Set(SDKProfile.standard.codeTable.map(\.code))
         #expect(all.count == 59)
-        #expect(all.subtracting(produced).sorted() == [])
+        #expect(all.subtracting(produced).sorted() == [81])
     }
 }

@@ -86,14 +86,38 @@ extension ScriptedInputs {
 
     // MARK: Orientation
 
-    @Test func recordingStartsOnlyInPortraitAndLandscapeShowsTheWrongOrientationWarning() throws {
+    @Test func recordingStartsInPortraitAndLandscapeShowsTheWrongOrientationWarning() throws {
         var s = ScriptedInputs()
         s.steady(0.5, ScriptedInputs.pose())
-        s.user(.recordPressed)
         s.steady(0.5)
         s.user(.recordPressed)
         s.steady(0.5)
         #expect(try stamps31(s) == [Stamp(0, 17), Stamp(0.5, 24), Stamp(1.0, 1)])
+    }
+
+    /// README 3.1.3, "Device Orientation": "any attempts to scan in landscape will result in a warning
+    /// shown on-screen and the scan being terminated after a short time". The press starts the scan; the
+    /// 5 s count from the press, not from when the phone turned (8 s before).
+    @Test func aRecordPressInLandscapeStartsTheScanWhichIsTerminatedFiveSecondsLater() throws {
+        var s = ScriptedInputs()
+        s.steady(8, ScriptedInputs.pose())
+        s.user(.recordPressed)
+        s.steady(6, ScriptedInputs.pose())
+        let (events, driver) = try run(s, configuration: v3_1, storage: NullScanStorage())
+        #expect(events.map { Stamp($0.time, $0.code) }.filter { $0.code != 70 && $0.code != 76 && $0.code != 78 }
+                == [Stamp(0, 17), Stamp(8, 1), Stamp(13, 4)])
+        #expect(driver.session.phase == .aborted)
+    }
+
+    @Test func aRecordPressInLandscapeTurnedToPortraitInTimeGoesOn() throws {
+        var s = ScriptedInputs()
+        s.steady(1, ScriptedInputs.pose())
+        s.user(.recordPressed)
+        s.steady(2, ScriptedInputs.pose())
+        s.turning(0.5) { f in ScriptedInputs.pose(roll: -90 * f) }
+        s.steady(9)
+        s.stop()
+        #expect(try stamps31(s).map(\.code) == [17, 1, 24, 2, 7])
     }
 
     @Test func heldInLandscapeWhileRecordingFor5SecondsAbortsWith4() throws {
@@ -119,13 +143,30 @@ extension ScriptedInputs {
     // MARK: Drift
 
     /// A jump in position (130) or in heading (129) forces a relocation (131) that recovers at the next
-    /// frame (133).
+    /// frame (133, then 28: "The scanning state is back to normal (after relocation)").
     @Test(arguments: [(DriftKind.position, 130), (.angular, 129)])
     func driftForcesARelocationThatRecoversWith133(kind: DriftKind, code: Int) throws {
         var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
         s.steady(frame, kind == .position ? ScriptedInputs.portrait(x: 11) : ScriptedInputs.portrait(heading: 90))
         s.steady(1)
-        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, code), Stamp(4.5, 131), Stamp(4.5 + frame, 133)])
+        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, code), Stamp(4.5, 131), Stamp(4.5 + frame, 133),
+                                    Stamp(4.5 + frame, 28)])
+        let events = try run(s, configuration: v3_1, storage: NullScanStorage()).events
+        #expect(events.first { $0.code == code }?.severity == .warning)
+    }
+
+    /// drift.action abort: the drift code is an error that aborts the scan (didAbortScan), no relocation.
+    @Test(arguments: [(DriftKind.position, 130), (.angular, 129)])
+    func withDriftActionAbortDriftAbortsTheScan(kind: DriftKind, code: Int) throws {
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
+        s.steady(frame, kind == .position ? ScriptedInputs.portrait(x: 11) : ScriptedInputs.portrait(heading: 90))
+        s.steady(1)
+        var configuration = v3_1
+        configuration.thresholds.drift.action = .abort
+        let (events, driver) = try run(s, configuration: configuration, storage: NullScanStorage())
+        let drift = try #require(events.last)
+        #expect(drift.code == code && drift.severity == .error && drift.delegateCall == "didAbortScan")
+        #expect(driver.session.phase == .aborted && driver.session.record.relocations.isEmpty)
     }
 
     enum DriftKind: Sendable { case position, angular }
@@ -159,7 +200,7 @@ extension ScriptedInputs {
         var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
         s.steady(2, tracking: .notAvailable)
         s.steady(1)
-        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, 132), Stamp(6.5, 133)])
+        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, 132), Stamp(6.5, 133), Stamp(6.5, 28)])
     }
 
     @Test func backgroundInterruptsWith134AndResumesWith135ThenRelocatesEvenWithoutBackgroundResume() throws {
@@ -168,7 +209,7 @@ extension ScriptedInputs {
         s.skip(3)
         s.user(.foreground)
         s.steady(1)
-        let expected = [Stamp(0.5, 1), Stamp(4.5, 134), Stamp(7.5, 135), Stamp(7.5, 131), Stamp(7.5, 133)]
+        let expected = [Stamp(0.5, 1), Stamp(4.5, 134), Stamp(7.5, 135), Stamp(7.5, 131), Stamp(7.5, 133), Stamp(7.5, 28)]
         #expect(try stamps31(s) == expected)
         let noResume = SessionConfiguration(options: ScanOptions(backgroundResume: false), sdk: .v3_1)
         #expect(try stamps31(s, noResume) == expected)
@@ -206,7 +247,8 @@ extension ScriptedInputs {
         var s = ScriptedInputs.recordingInPortrait(steadyFor: 1)
         s.steady(1, tracking: .limited(.insufficientFeatures))
         s.steady(1)
-        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(1.5, 10), Stamp(2.5, 28)])
+        // 3.1.3's 28 is "back to normal (after relocation)": a limited state clears without a code.
+        #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(1.5, 10)])
         // 2.10 has no code for it.
         var l = ScriptedInputs()
         l.startRecording()
@@ -433,6 +475,6 @@ extension ScriptedInputs {
         s.steady(3)
         // Ten seconds without frames in the background, then three with: no 62, no 63.
         let got = try stamps31(s)
-        #expect(got == [Stamp(0.5, 1), Stamp(4.5, 134), Stamp(14.5, 135), Stamp(14.5, 131), Stamp(14.5, 133)])
+        #expect(got == [Stamp(0.5, 1), Stamp(4.5, 134), Stamp(14.5, 135), Stamp(14.5, 131), Stamp(14.5, 133), Stamp(14.5, 28)])
     }
 }

@@ -102,6 +102,8 @@ struct FaultyStorage: ScanStorage {
     var failOpen: ScanFile?
     var failWrite: ScanFile?
     var invalidZips = 0
+    /// The re-zip (after 53) cannot be written.
+    var failRezipWrite = false
     var removed = false
     var appended = 0
 
@@ -118,7 +120,7 @@ struct FaultyStorage: ScanStorage {
         if let f = failWrite, f != .depthFrames, f != .zip { throw ScanStorageError(file: f, opening: false, reason: "injected") }
     }
     mutating func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
-        if failWrite == .zip { throw ScanStorageError(file: .zip, opening: false, reason: "injected") }
+        if failWrite == .zip || (rezip && failRezipWrite) { throw ScanStorageError(file: .zip, opening: false, reason: "injected") }
         if invalidZips > 0 {
             invalidZips -= 1
             return .invalid

@@ -12,12 +12,20 @@ import Testing
             case .number(let path): changed[keyPath: path] = 1000 + Double(i)
             case .wholeNumber(let path): changed[keyPath: path] = 1000 + i
             case .flag(let path): changed[keyPath: path].toggle()
+            case .driftAction(let path): changed[keyPath: path] = .relocate
             }
         }
         let object = try #require(JSONSerialization.jsonObject(with: JSONEncoder().encode(changed)) as? [String: [String: Any]])
         var encoded: [String: Double] = [:]
         for (group, members) in object {
-            for (name, value) in members { encoded["\(group).\(name)"] = (value as? Bool).map { $0 ? 1 : 0 } ?? (value as? NSNumber)?.doubleValue }
+            for (name, value) in members {
+                let key = "\(group).\(name)"
+                if let name = value as? String, let choices = Thresholds.fieldsByKey[key]?.choices {
+                    encoded[key] = choices.firstIndex(of: name).map(Double.init)
+                } else {
+                    encoded[key] = (value as? Bool).map { $0 ? 1 : 0 } ?? (value as? NSNumber)?.doubleValue
+                }
+            }
         }
         #expect(Set(encoded.keys) == Set(Thresholds.keyPaths))
         #expect(Thresholds.keyPaths.count == Thresholds.fields.count)
@@ -30,6 +38,9 @@ import Testing
         }
         #expect(throws: ThresholdOverrideError("f: 'ceiling.enabledOnLiDAR' must be true or false")) {
             try Thresholds().applying(json: .object([("ceiling", .object([("enabledOnLiDAR", .int(1))]))]), source: "f")
+        }
+        #expect(throws: ThresholdOverrideError("f: 'drift.action' must be one of profile, abort, relocate")) {
+            try Thresholds().applying(json: .object([("drift", .object([("action", .string("ignore"))]))]), source: "f")
         }
         #expect(throws: ThresholdOverrideError("f: 'ceiling' must be an object")) {
             try Thresholds().applying(json: .object([("ceiling", .int(1))]), source: "f")
@@ -97,7 +108,7 @@ import Testing
 
 @Suite struct ThresholdRangeTests {
     @Test func everyNumericKeyHasARangeAndTheDefaultsAreInside() {
-        let numeric = Thresholds.keyPaths.filter { !["ceiling.enabledOnLiDAR"].contains($0) }
+        let numeric = Thresholds.keyPaths.filter { !["ceiling.enabledOnLiDAR", "drift.action"].contains($0) }
         #expect(Set(numeric) == Set(Thresholds.fields.filter { $0.range != nil }.map(\.key)))
         #expect(Thresholds().problems == [])
     }

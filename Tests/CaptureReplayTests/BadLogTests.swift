@@ -19,7 +19,7 @@ import JSONSupport
     }
 
     @Test func fieldThatIsNotANumberIsNamed() throws {
-        let text = "0,0,0,0,0,0,0,1\n1,0,0,zero,0,0,0,1\n"
+        let text = "0,0,0,0,0,0,0,1,0\n1,0,0,zero,0,0,0,1,0.1\n"
         #expect {
             _ = try ReaderTestSupport.read(text, format: .raw, file: "raw/poses.csv")
         } throws: { error in
@@ -93,7 +93,8 @@ import JSONSupport
             _ = try ReaderTestSupport.read("1.5 1 0 0 0 1 0 0 0 1 0 0 0\n", format: .arkit)
         }
         #expect(throws: InputError.self) {
-            _ = try ReaderTestSupport.read("frame,x,y,z,qx,qy,qz,qw\n0.5,0,0,0,0,0,0,1\n", format: .raw)
+            _ = try ReaderTestSupport.read("frame,x,y,z,qx,qy,qz,qw\n0.5,0,0,0,0,0,0,1\n", format: .raw,
+                                           options: ReplayOptions(framesPerSecond: 60))
         }
     }
 

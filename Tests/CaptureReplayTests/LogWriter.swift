@@ -6,8 +6,18 @@ import JSONSupport
 /// Writes engine poses in each replay format, as `docs/replay-formats.md` and `docs/bundle-format.md`
 /// describe them, with numbers in Swift's shortest round-trip form.
 enum LogWriter {
-    /// The raw package's `poses.csv`: frame index i for the pose at i / fps.
+    /// The raw package's `poses.csv`: frame index i, the pose, and its time (the `time` column).
     static func raw(_ poses: [TimedPose]) -> String {
+        var out = "frame,x,y,z,qx,qy,qz,qw,time\n"
+        for (i, p) in poses.enumerated() {
+            let q = CoordinateConventions.zUpOpenCV(fromARKit: p.pose)
+            out += "\(i),\(q.translation.x),\(q.translation.y),\(q.translation.z),\(q.rotation.x),\(q.rotation.y),\(q.rotation.z),\(q.rotation.w),\(p.time)\n"
+        }
+        return out
+    }
+
+    /// A `poses.csv` as packages wrote it before the `time` column: frame index i for the pose at i / fps.
+    static func rawWithoutTime(_ poses: [TimedPose]) -> String {
         var out = "frame,x,y,z,qx,qy,qz,qw\n"
         for (i, p) in poses.enumerated() {
             let q = CoordinateConventions.zUpOpenCV(fromARKit: p.pose)

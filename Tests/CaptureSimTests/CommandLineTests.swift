@@ -39,7 +39,7 @@ import TestSupport
             "    0.000  70  Thermal state nominal",
             "    0.000  75  Low power mode deactivated",
             "    0.000  76  Active processor count is 6 of 6",
-            "    0.000  78  Storage: 120 minutes left",
+            "    0.000  78  Storage: 118 minutes left",
             "    0.900   0  Device in landscape orientation",
             "    2.500   1  Recording started",
             "    8.500   3  Finished recording - Not enough data",
@@ -196,6 +196,21 @@ import TestSupport
         #expect(r.stdout.contains("expected 3, but 3 never occurred"))
     }
 
+    @Test func checkSaysWhatTheDetectorMeasuredWhenAWarningNeverOccurredAndJUnitRecordsTheOverrides() throws {
+        let temporary = try TemporaryFolder("check-peak")
+        defer { temporary.remove() }
+        let junit = temporary.url.appendingPathComponent("report.xml")
+        let r = try CommandLineTool.run(["check", "Scenes/fast-rotation.json", "--set", "fastRotation.degreesPerSecond=400",
+                                         "--junit", junit.path])
+        #expect(r.status == 1)
+        #expect(r.lines.first == "FAIL  Scenes/fast-rotation.json: expected 87, but 87 never occurred: peak yaw rate 189.994 deg/s over 0.5 s <= 400 deg/s at 23.300 s")
+        let doc = try XMLDocument(contentsOf: junit)
+        #expect(try doc.nodes(forXPath: "//testsuite/properties/property[@name='--set']/@value").map(\.stringValue) == ["fastRotation.degreesPerSecond=400"])
+        // A warning whose quantity crossed the threshold but not for long enough: the longest stretch.
+        let held = try CommandLineTool.run(["check", "Scenes/floor.json", "--set", "floor.holdSeconds=6"])
+        #expect(held.lines.first == "FAIL  Scenes/floor.json: expected 21, but 21 never occurred: pitch < -55 deg for at most 4.15 s (from 23.467 s) < the 6 s it must hold; lowest -70.312 deg at 27.100 s")
+    }
+
     @Test func checkOfAnUnreadableSceneIsExit3() throws {
         let temporary = try TemporaryFolder("check-bad")
         defer { temporary.remove() }
@@ -238,8 +253,28 @@ import TestSupport
         ])
         let csv = try CommandLineTool.run(["sweep", "Scenes/not-enough-data.json", "--param", "recording.minimumSeconds=4,6",
                                            "--codes", "2,3", "--csv"])
-        #expect(csv.lines == ["scene,recording.minimumSeconds,code,count,first",
-                              "Scenes/not-enough-data.json,4,2,1,8.500",
-                              "Scenes/not-enough-data.json,6,3,1,8.500"])
+        #expect(csv.lines == ["scene,recording.minimumSeconds,code,severity,count,first",
+                              "Scenes/not-enough-data.json,4,2,info,1,8.500",
+                              "Scenes/not-enough-data.json,6,3,info,1,8.500"])
+    }
+
+    @Test func sweepKeepsWarningsAndErrorsByDefaultAndFiltersBySeverity() throws {
+        // The storage report at start (78, 118 minutes) is information: not listed by default.
+        let byDefault = try CommandLineTool.run(["sweep", "Scenes/storage-low.json", "--param", "storage.warningMinutes=10", "--csv"])
+        #expect(byDefault.status == 0)
+        #expect(byDefault.lines == ["scene,storage.warningMinutes,code,severity,count,first",
+                                    "Scenes/storage-low.json,10,78,warning,3,0.000"])
+        let info = try CommandLineTool.run(["sweep", "Scenes/not-enough-data.json", "--param", "recording.minimumSeconds=6",
+                                            "--severity", "info", "--csv"])
+        #expect(info.lines.contains("Scenes/not-enough-data.json,6,78,info,1,0.000"))
+        #expect(info.lines.contains("Scenes/not-enough-data.json,6,3,info,1,8.500"))
+        let errors = try CommandLineTool.run(["sweep", "Scenes/not-enough-data.json", "--param", "recording.minimumSeconds=6",
+                                              "--severity", "error", "--csv"])
+        #expect(errors.lines == ["scene,recording.minimumSeconds,code,severity,count,first",
+                                 "Scenes/not-enough-data.json,6,15,error,1,8.500"])
+        let bad = try CommandLineTool.run(["sweep", "Scenes/not-enough-data.json", "--param", "recording.minimumSeconds=6",
+                                           "--severity", "fatal"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--severity expects info, warning or error, got 'fatal'"))
     }
 }

@@ -104,14 +104,17 @@ def check_raw(folder):
         intrinsics = json.load(f)
     with open(os.path.join(folder, "raw", "poses.csv"), newline="") as f:
         rows = list(csv.reader(f))
-    if rows[0] != ["frame", "x", "y", "z", "qx", "qy", "qz", "qw"]:
+    if rows[0] != ["frame", "x", "y", "z", "qx", "qy", "qz", "qw", "time"]:
         fail("raw/poses.csv: header is %s" % rows[0])
-    poses = [[float(v) for v in row[1:]] for row in rows[1:]]
+    poses = [[float(v) for v in row[1:8]] for row in rows[1:]]
+    times = [float(row[8]) for row in rows[1:]]
     if [int(row[0]) for row in rows[1:]] != list(range(len(poses))):
         fail("raw/poses.csv: frames are not 0..n-1")
     for p in poses:
         if not np.all(np.isfinite(p)) or abs(np.linalg.norm(p[3:]) - 1) > 1e-6:
             fail("raw/poses.csv: a pose is not finite or its quaternion is not unit")
+    if not np.all(np.isfinite(times)) or any(b <= a for a, b in zip(times, times[1:])):
+        fail("raw/poses.csv: the times are not finite and increasing")
     depth_sum = 0
     confidence_sum = 0
     for k in range(len(poses)):
@@ -128,7 +131,7 @@ def check_raw(folder):
         confidence_sum += int(confidence.astype(np.int64).sum())
     if manifest["frames"] != len(poses):
         fail("manifest.json: frames %d, poses.csv has %d rows" % (manifest["frames"], len(poses)))
-    summary = {"layout": "rawRGBD", "frames": len(poses), "poses": poses, "intrinsics": intrinsics,
+    summary = {"layout": "rawRGBD", "frames": len(poses), "poses": poses, "times": times, "intrinsics": intrinsics,
                "depthMillimetreSum": depth_sum, "confidenceSum": confidence_sum}
     obj_path = os.path.join(folder, "mesh.obj")
     if os.path.exists(obj_path):

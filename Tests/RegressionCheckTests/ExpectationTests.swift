@@ -76,6 +76,20 @@ import Testing
         #expect(try doc.nodes(forXPath: "//testsuite/@failures").first?.stringValue == "1")
     }
 
+    @Test func junitRecordsTheOverridesAsTheSuitesProperties() throws {
+        let report = JUnitReport(suiteName: "capture-sim check",
+                                 cases: [JUnitReport.Case(name: "drift", className: "Scenes", seconds: 0.25, failure: nil, details: "")],
+                                 properties: [("--thresholds", "ci/strict.json"), ("--set", "fastRotation.degreesPerSecond=99")])
+        let doc = try XMLDocument(xmlString: report.xml)
+        let names = try doc.nodes(forXPath: "//testsuite/properties/property/@name").map(\.stringValue)
+        let values = try doc.nodes(forXPath: "//testsuite/properties/property/@value").map(\.stringValue)
+        #expect(names == ["--thresholds", "--set"])
+        #expect(values == ["ci/strict.json", "fastRotation.degreesPerSecond=99"])
+        // Without overrides there is no properties element.
+        let plain = JUnitReport(suiteName: "s", cases: [])
+        #expect(!plain.xml.contains("<properties>"))
+    }
+
     @Test func shardsAreDisjointAndCoverEverything() {
         let names = (0..<200).map { "Scenes/scene-\($0).json" }
         for n in 1...5 {

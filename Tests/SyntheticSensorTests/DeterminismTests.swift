@@ -121,26 +121,38 @@ import TestSupport
         for input in SyntheticCapture(scene: scene, options: CaptureOptions(depthEveryNthFrame: 1_000_000)) {
             if case .system(let s) = input.kind, let f = s.storageFreeBytes { free[input.time] = f }
         }
-        // Between the samples at 2 s and 7 s: 300 frames of JSON (depth only on frame 0, before).
+        // Between the samples at 2 s and 7 s: 300 frames of JSON (depth only on frame 0, before) and 5 s
+        // of the default camera's video (640x480 at 30 fps: 3,163 bytes an image), to the byte.
         let used = free[2.0]! - free[7.0]!
-        #expect(used == 300 * StorageModel.jsonBytesPerFrame)
+        let rate = StorageModel.videoBytesPerSecond(camera: CameraSettings())
+        #expect(rate == 3_163 * 30)
+        #expect(abs(Double(used - 300 * StorageModel.jsonBytesPerFrame) - 5 * rate) <= 1)
         #expect(StorageModel.bytes(forFrameWithDepth: true) == 8 + 256 * 192 * 3 + 406)
     }
 
-    @Test func cameraImagesAddTheirShareOfTheVideoToTheWriteRate() throws {
+    @Test func theVideoIsCountedWhetherOrNotItsImagesAreRendered() throws {
         let scene = try Scene(jsonText: TestScenes.sceneText(script: """
             [ { "action": "present", "position": [3, 2.5], "orientation": "landscapeRight" }, { "action": "record" },
               { "action": "pause", "seconds": 10 }, { "action": "stop" } ]
             """), source: "x.json")
         let camera = CameraSettings(width: 64, height: 48)
-        var free: [Double: Int64] = [:]
-        let options = CaptureOptions(depthEveryNthFrame: 1_000_000, colorImages: true, camera: camera)
-        for input in SyntheticCapture(scene: scene, options: options) {
-            if case .system(let s) = input.kind, let f = s.storageFreeBytes { free[input.time] = f }
+        func freeStorage(images: Bool) -> [Double: Int64] {
+            var free: [Double: Int64] = [:]
+            let options = CaptureOptions(depthEveryNthFrame: 1_000_000, colorImages: images, camera: camera)
+            for input in SyntheticCapture(scene: scene, options: options) {
+                if case .system(let s) = input.kind, let f = s.storageFreeBytes { free[input.time] = f }
+            }
+            return free
         }
-        // Between the samples at 2 s and 7 s: 300 frames of JSON and 150 images (30 fps) of video.
-        let used = free[2.0]! - free[7.0]!
-        #expect(used == 300 * StorageModel.jsonBytesPerFrame + 150 * (StorageModel.videoBytesPerImage * 64 * 48 / (640 * 480)))
+        let free = freeStorage(images: true)
+        #expect(free == freeStorage(images: false))
+        // Between the samples at 2 s and 7 s: 300 frames of JSON and 5 s of a 64x48 video, whose bytes
+        // per image scale from 640x480's by the pixel count to the power 0.7.
+        let rate = StorageModel.videoBytesPerSecond(camera: camera)
+        #expect(abs(rate - 3_163 * pow(0.01, 0.7) * 30) < 1e-6)
+        #expect(abs(Double(free[2.0]! - free[7.0]! - 300 * StorageModel.jsonBytesPerFrame) - 5 * rate) <= 1)
+        // The session is given the same rate.
+        #expect(SyntheticCapture(scene: scene, options: CaptureOptions(camera: camera)).configuration.videoBytesPerSecond == rate)
     }
 }
 

@@ -12,7 +12,9 @@ public func fuzzReplay(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let formats: [ReplayFormat] = [.raw, .tum, .stray, .traj, .arkit]
     let choice = Int(data[0]) % (formats.count + 1)
     if choice < formats.count {
-        _ = try? ReplayReader.read(bytes: Data(rest), file: "fuzz.log", format: formats[choice])
+        // A raw log without its time column needs a rate: the default one, so such logs are parsed too.
+        _ = try? ReplayReader.read(bytes: Data(rest), file: "fuzz.log", format: formats[choice],
+                                   options: ReplayOptions(framesPerSecond: formats[choice] == .raw ? 60 : nil))
     } else {
         let file = FuzzScratch.write(rest, named: "poses.log")
         if let format = try? ReplayReader.detectFormat(path: file), format != .bundle {

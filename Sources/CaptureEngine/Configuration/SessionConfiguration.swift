@@ -58,12 +58,20 @@ public struct SessionConfiguration: Equatable, Sendable {
     /// Whether the app may use the camera (default granted). Denied, the SDK cannot run: 3.x reports
     /// 120 and aborts at the session's first input.
     public var cameraPermission: CameraPermission
+    /// The bytes per second of recording the scan's `video.mp4` adds (default 0: no video counted). The
+    /// engine reads no file: it is given the rate, which it adds to the minutes of storage reported at
+    /// start (78) and to the bytes zipping reads (``ScanBytes``). A scene gives the rate its camera's
+    /// video is encoded at (`StorageModel` in SyntheticSensor, the rate the sensor consumes free storage
+    /// by); a bundle records the rate its session ran with (`arkitData.json`, `video.bytesPerSecond`),
+    /// and a bundle without it (a phone's) gives its `video.mp4`'s size over the recorded time.
+    public var videoBytesPerSecond: Double
 
     public init(options: ScanOptions = ScanOptions(), device: DeviceCapabilities = DeviceCapabilities(),
                 thresholds: Thresholds = Thresholds(), landscapeGating: Bool = true, sdk: SDKProfile = .standard,
-                cameraPermission: CameraPermission = .granted) {
+                cameraPermission: CameraPermission = .granted, videoBytesPerSecond: Double = 0) {
         self.sdk = sdk
         self.cameraPermission = cameraPermission
+        self.videoBytesPerSecond = videoBytesPerSecond
         self.options = options
         self.device = device
         self.thresholds = thresholds

@@ -17,6 +17,8 @@ public struct ThresholdField: @unchecked Sendable {  // key paths to stored prop
         case wholeNumber(WritableKeyPath<Thresholds, Int>)
         /// A switch (JSON `true` / `false`).
         case flag(WritableKeyPath<Thresholds, Bool>)
+        /// One of a few names (JSON string): what drift does.
+        case driftAction(WritableKeyPath<Thresholds, Thresholds.DriftAction>)
     }
 
     /// `group.field`, e.g. `fastRotation.degreesPerSecond`.
@@ -44,12 +46,28 @@ public struct ThresholdField: @unchecked Sendable {  // key paths to stored prop
         range = nil
     }
 
-    /// The value in `thresholds` as a number (a switch as 0 or 1).
+    init(_ key: String, _ path: WritableKeyPath<Thresholds, Thresholds.DriftAction>) {
+        self.key = key
+        place = .driftAction(path)
+        range = nil
+    }
+
+    /// The names a choice takes (nil for a number or a switch).
+    public var choices: [String]? {
+        switch place {
+        case .driftAction: Thresholds.DriftAction.allCases.map(\.rawValue)
+        case .number, .wholeNumber, .flag: nil
+        }
+    }
+
+    /// The value in `thresholds` as a number (a switch as 0 or 1, a choice as its index among
+    /// ``choices``).
     public func value(in thresholds: Thresholds) -> Double {
         switch place {
         case .number(let path): thresholds[keyPath: path]
         case .wholeNumber(let path): Double(thresholds[keyPath: path])
         case .flag(let path): thresholds[keyPath: path] ? 1 : 0
+        case .driftAction(let path): Double(Thresholds.DriftAction.allCases.firstIndex(of: thresholds[keyPath: path]) ?? 0)
         }
     }
 }
@@ -71,6 +89,7 @@ extension Thresholds {
             ThresholdField("drift.meters", \.drift.meters, above(0, to: 1e6)),
             ThresholdField("drift.intervalSeconds", \.drift.intervalSeconds, above(0, to: hour)),
             ThresholdField("drift.degreesPerSecond", \.drift.degreesPerSecond, above(0, to: 1e6)),
+            ThresholdField("drift.action", \.drift.action),
             ThresholdField("floor.pitchDegrees", \.floor.pitchDegrees, within(-90, 90)),
             ThresholdField("floor.holdSeconds", \.floor.holdSeconds, within(0, longest)),
             ThresholdField("floor.hysteresisDegrees", \.floor.hysteresisDegrees, within(0, 180)),
@@ -118,6 +137,14 @@ extension Thresholds {
             ThresholdField("frames.skippedWindowSeconds", \.frames.skippedWindowSeconds, above(0, to: 60)),
         ]
     }()
+
+    /// The valid ranges as the Markdown table docs/engine.md carries ("Valid ranges"; a test holds the
+    /// two equal): one row per numeric key, sorted, as `thresholds --ranges` prints them.
+    public static var rangesMarkdownTable: String {
+        (["| key | range |", "|---|---|"] + keyPaths.compactMap { key in
+            fieldsByKey[key]?.range.map { "| `\(key)` | \($0) |" }
+        }).joined(separator: "\n")
+    }
 
     /// The fields by key.
     public static let fieldsByKey: [String: ThresholdField] = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })

@@ -72,6 +72,10 @@ extension Thresholds {
             self[keyPath: path] = b
         case (.flag, _):
             throw ThresholdOverrideError("\(source): '\(field.key)' must be true or false")
+        case (.driftAction(let path), .string(let name)) where Thresholds.DriftAction(rawValue: name) != nil:
+            self[keyPath: path] = Thresholds.DriftAction(rawValue: name) ?? .profile
+        case (.driftAction, _):
+            throw ThresholdOverrideError("\(source): '\(field.key)' must be one of \((field.choices ?? []).joined(separator: ", "))")
         }
     }
 
@@ -139,7 +143,8 @@ extension Thresholds {
             }
         }
         let value: JSONValue
-        if text == "true" || text == "false" { value = .bool(text == "true") }
+        if Thresholds.fieldsByKey[key]?.choices != nil { value = .string(text) }
+        else if text == "true" || text == "false" { value = .bool(text == "true") }
         else if let i = Int64(text) { value = .int(i) }
         else if let d = Double(text), d.isFinite { value = .number(d) }
         else { throw ThresholdOverrideError("\(source): '\(text)' is not a finite number or true/false") }

@@ -57,7 +57,23 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// 3.x: rotation rate between two frames that counts as angular drift (code 129), degrees per
         /// second (strictly greater fires). A guess: well above a person's fastest turn.
         public var degreesPerSecond: Double = 1000
+        /// What drift does: abort the scan, or start a relocation as coming back from the background
+        /// does (the tracking flag set, 80 after ``Relocation/timeoutSeconds``). Default `profile`: the
+        /// SDK profile's own, `abort` under 2.10 (seed 000's code table, the 2.10 authority: 13 "The scan
+        /// files will be deleted"), `relocate` under 3.1 (3.1.3 README: 129/130 "forcing a relocation").
+        /// `relocate` under 2.10 follows seed 000's 2.8.1 and 2.5.0 notes (drift-triggered relocation).
+        public var action: DriftAction = .profile
         public init() {}
+    }
+
+    /// What drift does (``Drift/action``).
+    public enum DriftAction: String, Codable, CaseIterable, Sendable {
+        /// The SDK profile's behaviour (``SDKBehaviour/driftRelocates``).
+        case profile
+        /// The drift code, then the scan is aborted (an error).
+        case abort
+        /// The drift code (a warning), then a relocation.
+        case relocate
     }
 
     /// Scanning the floor (codes 21 / 23).

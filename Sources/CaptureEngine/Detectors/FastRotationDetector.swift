@@ -5,7 +5,8 @@
 /// fast turn after that warns again and one long spin warns once.
 struct FastRotationDetector: Sendable {
     var thresholds: Thresholds.FastRotation
-    private var shownSince = 0.0
+    /// When the showing warning started, seconds.
+    private(set) var shownSince = 0.0
     /// Whether the warning is showing (the feedback item is open).
     private(set) var showing = false
     private var cursor = PoseHistory.Cursor()

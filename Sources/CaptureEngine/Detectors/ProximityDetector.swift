@@ -17,15 +17,19 @@ struct ProximityDetector: Sendable {
     private(set) var shown: Condition = .inRange
     private var candidate: Condition = .inRange
     private var candidateSince = 0.0
+    /// The statistics of the latest depth map (nil before the first, or after a reset).
+    private(set) var latest: DepthStatistics?
 
     init(thresholds: Thresholds.Proximity) { self.thresholds = thresholds }
 
     mutating func reset() {
         shown = .inRange
         candidate = .inRange
+        latest = nil
     }
 
     mutating func update(_ stats: DepthStatistics, time: Double) -> Transition? {
+        latest = stats
         let condition: Condition
         if stats.valid > 0 && stats.nearFraction >= thresholds.nearFraction { condition = .tooClose }
         else if stats.noReturnFraction >= thresholds.noReturnFraction { condition = .tooFar }
@@ -49,16 +53,25 @@ struct ProximityDetector: Sendable {
         }
     }
 
+    /// The trace of the showing warning as the latest depth map measures it, an instant reading (a
+    /// warning shown again once a higher-priority one has cleared), or nil when none shows.
+    func currentTrace() -> EventTrace? {
+        guard shown != .inRange, let latest else { return nil }
+        return trace(of: shown, comparison: ">=", latest, held: nil)
+    }
+
     /// The trace of a too-close (near pixels) or too-far (pixels without return) condition: the measured
-    /// share against its threshold over the `held` seconds since the candidate condition began.
-    private func trace(of condition: Condition, comparison: String, _ stats: DepthStatistics, held: Double) -> EventTrace {
-        condition == .tooClose
+    /// share against its threshold over the `held` seconds since the candidate condition began (nil: an
+    /// instant reading, no window).
+    private func trace(of condition: Condition, comparison: String, _ stats: DepthStatistics, held: Double?) -> EventTrace {
+        let windowSeconds = held, windowStart = held.map { _ in candidateSince }
+        return condition == .tooClose
             ? EventTrace(quantity: "pixels nearer than \(NumberFormatting.compact(thresholds.nearMeters)) m",
                          measured: stats.nearFraction * 100, comparison: comparison,
                          threshold: thresholds.nearFraction * 100, unit: "% of valid",
-                         windowSeconds: held, windowStart: candidateSince)
+                         windowSeconds: windowSeconds, windowStart: windowStart)
             : EventTrace(quantity: "pixels without return", measured: stats.noReturnFraction * 100,
                          comparison: comparison, threshold: thresholds.noReturnFraction * 100, unit: "%",
-                         windowSeconds: held, windowStart: candidateSince)
+                         windowSeconds: windowSeconds, windowStart: windowStart)
     }
 }

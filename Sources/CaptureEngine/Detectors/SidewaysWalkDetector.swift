@@ -19,7 +19,8 @@ struct SidewaysWalkDetector: Sendable {
     private var pendingSide: Side?
     private var pendingSince = 0.0
     private(set) var showing: Side?
-    private var shownSince = 0.0
+    /// When the showing warning started, seconds.
+    private(set) var shownSince = 0.0
     private var cursor = PoseHistory.Cursor()
     /// The horizontal speed measured at the latest update, metres per second (NaN when the window was
     /// not yet half filled).

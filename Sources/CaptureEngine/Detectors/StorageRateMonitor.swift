@@ -1,11 +1,17 @@
 import JSONSupport
 /// *SDK doc*: "Storage: [minutes] minutes left" (code 78) with the storageWarnings option. Minutes left
-/// are free bytes divided by a write rate: at start (``startReport(freeBytes:)``) the nominal
-/// ``Thresholds/Storage/estimateBytesPerSecond``; while recording this scan's own rate, measured from the
-/// fall of free storage since recording started. While recording, 78 reports the minutes every
-/// ``Thresholds/Storage/reportIntervalSeconds`` (*Android SDK 2.10.1 README, code 78*: "once on start
-/// ... and in certain intervals during a scan while recording"), and warns as soon as they are under
-/// ``Thresholds/Storage/warningMinutes``, again each time a whole minute is lost.
+/// are free bytes divided by a write rate: at start (``startReport(freeBytes:nominalBytesPerSecond:)``)
+/// the nominal rate (``CaptureSession``'s: ``Thresholds/Storage/estimateBytesPerSecond`` with LiDAR, the
+/// JSON's without, plus the video's ``SessionConfiguration/videoBytesPerSecond``); while recording this
+/// scan's own rate, measured from the fall of free storage since recording started. While recording, 78
+/// reports the minutes every ``Thresholds/Storage/reportIntervalSeconds`` (*Android SDK 2.10.1 README,
+/// code 78*: "once on start ... and in certain intervals during a scan while recording"), and warns as
+/// soon as they are under ``Thresholds/Storage/warningMinutes``, again each time a whole minute is lost.
+///
+/// A report is information; one under ``Thresholds/Storage/warningMinutes`` is a warning (the Android
+/// README's low storage text is shown "if the estimation of the maximum scan length the device can store
+/// is less than 10 minutes"; seed 000's storageWarnings option: "warn the user when less than 10 minutes
+/// remain").
 struct StorageRateMonitor: Sendable {
     var thresholds: Thresholds.Storage
     private var baseline: (time: Double, free: Int64)?
@@ -26,18 +32,28 @@ struct StorageRateMonitor: Sendable {
         measuredMinutesLeft = .nan
     }
 
+    /// A report of 78: the whole minutes left, why, and its severity (a warning under the warning minutes).
+    struct Report: Equatable {
+        var minutes: Int
+        var trace: EventTrace
+        var severity: EventSeverity
+    }
+
     /// Whole minutes of scanning `freeBytes` allow at the nominal rate: the report at start.
-    func startReport(freeBytes: Int64) -> (minutes: Int, trace: EventTrace) {
-        let minutes = Double(max(0, freeBytes)) / thresholds.estimateBytesPerSecond / 60
-        return (Self.whole(minutes),
-                EventTrace(quantity: "storage left at the nominal \(NumberFormatting.compact(thresholds.estimateBytesPerSecond / 1_000_000)) MB/s",
-                           measured: minutes, comparison: minutes < thresholds.warningMinutes ? "<" : ">=",
-                           threshold: thresholds.warningMinutes, unit: "min"))
+    func startReport(freeBytes: Int64, nominalBytesPerSecond rate: Double) -> Report {
+        let minutes = Double(max(0, freeBytes)) / rate / 60
+        return report(minutes, EventTrace(quantity: "storage left at the nominal \(NumberFormatting.compact(rate / 1_000_000)) MB/s",
+                                          measured: minutes, comparison: minutes < thresholds.warningMinutes ? "<" : ">=",
+                                          threshold: thresholds.warningMinutes, unit: "min"))
+    }
+
+    private func report(_ minutes: Double, _ trace: EventTrace) -> Report {
+        Report(minutes: Self.whole(minutes), trace: trace, severity: minutes < thresholds.warningMinutes ? .warning : .info)
     }
 
     /// Updates with a free-bytes reading taken while recording; returns the whole minutes left and the
     /// trace when a report or a warning is due.
-    mutating func update(freeBytes: Int64, time: Double) -> (minutes: Int, trace: EventTrace)? {
+    mutating func update(freeBytes: Int64, time: Double) -> Report? {
         guard let base = baseline else {
             baseline = (time, freeBytes)
             return nil
@@ -55,10 +71,10 @@ struct StorageRateMonitor: Sendable {
         guard warns || reportDue else { return nil }
         if warns { lastWarnedMinutes = whole }
         lastReportTime = time
-        return (whole, EventTrace(quantity: "storage left at \(NumberFormatting.compact(bytesPerSecond / 1_000_000)) MB/s",
-                                  measured: minutesLeft, comparison: minutesLeft < thresholds.warningMinutes ? "<" : ">=",
-                                  threshold: thresholds.warningMinutes,
-                                  unit: "min", windowSeconds: elapsed, windowStart: base.time))
+        return report(minutesLeft, EventTrace(quantity: "storage left at \(NumberFormatting.compact(bytesPerSecond / 1_000_000)) MB/s",
+                                              measured: minutesLeft, comparison: minutesLeft < thresholds.warningMinutes ? "<" : ">=",
+                                              threshold: thresholds.warningMinutes,
+                                              unit: "min", windowSeconds: elapsed, windowStart: base.time))
     }
 
     /// Whole minutes (capped far below Int's range, so a huge estimate cannot trap).

@@ -88,22 +88,28 @@ public struct Event: Equatable, Sendable {
     public var parameters: EventParameters
     /// Why it fired, for detector events.
     public var trace: EventTrace?
+    /// What the event means for the scan: the code's severity under the profile
+    /// (``SDKProfile/severity(of:)``) unless the session gave this event another (78 is information
+    /// when it reports the minutes left and a warning under ``Thresholds/Storage/warningMinutes``; drift
+    /// is an error when it aborts and a warning when it relocates).
+    public var severity: EventSeverity
 
-    /// An event of `meaning` under `sdk`, which must have a code for it (the session emits only those).
+    /// An event of `meaning` under `sdk`, which must have a code for it (the session emits only those);
+    /// `severity` nil takes the code's (``SDKProfile/severity(of:)``).
     public init(time: Double, meaning: EventMeaning, sdk: SDKProfile = .standard,
-                parameters: EventParameters = EventParameters(), trace: EventTrace? = nil) {
+                parameters: EventParameters = EventParameters(), trace: EventTrace? = nil,
+                severity: EventSeverity? = nil) {
         precondition(sdk.code(for: meaning) != nil, "SDK \(sdk.name) has no code for \(meaning)")
         self.time = time
         self.meaning = meaning
         self.sdk = sdk
         self.parameters = parameters
         self.trace = trace
+        self.severity = severity ?? sdk.severity(of: meaning)
     }
 
     /// The code the host app receives.
     public var code: Int { sdk.code(for: meaning) ?? -1 }
     /// The message text the host app receives.
     public var message: String { sdk.message(for: meaning, parameters) }
-    /// The code's severity.
-    public var severity: EventSeverity { sdk.severity(of: meaning) }
 }

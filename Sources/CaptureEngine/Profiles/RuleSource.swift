@@ -18,6 +18,15 @@ public struct RuleSource: Sendable, Equatable {
     }
 }
 
+extension RuleSource {
+    /// Rules as the Markdown table `capture-sim codes --sources` prints and docs/engine.md carries (a test
+    /// holds the two equal): a header row, then one row per rule.
+    public static func markdownTable(_ sources: [RuleSource]) -> String {
+        (["| codes | rule | source |", "|---|---|---|"] + sources.map { "| \($0.codes) | \($0.rule) | \($0.source) |" })
+            .joined(separator: "\n")
+    }
+}
+
 extension SDKProfile {
     /// Every rule of this profile with its source.
     public var ruleSources: [RuleSource] {

@@ -2,7 +2,8 @@
 /// Plain values; ``SDKProfile/behaviour`` gives each profile's.
 public struct SDKBehaviour: Equatable, Sendable {
     /// Whether warnings are ranked (``SDKProfile/warningPriority(of:)``): a warning that fires while one
-    /// of higher priority shows is not shown (no code, no feedback item, nor its clearing code later).
+    /// of higher priority shows is kept hidden (no code, no feedback item) and shown once nothing higher
+    /// is, if its condition still holds; a warning shown hides the lower ones showing.
     public var appliesWarningPriorities: Bool
     /// Whether the phone records in portrait only (3.x): recording starts only in portrait, any other
     /// orientation shows ``EventMeaning/wrongOrientation`` (cleared by ``EventMeaning/notWrongOrientation``),
@@ -10,7 +11,8 @@ public struct SDKBehaviour: Equatable, Sendable {
     /// with ``EventMeaning/wrongOrientationTooLong``; sideways walking is measured along the horizontal
     /// axis across the view. Otherwise (2.10) landscape-right: 0, 17 after landscape, 24.
     public var portraitOnly: Bool
-    /// Whether drift forces a relocation (3.x: 129/130, 131, then 133 or 80) instead of aborting (2.10: 13).
+    /// Whether drift forces a relocation (3.x: 129/130, 131, then 133 or 80) instead of aborting (2.10: 13),
+    /// when ``Thresholds/Drift/action`` leaves it to the profile.
     public var driftRelocates: Bool
     /// Whether relocations are announced (131 forced, 132 automatic) and their success reported as
     /// ``EventMeaning/relocationSucceeded`` (3.x) rather than ``EventMeaning/trackingNormal`` (2.10).
@@ -30,10 +32,21 @@ public struct SDKBehaviour: Equatable, Sendable {
     /// Whether event JSON names the delegate call an event leads to (3.x's `CubiCaptureDelegate`:
     /// `didCompleteScan(location:)` after the zip, `didAbortScan(withEvent:canContinue:)` for an error).
     public var reportsDelegateCalls: Bool
+    /// Whether tracking back to normal after a limited state (8, 9) is reported with
+    /// ``EventMeaning/trackingNormal`` (2.10: 28, seed 000 2.4.1 "SDK calls delegate when tracking is back
+    /// to normal"). 3.x's 28 is "The scanning state is back to normal (after relocation)": it follows a
+    /// relocation's success (133) instead, and a limited state clears without a code.
+    public var reportsTrackingNormal: Bool
+    /// Whether a thermal state of critical before recording ends the session with
+    /// ``EventMeaning/deviceTooHot`` (3.x: 107 "The device is too hot for scanning", an error; the
+    /// Android SDK 2.10.1 README: "Scan is now aborted if the thermal state is critical or higher on
+    /// startup"). 2.10 (iOS) has no such code: critical only shuts scene reconstruction down.
+    public var abortsWhenTooHotToStart: Bool
 
     public init(appliesWarningPriorities: Bool, portraitOnly: Bool = false, driftRelocates: Bool = false,
                 reportsRelocation: Bool = false, interruptionResumes: Bool = false, splitsFrozenPose: Bool = false,
-                tiltUpOnLiDAR: Bool = false, hasSpeech: Bool = true, reportsDelegateCalls: Bool = false) {
+                tiltUpOnLiDAR: Bool = false, hasSpeech: Bool = true, reportsDelegateCalls: Bool = false,
+                reportsTrackingNormal: Bool = true, abortsWhenTooHotToStart: Bool = false) {
         self.appliesWarningPriorities = appliesWarningPriorities
         self.portraitOnly = portraitOnly
         self.driftRelocates = driftRelocates
@@ -43,6 +56,8 @@ public struct SDKBehaviour: Equatable, Sendable {
         self.tiltUpOnLiDAR = tiltUpOnLiDAR
         self.hasSpeech = hasSpeech
         self.reportsDelegateCalls = reportsDelegateCalls
+        self.reportsTrackingNormal = reportsTrackingNormal
+        self.abortsWhenTooHotToStart = abortsWhenTooHotToStart
     }
 
     /// CubiCapture 2.10: warnings are ranked (Android SDK 2.10.1 README, "About warning priorities").
@@ -50,9 +65,10 @@ public struct SDKBehaviour: Equatable, Sendable {
 
     /// CubiCapture 3.1.3 (iOS example project README at 3.1.3: "Device Orientation", "Relocating After
     /// Loss of Tracking", "Errors", the event table; 2.13.4 notes): portrait only, drift relocates,
-    /// interruptions resume, frozen pose split, tilt warnings on LiDAR, no speech, delegate calls.
-    /// Warning ranks are kept from 2.10 (guess).
+    /// interruptions resume, frozen pose split, tilt warnings on LiDAR, no speech, delegate calls, 28 only
+    /// after a relocation, too hot to start (107). Warning ranks are kept from 2.10 (guess).
     public static let v3_1 = SDKBehaviour(appliesWarningPriorities: true, portraitOnly: true, driftRelocates: true,
                                           reportsRelocation: true, interruptionResumes: true, splitsFrozenPose: true,
-                                          tiltUpOnLiDAR: true, hasSpeech: false, reportsDelegateCalls: true)
+                                          tiltUpOnLiDAR: true, hasSpeech: false, reportsDelegateCalls: true,
+                                          reportsTrackingNormal: false, abortsWhenTooHotToStart: true)
 }

@@ -159,9 +159,12 @@ extension CaptureSession {
                           windowSeconds: t - before, windowStart: before)
     }
 
-    /// 3.x: drift forces a relocation: the drift code (129/130), then 131 and the search for a known place.
-    mutating func relocateAfterDrift(_ meaning: EventMeaning, trace: EventTrace, at t: Double) -> HostAction? {
-        emit(meaning, at: t, trace: trace)
+    /// Drift (2.10: 13; 3.x: 129 angular, 130 position), then as ``Thresholds/Drift/action`` says: a
+    /// relocation (3.x: 131, then the search for a known place; the drift code a warning) or an abort
+    /// (the drift code an error).
+    mutating func drifted(_ meaning: EventMeaning, trace: EventTrace, at t: Double) -> HostAction? {
+        guard driftRelocates else { return abort(at: t, cause: meaning, trace: trace) }
+        emit(meaning, at: t, trace: trace, severity: .warning)
         closeFeedback(.tracking, at: t)
         return startRelocation(cause: .drift, at: t)
     }
@@ -179,6 +182,11 @@ extension CaptureSession {
         let previousFrameTime = lastRecordedFrameTime
         let dt = previousFrameTime.map { t - $0 } ?? 0
         lastRecordedFrameTime = t
+        if dt > 0, configuration.videoBytesPerSecond > 0 {
+            let rate = configuration.videoBytesPerSecond
+            record.recordedBytes += ScanBytes.video(seconds: record.recordedSeconds + dt, bytesPerSecond: rate)
+                - ScanBytes.video(seconds: record.recordedSeconds, bytesPerSecond: rate)
+        }
         record.recordedSeconds += dt
         if lastTracking == .normal { record.normalTrackingSeconds += dt }
         guard case .recording = state else {
@@ -199,22 +207,17 @@ extension CaptureSession {
                 closeFeedback(.tracking, at: t)
                 return startRelocation(cause: .trackingLost, at: t)
             case .limited(.insufficientLight):
-                openFeedback(.tracking, meaning: .trackingInsufficientLight, at: t)
-                emit(.trackingInsufficientLight, at: t, soundAllowed: previous == .normal)
+                showTrackingWarning(.trackingInsufficientLight, previous: previous, at: t)
             case .limited(.excessiveMotion):
-                openFeedback(.tracking, meaning: .trackingExcessiveMotion, at: t)
-                emit(.trackingExcessiveMotion, at: t, soundAllowed: previous == .normal)
+                showTrackingWarning(.trackingExcessiveMotion, previous: previous, at: t)
             case .limited(.insufficientFeatures) where sdk.code(for: .trackingInsufficientFeatures) != nil:
-                openFeedback(.tracking, meaning: .trackingInsufficientFeatures, at: t)
-                emit(.trackingInsufficientFeatures, at: t, soundAllowed: previous == .normal)
+                showTrackingWarning(.trackingInsufficientFeatures, previous: previous, at: t)
             case .normal:
-                if previous == .limited(.insufficientLight) || previous == .limited(.excessiveMotion)
-                    || (previous == .limited(.insufficientFeatures) && sdk.code(for: .trackingInsufficientFeatures) != nil) {
-                    closeFeedback(.tracking, at: t)
-                    emit(.trackingNormal, at: t)
-                }
+                let wasWarning = previous == .limited(.insufficientLight) || previous == .limited(.excessiveMotion)
+                    || (previous == .limited(.insufficientFeatures) && sdk.code(for: .trackingInsufficientFeatures) != nil)
+                hideWarning(.tracking, cleared: wasWarning && behaviour.reportsTrackingNormal ? .trackingNormal : nil, at: t)
             case .limited:
-                closeFeedback(.tracking, at: t)
+                hideWarning(.tracking, at: t)
             }
         }
         var offersKeyframe = false
@@ -230,15 +233,15 @@ extension CaptureSession {
         if behaviour.portraitOnly {
             // Held in portrait, the camera's +X axis points down: sideways is across the view, horizontally.
             axes.right = SIMD3(-axes.forward.z, 0, axes.forward.x)
-            if let trace = angularDrift(pose, previousFrameTime: previousFrameTime, at: t) {
-                return relocateAfterDrift(.angularDrift, trace: trace, at: t)
-            }
+        }
+        if watchesAngularDrift, let trace = angularDrift(pose, previousFrameTime: previousFrameTime, at: t) {
+            return drifted(.angularDrift, trace: trace, at: t)
         }
         let findings = detectors.update(frame: frame, pose: pose, axes: axes, previousTransform: lastFrameTransform,
                                         time: t, tapsSignals: tapsSignals, signals: &signals)
         if let reading = findings.drift {
-            if behaviour.driftRelocates { return relocateAfterDrift(.positionDrift, trace: detectors.drift.trace(reading), at: t) }
-            return abort(at: t, cause: .drifted, trace: detectors.drift.trace(reading))
+            return drifted(sdk.code(for: .positionDrift) != nil ? .positionDrift : .drifted,
+                           trace: detectors.drift.trace(reading), at: t)
         }
         // A known place for relocation, once the pose is not a drifted one.
         if offersKeyframe { detectors.keyframes.offer(pose) }
@@ -273,7 +276,8 @@ extension CaptureSession {
         case .stopped:
             stopSideways(at: t)
         case .switched(let side, let reading):
-            stopSideways(at: t)
+            // One warning ends and the other side's starts at once: nothing hidden is shown in between.
+            hideWarning(.sideways, cleared: .notWalkingSideways, at: t, showsHidden: false)
             startSideways(side, trace: detectors.sideways.trace(side, reading), at: t)
         case nil:
             break
@@ -301,6 +305,53 @@ extension CaptureSession {
         }
     }
 
+    /// Tracking limited (8, 9, 10): the warning of priority 1, with the error sound when tracking was
+    /// normal before; it hides every lower warning showing.
+    mutating func showTrackingWarning(_ meaning: EventMeaning, previous: TrackingState, at t: Double) {
+        openFeedback(.tracking, meaning: meaning, at: t)
+        emit(meaning, at: t, soundAllowed: previous == .normal)
+        hideWarnings(outrankedBy: meaning, at: t)
+    }
+
+    /// What the detector of `slot` measures now, as the trace of its warning shown again once a
+    /// higher-priority one has cleared (its condition has held since the window's start); nil for the
+    /// warnings without a measured quantity (orientation, tracking).
+    func currentTrace(of slot: FeedbackSlot, at t: Double) -> EventTrace? {
+        let th = configuration.thresholds
+        let pitch = DetectorFindings.pitchDegrees(CameraAxes(lastPose.rotation).forward.y)
+        func held(_ detector: HoldDetector, _ quantity: String, _ measured: Double, _ comparison: String,
+                  _ threshold: Double) -> EventTrace {
+            let since = detector.since ?? t
+            return EventTrace(quantity: quantity, measured: measured, comparison: comparison, threshold: threshold,
+                              unit: "deg", windowSeconds: t - since, windowStart: since)
+        }
+        switch slot {
+        case .floor: return held(detectors.floor, "pitch", pitch, "<", th.floor.pitchDegrees)
+        case .ceiling: return held(detectors.ceiling, "pitch", pitch, ">", th.ceiling.pitchDegrees)
+        case .horizontal: return held(detectors.horizontal, "|pitch|", abs(pitch), "<", th.horizontal.levelDegrees)
+        case .sideways:
+            // Shown while the walk goes on at the exit speed or more.
+            let d = detectors.sideways
+            return shownTrace("horizontal speed", d.measuredSpeed, th.sideways.exitSpeedMetersPerSecond, "m/s",
+                              since: d.shownSince, at: t)
+        case .rotation:
+            // Shown at least the minimum display time, then until the turning is slow again.
+            let d = detectors.fastRotation
+            return shownTrace("yaw rate", d.measuredDegreesPerSecond, th.fastRotation.degreesPerSecond, "deg/s",
+                              since: d.shownSince, at: t)
+        case .proximity: return detectors.proximity.currentTrace()
+        case .orientation, .tracking: return nil
+        }
+    }
+
+    /// A trace of a quantity measured now against a threshold, the comparison the one that holds, over
+    /// the window since the warning started.
+    func shownTrace(_ quantity: String, _ measured: Double, _ threshold: Double, _ unit: String, since: Double,
+                    at t: Double) -> EventTrace {
+        EventTrace(quantity: quantity, measured: measured, comparison: measured >= threshold ? ">=" : "<",
+                   threshold: threshold, unit: unit, windowSeconds: t - since, windowStart: since)
+    }
+
     mutating func startSideways(_ side: SidewaysWalkDetector.Side, trace: EventTrace, at t: Double) {
         showWarning(.sideways, side == .left ? .walkingSidewaysLeft : .walkingSidewaysRight, at: t, trace: trace)
     }
@@ -321,13 +372,7 @@ extension CaptureSession {
                                                                threshold: threshold, unit: "deg",
                                                                windowSeconds: t - since, windowStart: since))
         case .cleared:
-            if detectors.suppressed[slot.rawValue] {
-                detectors.suppressed[slot.rawValue] = false
-                return
-            }
-            closeFeedback(slot, at: t)
-            emit(cleared, at: t)
-            if let alsoCleared { emit(alsoCleared, at: t) }
+            hideWarning(slot, cleared: cleared, thenAlso: alsoCleared, at: t)
         case nil:
             break
         }
@@ -342,16 +387,15 @@ extension CaptureSession {
 
     // MARK: Relocation
 
-    /// Tracking lost or back from background: look for a known place; 81/82 when that is impossible.
-    /// Expects a phase with a recording (recording or backgrounded).
+    /// Tracking lost, back from background or drift: look for a known place; 82 when there is none yet
+    /// (no keyframe: "There is no world map snapshot available for relocation"). 81 ("No configuration
+    /// found!"; 3.1.3: "There is no ARSession configuration (internal iOS error)") is an iOS failure no
+    /// input of the session stands for, so nothing emits it. Expects a phase with a recording
+    /// (recording or backgrounded).
     mutating func startRelocation(cause: RelocationRecord.Cause, at t: Double) -> HostAction? {
         closeAllFeedback(at: t)
         record.relocations.append(RelocationRecord(cause: cause, start: t, end: nil, recovered: false))
         log("Relocating (\(cause.rawValue))", at: t)
-        if record.recordedFrameCount == 0 {
-            endRelocation(at: t, recovered: false)
-            return abort(at: t, cause: .noConfiguration)
-        }
         if detectors.keyframes.count == 0 {
             endRelocation(at: t, recovered: false)
             return abort(at: t, cause: .noRelocationSnapshot)
@@ -387,6 +431,9 @@ extension CaptureSession {
                                measured: match.meters, comparison: "<=",
                                threshold: configuration.thresholds.relocation.keyframeDistanceMeters, unit: "m",
                                windowSeconds: t - start, windowStart: start))
+        // 3.x: the relocation succeeded (133), then the scanning state is back to normal (28: "(after
+        // relocation)", README 3.1.3); the order is a guess.
+        if behaviour.reportsRelocation { emit(.trackingNormal, at: t) }
     }
 }
 

@@ -54,18 +54,34 @@ extension CaptureSession {
                                            threshold: limit, unit: "B"))
         }
         if first, let free = sample.storageFreeBytes, configuration.options.storageWarnings {
-            let report = detectors.storage.startReport(freeBytes: free)
-            emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: report.minutes), trace: report.trace)
+            let report = detectors.storage.startReport(freeBytes: free, nominalBytesPerSecond: nominalBytesPerSecond)
+            emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: report.minutes), trace: report.trace,
+                 severity: report.severity)
         }
         if let free = sample.storageFreeBytes, configuration.options.storageWarnings,
            phase == .recording || phase == .relocating {
             let warning = detectors.storage.update(freeBytes: free, time: t)
             if tapsSignals { signals.storageMinutesLeft = detectors.storage.measuredMinutesLeft }
             if let warning {
-                emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: warning.minutes), trace: warning.trace)
+                emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: warning.minutes), trace: warning.trace,
+                     severity: warning.severity)
             }
         }
+        // 3.x: too hot to start (107, an error) when the state is critical before recording starts.
+        if behaviour.abortsWhenTooHotToStart, sample.thermal == .critical, phase == .waitingForLandscape || phase == .ready {
+            log("Thermal state critical before recording: too hot to start", at: t)
+            return abort(at: t, cause: .deviceTooHot)
+        }
         return nil
+    }
+
+    /// The write rate the minutes at start assume, bytes per second: with LiDAR
+    /// ``Thresholds/Storage/estimateBytesPerSecond`` (depth and JSON), without it the JSON's at 60 Hz
+    /// (``ScanBytes/jsonBytesPerFrame``), plus the video's (``SessionConfiguration/videoBytesPerSecond``).
+    var nominalBytesPerSecond: Double {
+        let data = configuration.device.hasLiDAR ? configuration.thresholds.storage.estimateBytesPerSecond
+            : Double(ScanBytes.jsonBytesPerFrame) * ScanBytes.nominalFrameRateHz
+        return data + configuration.videoBytesPerSecond
     }
 
     /// 79 (3.x; 2.10 has no battery code): the charge when first measured (iOS 2.4.1: "SDK always calls
@@ -141,9 +157,17 @@ extension CaptureSession {
         case .ready:
             return startRecording(at: t)
         case .waitingForLandscape:
-            if configuration.landscapeGating {
-                log("Record pressed while not in \(behaviour.portraitOnly ? "portrait" : "landscape-right"): ignored", at: t)
+            if configuration.landscapeGating && !behaviour.portraitOnly {
+                log("Record pressed while not in landscape-right: ignored", at: t)
                 return nil
+            }
+            if behaviour.portraitOnly && wrongOrientationSince != nil {
+                // 3.1.3 README, "Device Orientation": "any attempts to scan in landscape will result in a
+                // warning shown on-screen and the scan being terminated after a short time": the scan
+                // starts, and the time in the wrong orientation counts from the press (4 after
+                // orientation.wrongOrientationAbortSeconds unless turned to portrait).
+                log("Record pressed while not in portrait: the scan starts and is terminated unless turned to portrait", at: t)
+                wrongOrientationSince = t
             }
             return startRecording(at: t)
         case .recording, .relocating, .backgrounded:
@@ -316,7 +340,16 @@ extension CaptureSession {
         return end
     }
 
-    /// The host's file operations: 54/56/57/58/59/90 on failures, 53 and one re-zip, 51, 7 and 5.
+    /// A file the bundle can do without could not be written: its code where the profile has one (a
+    /// warning), a scan-log line either way.
+    mutating func reportNonFatalWriteFailure(_ file: ScanFile, _ meaning: EventMeaning, at t: Double) {
+        log("Failed to write \(file.rawValue); the bundle is saved without it", at: t)
+        emit(meaning, at: t)
+    }
+
+    /// The host's file operations: 54/56/57/58/59/90 on failures, 53 and one re-zip, 51, 7 and 5
+    /// (3.x: 150/151 for the depth writer, 155/90 for the scan log, 55 feedback, 115 mesh, 160/161 for
+    /// the re-zip).
     /// Returns the host action the outcome leads to.
     mutating func handleStorage(_ outcome: StorageOutcome, at t: Double) -> HostAction? {
         switch outcome {
@@ -326,8 +359,13 @@ extension CaptureSession {
             return abort(at: t, cause: .depthWriteStartFailed)
         case .writeFailed(.depthFrames):
             return abort(at: t, cause: .frameWriteFailed)
-        case .openFailed(.scanLog), .writeFailed(.scanLog):
+        case .openFailed(.scanLog):
             emit(.scanLogStartFailed, at: t)
+            return continueZipping(at: t)
+        case .writeFailed(.scanLog):
+            // 3.x tells a log that could not be written (90) from one that could not be started (155);
+            // 2.10 has one code for both (90, "Failed to start writing scan log").
+            emit(sdk.code(for: .scanLogWriteFailed) != nil ? .scanLogWriteFailed : .scanLogStartFailed, at: t)
             return continueZipping(at: t)
         case .openFailed(.arkitData), .writeFailed(.arkitData):
             return abort(at: t, cause: .arkitDataWriteFailed)
@@ -335,7 +373,19 @@ extension CaptureSession {
             emit(.configWriteFailed, at: t)
             return continueZipping(at: t)
         case .openFailed(.zip), .writeFailed(.zip):
+            // 3.x: the re-zip that failed is "Repairing the zip file failed" (160); 2.10: 51 either way.
+            if case .zipping(rezipped: true) = state, sdk.code(for: .rezipFailed) != nil {
+                return abort(at: t, cause: .rezipFailed)
+            }
             return abort(at: t, cause: .zipFailed)
+        case .openFailed(.feedback), .writeFailed(.feedback):
+            // 3.x: 55 "The feedback file could not be written"; 2.10 has no code (logged).
+            reportNonFatalWriteFailure(.feedback, .feedbackWriteFailed, at: t)
+            return continueZipping(at: t)
+        case .openFailed(.mesh), .writeFailed(.mesh):
+            // 3.x: 115 "The scene mesh file could not be written"; 2.10 has no code (logged).
+            reportNonFatalWriteFailure(.mesh, .sceneMeshWriteFailed, at: t)
+            return continueZipping(at: t)
         case .openFailed(let file), .writeFailed(let file):
             log("Failed to write \(file.rawValue); the bundle is saved without it", at: t)
             return continueZipping(at: t)
@@ -345,7 +395,8 @@ extension CaptureSession {
             guard case .zipping(let rezipped) = state else { return nil }
             let end = zipAttempt(at: t)
             if rezipped {
-                return abort(at: end, cause: .zipFailed)
+                // 3.x: "The repaired zip was invalid" (161); 2.10: 51 "Zipping the scan failed".
+                return abort(at: end, cause: sdk.code(for: .rezipValidationFailed) != nil ? .rezipValidationFailed : .zipFailed)
             }
             state = .zipping(rezipped: true)
             emit(.zipInvalid, at: end)

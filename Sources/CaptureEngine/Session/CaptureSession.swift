@@ -48,6 +48,11 @@ public struct CaptureSession: Sendable {
     var lastBatteryPercent: Int?
     /// Whether the profile has a code for frames not arriving or skipped (3.x), so frames are watched.
     let watchesFrames: Bool
+    /// Whether drift starts a relocation rather than aborting (``Thresholds/Drift/action``).
+    let driftRelocates: Bool
+    /// Whether the profile has a code for angular drift (3.x: 129), so the rotation between frames is
+    /// watched.
+    let watchesAngularDrift: Bool
     var systemStarted = false
     var lastThermal: ThermalState?
     var lastLowPower: Bool?
@@ -83,6 +88,12 @@ public struct CaptureSession: Sendable {
         behaviour = configuration.sdk.behaviour
         watchesFrames = configuration.sdk.code(for: .notReceivingFrames) != nil
             || configuration.sdk.code(for: .tooManyFramesSkipped) != nil
+        watchesAngularDrift = configuration.sdk.code(for: .angularDrift) != nil
+        switch configuration.thresholds.drift.action {
+        case .profile: driftRelocates = configuration.sdk.behaviour.driftRelocates
+        case .abort: driftRelocates = false
+        case .relocate: driftRelocates = true
+        }
     }
 
     /// The orientation the phone is held in, once a frame has shown it.
@@ -158,9 +169,9 @@ public struct CaptureSession: Sendable {
     /// Emits an event under the session's profile (and, when `soundAllowed`, the error sound after it
     /// where the profile plays one), logging it; a meaning the profile has no code for emits nothing.
     mutating func emit(_ meaning: EventMeaning, at time: Double, parameters: EventParameters = EventParameters(),
-                       trace: EventTrace? = nil, soundAllowed: Bool = true) {
+                       trace: EventTrace? = nil, severity: EventSeverity? = nil, soundAllowed: Bool = true) {
         guard let code = sdk.code(for: meaning) else { return }
-        let event = Event(time: time, meaning: meaning, sdk: sdk, parameters: parameters, trace: trace)
+        let event = Event(time: time, meaning: meaning, sdk: sdk, parameters: parameters, trace: trace, severity: severity)
         output.events.append(event)
         record.events.append(event)
         var text = "\(code) \(event.message)"
@@ -189,66 +200,116 @@ public struct CaptureSession: Sendable {
     mutating func closeAllFeedback(at time: Double) {
         for slot in FeedbackSlot.allCases {
             closeFeedback(slot, at: time)
-            detectors.suppressed[slot.rawValue] = false
+            detectors.hidden[slot.rawValue] = nil
         }
     }
 
+    // MARK: Warning priorities
+
     /// Shows a warning in `slot`: opens its feedback item and emits it, unless the profile ranks
-    /// warnings and one of higher priority is showing; then the warning stays hidden (logged) until its
-    /// condition clears.
+    /// warnings and one of higher priority is showing; then the warning is kept hidden (logged) and
+    /// shown once nothing higher is (``showHiddenWarnings(at:)``). A shown warning hides any lower one
+    /// showing: "Higher priority warnings will override and hide any lower priority warning" (Android
+    /// SDK 2.10.1 README, "About warning priorities").
     mutating func showWarning(_ slot: FeedbackSlot, _ meaning: EventMeaning, at time: Double,
                               trace: EventTrace? = nil) {
         // A warning this SDK does not have (3.x: too far, horizontal) is never shown, nor its clearing.
         guard sdk.code(for: meaning) != nil else {
             closeFeedback(slot, at: time)
-            detectors.suppressed[slot.rawValue] = true
+            detectors.hidden[slot.rawValue] = meaning
             return
         }
         if let outranking = outrankingWarning(of: meaning) {
             closeFeedback(slot, at: time)
-            detectors.suppressed[slot.rawValue] = true
-            let code = sdk.code(for: meaning).map(String.init) ?? "-"
-            let by = sdk.code(for: outranking).map(String.init) ?? "-"
-            log("Warning \(code) not shown: warning \(by) has priority", at: time)
+            detectors.hidden[slot.rawValue] = meaning
+            log("Warning \(codeText(meaning)) not shown: warning \(codeText(outranking)) has priority", at: time)
             return
         }
-        detectors.suppressed[slot.rawValue] = false
+        detectors.hidden[slot.rawValue] = nil
         openFeedback(slot, meaning: meaning, at: time)
         emit(meaning, at: time, trace: trace)
+        hideWarnings(outrankedBy: meaning, at: time)
     }
 
-    /// Hides the warning in `slot`: closes its feedback item and emits `cleared` (if any) when the
-    /// warning was shown; nothing when it was kept hidden by a higher priority.
-    mutating func hideWarning(_ slot: FeedbackSlot, cleared: EventMeaning? = nil, at time: Double,
-                              trace: EventTrace? = nil) {
-        if detectors.suppressed[slot.rawValue] {
-            detectors.suppressed[slot.rawValue] = false
+    /// Hides the warning in `slot` when its condition has cleared: closes its feedback item and emits
+    /// `cleared` (then `alsoCleared`, if any) when the warning was shown; nothing when it was kept
+    /// hidden. Then a lower warning kept hidden whose condition still holds is shown (unless
+    /// `showsHidden` is false: the same slot shows another warning at once).
+    mutating func hideWarning(_ slot: FeedbackSlot, cleared: EventMeaning? = nil, thenAlso alsoCleared: EventMeaning? = nil,
+                              at time: Double, trace: EventTrace? = nil, showsHidden: Bool = true) {
+        if detectors.hidden[slot.rawValue] != nil {
+            detectors.hidden[slot.rawValue] = nil
             return
         }
         closeFeedback(slot, at: time)
         if let cleared { emit(cleared, at: time, trace: trace) }
+        if let alsoCleared { emit(alsoCleared, at: time) }
+        if showsHidden { showHiddenWarnings(at: time) }
     }
 
-    /// The showing warning that outranks `meaning` when the profile ranks warnings (a higher priority
-    /// group; within group 4, ceiling over horizontal), or nil.
+    /// Hides every showing warning that `meaning` outranks: its feedback item closes (no code: the
+    /// SDK documents none for a warning overridden), and it is kept to be shown again.
+    mutating func hideWarnings(outrankedBy meaning: EventMeaning, at time: Double) {
+        guard sdk.behaviour.appliesWarningPriorities, sdk.warningPriority(of: meaning) != nil else { return }
+        for slot in FeedbackSlot.allCases {
+            guard let index = detectors.openFeedback[slot.rawValue] else { continue }
+            let showing = record.feedback[index].meaning
+            guard showing != meaning, outranks(meaning, showing) else { continue }
+            closeFeedback(slot, at: time)
+            detectors.hidden[slot.rawValue] = showing
+            log("Warning \(codeText(showing)) hidden: warning \(codeText(meaning)) has priority", at: time)
+        }
+    }
+
+    /// Shows the warnings kept hidden whose condition still holds and which nothing showing outranks
+    /// any longer, highest priority first (so one shown again may keep a lower one hidden): each is
+    /// emitted once, at the time the higher warning cleared, with what its detector measures now.
+    /// Android SDK 2.10.1 README: 21 and 22 are "Only received if there's no higher priority warnings
+    /// visible", so they are received once none is.
+    mutating func showHiddenWarnings(at time: Double) {
+        guard detectors.hidden.contains(where: { $0 != nil }) else { return }
+        let waiting = FeedbackSlot.allCases.compactMap { slot in
+            detectors.hidden[slot.rawValue].flatMap { meaning in
+                sdk.code(for: meaning) != nil ? (slot, meaning, sdk.warningPriority(of: meaning) ?? Int.max) : nil
+            }
+        }.sorted { $0.2 < $1.2 }
+        for (slot, meaning, _) in waiting where outrankingWarning(of: meaning) == nil {
+            detectors.hidden[slot.rawValue] = nil
+            log("Warning \(codeText(meaning)) shown: no warning of higher priority showing", at: time)
+            openFeedback(slot, meaning: meaning, at: time)
+            emit(meaning, at: time, trace: currentTrace(of: slot, at: time))
+        }
+    }
+
+    /// Whether `meaning` outranks `other` under the profile's priorities: a higher priority group, or
+    /// within group 4 the ceiling over horizontal scanning ("As an exception, ceiling warning will
+    /// override horizontal warning, although they have the same priority level").
+    func outranks(_ meaning: EventMeaning, _ other: EventMeaning) -> Bool {
+        guard let rank = sdk.warningPriority(of: meaning), let otherRank = sdk.warningPriority(of: other) else { return false }
+        return rank < otherRank || (rank == otherRank && meaning == .scanningCeiling && other == .horizontalScanning)
+    }
+
+    /// The showing warning that outranks `meaning` when the profile ranks warnings, or nil.
     func outrankingWarning(of meaning: EventMeaning) -> EventMeaning? {
-        guard sdk.behaviour.appliesWarningPriorities, let rank = sdk.warningPriority(of: meaning) else { return nil }
+        guard sdk.behaviour.appliesWarningPriorities else { return nil }
         for index in detectors.openFeedback {
             guard let index else { continue }
             let showing = record.feedback[index].meaning
-            guard let other = sdk.warningPriority(of: showing) else { continue }
-            if other < rank || (other == rank && showing == .scanningCeiling && meaning == .horizontalScanning) {
-                return showing
-            }
+            if outranks(showing, meaning) { return showing }
         }
         return nil
+    }
+
+    /// The code of `meaning` under the profile as text ("-" without one), for scan-log lines.
+    func codeText(_ meaning: EventMeaning) -> String {
+        sdk.code(for: meaning).map(String.init) ?? "-"
     }
 
     /// Ends the session with an unrecoverable error: the cause (if any), 15, 5; returns the action that
     /// removes the files.
     mutating func abort(at time: Double, cause: EventMeaning?, parameters: EventParameters = EventParameters(),
                         trace: EventTrace? = nil) -> HostAction {
-        if let cause { emit(cause, at: time, parameters: parameters, trace: trace) }
+        if let cause { emit(cause, at: time, parameters: parameters, trace: trace, severity: .error) }
         emit(.scanRemoved, at: time)
         emit(.finished, at: time)
         closeAllFeedback(at: time)

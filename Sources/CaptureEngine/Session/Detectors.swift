@@ -22,8 +22,9 @@ struct Detectors: Sendable {
     var frameDelivery: FrameDeliveryMonitor
     /// The index in ``SessionRecord/feedback`` of each slot's open item.
     var openFeedback = [Int?](repeating: nil, count: FeedbackSlot.allCases.count)
-    /// Whether each slot's warning fired but is kept hidden by a higher-priority one.
-    var suppressed = [Bool](repeating: false, count: FeedbackSlot.allCases.count)
+    /// Each slot's warning whose condition holds but which is hidden by a higher-priority one (or has no
+    /// code under the profile), nil when the slot's warning is showing or its condition does not hold.
+    var hidden = [EventMeaning?](repeating: nil, count: FeedbackSlot.allCases.count)
     /// The longest window any detector looks back over, seconds.
     let maximumWindowSeconds: Double
     /// Sines of the pitch thresholds.

@@ -77,7 +77,8 @@ public struct SessionRecord: Equatable, Sendable {
     public var recordingEnd: Double?
     /// Frames marked recorded.
     public var recordedFrameCount = 0
-    /// Bytes the recorded frames add to the bundle (``ScanBytes``): what zipping reads.
+    /// Bytes the recorded frames add to the bundle (``ScanBytes``: JSON, depth and the video over the
+    /// recorded seconds): what zipping reads.
     public var recordedBytes: Int64 = 0
     /// Seconds spent recording (excluding background time), and of those with normal tracking.
     public var recordedSeconds = 0.0

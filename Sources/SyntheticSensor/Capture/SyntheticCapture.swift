@@ -32,8 +32,13 @@ public struct SyntheticCapture: Sequence, Sendable {
             ? ColorRenderer(geometry: geometry, rooms: scene.rooms, settings: options.camera ?? scene.camera) : nil
     }
 
-    /// The session configuration the scene implies (options, device, thresholds).
-    public var configuration: SessionConfiguration { scene.configuration }
+    /// The session configuration the scene implies (options, device, thresholds), with the video rate of
+    /// the camera in use (the options' or the scene's).
+    public var configuration: SessionConfiguration {
+        var configuration = scene.configuration
+        configuration.videoBytesPerSecond = StorageModel.videoBytesPerSecond(camera: camera)
+        return configuration
+    }
     /// The scan metadata the host app passes.
     public var metadata: ScanMetadata { scene.metadata }
     /// The scene's surfaces as a mesh (walls with holes, floors, ceilings, objects), for the bundle.

@@ -18,6 +18,10 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private var thermal: ThermalState
     private var heat: Double
     private var storageFree: Int64
+    /// The video's bytes per second of recording (``StorageModel/videoBytesPerSecond(camera:)``), and the
+    /// recorded seconds its bytes were consumed for.
+    private let videoBytesPerSecond: Double
+    private var videoSeconds = 0.0
     private var lowPower: Bool
     private var activeProcessors: Int
     private var processorCount: Int
@@ -50,6 +54,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         thermal = device.thermal
         heat = device.thermalModel.heat(for: device.thermal)
         storageFree = device.storageFreeBytes
+        videoBytesPerSecond = StorageModel.videoBytesPerSecond(camera: capture.camera)
         lowPower = device.lowPowerMode
         activeProcessors = device.activeProcessors
         processorCount = device.processorCount
@@ -207,8 +212,11 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         }
         // Storage and heat while recording.
         if let recording = timeline.recording, recording.contains(t) {
-            let imagePixels = color.map { $0.width * $0.height } ?? 0
-            storageFree = max(0, storageFree - StorageModel.bytes(forFrameWithDepth: depth != nil, imagePixels: imagePixels))
+            // The video's bytes whether or not its images are rendered: the phone always records it.
+            let video = ScanBytes.video(seconds: videoSeconds + 1 / frameRate, bytesPerSecond: videoBytesPerSecond)
+                - ScanBytes.video(seconds: videoSeconds, bytesPerSecond: videoBytesPerSecond)
+            videoSeconds += 1 / frameRate
+            storageFree = max(0, storageFree - StorageModel.bytes(forFrameWithDepth: depth != nil) - video)
             let model = scene.device.thermalModel
             let load = scene.configuration.reconstructsScene ? model.reconstructionLoad : model.recordingLoad
             heat += load / frameRate

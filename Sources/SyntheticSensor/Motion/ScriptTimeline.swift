@@ -36,8 +36,9 @@ struct ScriptTimeline: Sendable {
     /// Intervals in which the phone drops this share of its camera frames.
     var frameDrops: [Interval<Double>] = []
     /// When the phone believes it records: from the first record press made in the SDK's recording
-    /// orientation (landscape-right; portrait for 3.x) to the
-    /// confirmed stop (the engine decides what it records; this only drives the storage and thermal model).
+    /// orientation (landscape-right; any orientation for 3.x, which starts the scan and ends it after a
+    /// short time unless the phone is turned to portrait) to the confirmed stop (the engine decides what
+    /// it records; this only drives the storage and thermal model).
     var recording: Interval<Void>?
     /// Jumps of the reported position (scripted drift, new origin after tracking loss), in time order.
     var offsetJumps: [(time: Double, offset: SIMD3<Double>)] = []
@@ -77,8 +78,8 @@ struct ScriptTimeline: Sendable {
         }
         var recordingStart: Double? = nil
         // The orientation the SDK records in: landscape-right, or portrait for profiles that record only there.
-        let recordingRoll = scene.sdk.behaviour.portraitOnly ? PhoneOrientation.portrait.rollRadians
-            : PhoneOrientation.landscapeRight.rollRadians
+        let portraitOnly = scene.sdk.behaviour.portraitOnly
+        let recordingRoll = portraitOnly ? PhoneOrientation.portrait.rollRadians : PhoneOrientation.landscapeRight.rollRadians
         var stopConfirmedAt: Double? = nil
 
         func hold(_ seconds: Double) {
@@ -116,7 +117,8 @@ struct ScriptTimeline: Sendable {
                 ease(to: target, seconds: seconds)
             case .record:
                 changes.append(TimedChange(time: t, kind: .user(.recordPressed)))
-                if recordingStart == nil, abs(Angle.wrapped(state.roll - recordingRoll)) < 0.3 { recordingStart = t }
+                // 3.x starts a scan pressed in a wrong orientation too (and ends it after a short time).
+                if recordingStart == nil, portraitOnly || abs(Angle.wrapped(state.roll - recordingRoll)) < 0.3 { recordingStart = t }
             case .walkTo(let point, let speed, let face):
                 if face {
                     let d = point - state.position
@@ -163,6 +165,10 @@ struct ScriptTimeline: Sendable {
                 background.append(Interval(start: t, end: t + seconds, value: ()))
                 hold(seconds)
                 changes.append(TimedChange(time: t, kind: .user(.foreground)))
+                // Back in the foreground, ARKit relocalizes before tracking is normal again.
+                if scene.device.relocalizingSeconds > 0 {
+                    tracking.append(Interval(start: t, end: t + scene.device.relocalizingSeconds, value: .limited(.relocalizing)))
+                }
             case .thermal(let s): changes.append(TimedChange(time: t, kind: .thermal(s)))
             case .storage(let bytes): changes.append(TimedChange(time: t, kind: .storage(bytes)))
             case .lowPower(let on): changes.append(TimedChange(time: t, kind: .lowPower(on)))

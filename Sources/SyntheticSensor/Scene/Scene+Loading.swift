@@ -161,6 +161,7 @@ extension Scene {
         }
         device.lowPowerMode = try d.bool("lowPowerMode", default: false)
         device.trackingInitializingSeconds = try d.nonNegative("trackingInitializingSeconds", default: 0.5)
+        device.relocalizingSeconds = try d.nonNegative("relocalizingSeconds", default: 2)
         device.batteryPercent = try d.integer("batteryPercent", in: 0...100).map(Int.init)
         device.cameraPermission = try d.choice("cameraPermission", CameraPermission.allCases.map { ($0.rawValue, $0) }) ?? .granted
         try d.rejectUnknownKeys()
@@ -182,9 +183,10 @@ extension Scene {
         var out: [StorageFault] = []
         for (i, node) in nodes.enumerated() {
             var f = try JSONObjectReader.scene(node, source: source, path: "faults[\(i)]")
-            let files: [(String, ScanFile)] = [("arkitData", .arkitData), ("config", .config), ("depthFrames", .depthFrames),
-                                               ("scanLog", .scanLog), ("folder", .folder), ("zip", .zip)]
-            guard let file = try f.choice("file", files) else { throw f.error("file", "expected one of \"arkitData\", \"config\", \"depthFrames\", \"scanLog\", \"folder\", \"zip\"") }
+            let files = ScanFile.allCases.map { ($0.rawValue, $0) }
+            guard let file = try f.choice("file", files) else {
+                throw f.error("file", "expected one of " + ScanFile.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
             guard let when = try f.choice("when", StorageFault.Operation.allCases.map { ($0.rawValue, $0) }) else {
                 throw f.error("when", "expected one of \"open\", \"write\", \"invalidZip\"")
             }

@@ -66,10 +66,12 @@ public struct Scene: Sendable {
         self.source = source
     }
 
-    /// The session configuration the scene implies: its options, device and thresholds.
+    /// The session configuration the scene implies: its options, device, thresholds and the rate its
+    /// camera's video takes (``StorageModel/videoBytesPerSecond(camera:)``).
     public var configuration: SessionConfiguration {
         SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds, sdk: sdk,
-                             cameraPermission: device.cameraPermission)
+                             cameraPermission: device.cameraPermission,
+                             videoBytesPerSecond: StorageModel.videoBytesPerSecond(camera: camera))
     }
 
     /// The scene's surfaces as one mesh (walls with their holes, floors, ceilings, object boxes),

@@ -20,6 +20,10 @@ public struct SceneDevice: Sendable, Equatable {
     public var lowPowerMode: Bool
     /// How long ARKit reports `limited(initializing)` after the view is presented, seconds (default 0.5).
     public var trackingInitializingSeconds: Double
+    /// How long ARKit reports `limited(relocalizing)` when the app comes back from the background, before
+    /// tracking is normal again, seconds (default 2; a guess: ARKit relocalizes once the camera sees
+    /// enough of a mapped place, which takes seconds, longer the less of it is in view).
+    public var relocalizingSeconds: Double
     /// Battery charge at the start, whole percent (default nil: the battery is not sampled).
     public var batteryPercent: Int?
     /// The camera permission the app holds (default granted); denied, the phone delivers no frames.
@@ -28,8 +32,8 @@ public struct SceneDevice: Sendable, Equatable {
     public init(capabilities: DeviceCapabilities = DeviceCapabilities(), options: ScanOptions = ScanOptions(),
                 storageFreeBytes: Int64 = 64_000_000_000, thermal: ThermalState = .nominal,
                 thermalModel: ThermalModel = ThermalModel(), processorCount: Int = 6, activeProcessors: Int = 6,
-                lowPowerMode: Bool = false, trackingInitializingSeconds: Double = 0.5, batteryPercent: Int? = nil,
-                cameraPermission: CameraPermission = .granted) {
+                lowPowerMode: Bool = false, trackingInitializingSeconds: Double = 0.5, relocalizingSeconds: Double = 2,
+                batteryPercent: Int? = nil, cameraPermission: CameraPermission = .granted) {
         self.batteryPercent = batteryPercent
         self.cameraPermission = cameraPermission
         self.capabilities = capabilities
@@ -41,5 +45,6 @@ public struct SceneDevice: Sendable, Equatable {
         self.activeProcessors = activeProcessors
         self.lowPowerMode = lowPowerMode
         self.trackingInitializingSeconds = trackingInitializingSeconds
+        self.relocalizingSeconds = relocalizingSeconds
     }
 }
