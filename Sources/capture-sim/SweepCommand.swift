@@ -100,7 +100,7 @@ struct SweepCommand: Command {
         let results = Mutex<[[Fired]?]>(Array(repeating: nil, count: runs))
         let failure = Mutex<String?>(nil)
         let next = Atomic<Int>(0)
-        let overrides = self.overrides
+        let overrides = try self.overrides.overrides()
         let codes = self.codes
         let minimum = severity ?? (codes == nil ? .warning : .info)
         DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, runs))) { _ in
@@ -110,11 +110,8 @@ struct SweepCommand: Command {
                 let scene = scenes[i / combos.count], values = combos[i % combos.count]
                 do {
                     var configuration = scene.configuration
-                    var t = try overrides.apply(to: configuration.thresholds)
-                    for (p, v) in zip(swept, values) {
-                        t = try t.setting(key: p.key, to: SweepParameter.text(v), source: "--param \(p.key)")
-                    }
-                    configuration.thresholds = t
+                    configuration.thresholds = try overrides.adding(zip(swept, values).map { $0.assignment($1) })
+                        .apply(to: configuration.thresholds)
                     let run = try SceneRun(capture: SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1)),
                                            configuration: configuration,
                                            storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)))
