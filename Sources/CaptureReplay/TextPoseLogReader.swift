@@ -1,11 +1,11 @@
 import CaptureEngine
 import JSONSupport
 
-/// Reads the line-based pose logs (raw `poses.csv`, TUM, Stray Scanner, ARKitScenes `.traj`, ARKit
-/// camera-transform logs) straight from their bytes.
+/// Reads the line-based pose logs (TUM, Stray Scanner, ARKitScenes `.traj`, ARKit camera-transform logs;
+/// the raw package's `poses.csv` through ``RawLogReader``) straight from their bytes.
 ///
 /// Lines end with `\n` or `\r\n`. Blank lines and lines whose first non-blank character is `#` are
-/// skipped. In `raw` and `stray` logs a first data line whose first field is not a number is the header,
+/// skipped. In `stray` logs a first data line whose first field is not a number is the header,
 /// which must name the documented columns in their order (so a log with another column order, e.g. a
 /// scalar-first quaternion, is refused instead of misread). A malformed line is an error naming the file
 /// and line; an incomplete last line without a newline is dropped with a diagnostic; a log without a
@@ -17,23 +17,18 @@ enum TextPoseLogReader {
     /// input of about 500 bytes, so this keeps a replay's memory under about 300 MB.
     static let maximumPoses = 1 << 18
 
-    /// Reads a log's poses. A raw `poses.csv` with a `time` column (this project's packages since it was
-    /// added: seconds on the capture clock) keeps its times as they are; without one, frame i is at
-    /// i / rate s from the first: the rate is `options.framesPerSecond` (`--fps`), else `manifestRate`
-    /// (read from the package's `manifest.json` by the caller), else the log is refused with a message
-    /// naming `--fps`.
+    /// Reads a log's poses; a raw `poses.csv` goes to ``RawLogReader`` (with `manifestRate`, read from
+    /// the package's `manifest.json` by the caller, for a log without the time column).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, format: ReplayFormat,
                      options: ReplayOptions, manifestRate: RawManifestRate? = nil) throws(InputError) -> PoseTimelineBuilder {
-        guard var fieldCount = format.fieldCount else {
+        if format == .raw { return try RawLogReader.read(bytes, file: file, options: options, manifestRate: manifestRate) }
+        guard let fieldCount = format.fieldCount else {
             throw InputError(file: file, reason: "not a line-based pose log")
         }
         if let fps = options.framesPerSecond, !(fps.isFinite && fps > 0) {
             throw InputError(file: file, reason: "frame rate must be a positive number of frames per second")
         }
-        var fieldNames = format.fieldNames
-        // raw: whether the lines carry the time column (from the header, else the first data line).
-        var rawTimes: Bool?
-        var rawRate: Double?
+        let fieldNames = format.fieldNames
         let convention = convention(of: format, options: options)
         let separator = format.commaSeparated ? UInt8(ascii: ",") : UInt8(ascii: " ")
         var builder = PoseTimelineBuilder(file: file, options: options, expectedCount: bytes.count / (fieldCount * 9))
@@ -87,36 +82,9 @@ enum TextPoseLogReader {
 
             let isFirstData = !sawData
             sawData = true
-            if isFirstData, DecimalNumberParser.double(bytes, from: starts[0], to: ends[0]) == nil,
-               format == .raw || format == .stray {
-                if format == .raw, fields == Self.rawTimedFieldCount {
-                    try checkHeader(bytes, from: start, to: end, names: Self.rawTimedFieldNames, file: file, line: lineNumber)
-                    rawTimes = true
-                } else {
-                    try checkHeader(bytes, from: start, to: end, names: format.fieldNames, file: file, line: lineNumber)
-                    rawTimes = format == .raw ? false : nil
-                }
+            if isFirstData, DecimalNumberParser.double(bytes, from: starts[0], to: ends[0]) == nil, format == .stray {
+                try checkHeader(bytes, from: start, to: end, names: format.fieldNames, file: file, line: lineNumber)
                 continue
-            }
-            if format == .raw, rawTimes == nil { rawTimes = fields == Self.rawTimedFieldCount }
-            if format == .raw, rawTimes == true, fieldCount != Self.rawTimedFieldCount {
-                fieldCount = Self.rawTimedFieldCount
-                fieldNames = Self.rawTimedFieldNames
-                if options.framesPerSecond != nil {
-                    builder.report(.frameRate, line: nil, time: nil,
-                                   "--fps is not used: the log has a time column (seconds on the capture clock)")
-                }
-            }
-            builder.keepsClock = format == .raw && rawTimes == true
-            if format == .raw, rawTimes == false, rawRate == nil {
-                if let fps = options.framesPerSecond {
-                    rawRate = fps
-                } else if let manifest = manifestRate {
-                    rawRate = manifest.framesPerSecond
-                    builder.report(.frameRate, line: nil, time: nil, manifest.description)
-                } else {
-                    throw InputError(file: file, reason: "the log has no time column (frame,x,y,z,qx,qy,qz,qw) and no manifest.json gives its frame rate; give it with --fps N (frames per second)")
-                }
             }
             poseLines += 1
             guard poseLines <= maximumPoses else {
@@ -132,7 +100,7 @@ enum TextPoseLogReader {
                 }
                 var nanoseconds: Int64 = 0
                 for f in 0..<fieldCount {
-                    if (format == .arkit && f == 0) || (format == .raw && f == 0) || (format == .stray && f == 1) {
+                    if (format == .arkit && f == 0) || (format == .stray && f == 1) {
                         guard let n = DecimalNumberParser.integer(bytes, from: starts[f], to: ends[f]) else {
                             throw fieldError(bytes, f, starts, ends, format: format, file: file, line: lineNumber,
                                              expected: "a whole number")
@@ -153,14 +121,11 @@ enum TextPoseLogReader {
                     let first = firstNanoseconds ?? nanoseconds
                     firstNanoseconds = first
                     time = Double(nanoseconds - first) / 1e9
-                case .raw:
-                    time = rawTimes == true ? values[Self.rawTimedFieldCount - 1] : values[0] / (rawRate ?? 1)
                 default:
                     time = values[0]
                 }
                 var finite = true
-                // The pose's fields (a raw log's time column is checked as a time stamp).
-                for f in 1..<(format == .raw ? 8 : fieldCount) where !values[f].isFinite { finite = false }
+                for f in 1..<fieldCount where !values[f].isFinite { finite = false }
                 let pose = loggedPose(values, format: format, finite: finite, builder: &builder, line: lineNumber)
                 builder.add(time: time, pose: convention.engineCameraToWorld(pose), finite: finite, line: lineNumber)
             } catch {
@@ -177,12 +142,7 @@ enum TextPoseLogReader {
         return builder
     }
 
-    /// The fields of a raw `poses.csv` line with its time column (seconds on the capture clock, last, so
-    /// readers that take the first eight columns by position still read the pose).
-    static let rawTimedFieldNames = "frame,x,y,z,qx,qy,qz,qw,time"
-    static let rawTimedFieldCount = 9
-
-    /// Checks a `raw` or `stray` header line against the documented columns (compared without spaces and
+    /// Checks a `stray` header line against the documented columns (compared without spaces and
     /// case): another order would be read as the documented one, so it is an error naming the line.
     private static func checkHeader(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
                                     names: String, file: String, line: Int) throws(InputError) {
@@ -236,7 +196,7 @@ enum TextPoseLogReader {
     private static func fieldError(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Int, _ starts: [Int], _ ends: [Int],
                                    format: ReplayFormat, file: String, line: Int, expected: String) -> InputError {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[starts[field]..<ends[field]]), as: UTF8.self)
-        let names = (format == .raw ? rawTimedFieldNames : format.fieldNames).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        let names = format.fieldNames.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         let name = field < names.count ? names[field] : "field \(field + 1)"
         return InputError(file: file, line: line,
                               reason: "field \(field + 1) (\(name)) is '\(text)', expected \(expected)")

@@ -106,10 +106,6 @@ struct BenchCommand: Command {
         return report.finished ? .success : .failure
     }
 
-    private func loadScene(_ path: String) throws(CommandFailure) -> Scene {
-        do { return try Scene.load(path: path) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
-    }
-
     private func printLines(_ lines: [String]) {
         for line in lines { print(line) }
     }

@@ -6,7 +6,7 @@ import SyntheticSensor
 
 /// Loads a scene file for a command, turning loader errors into exit code 3 with the loader's message
 /// (which names the file and JSON path).
-func loadScene(_ path: String) throws -> Scene {
+func loadScene(_ path: String) throws(CommandFailure) -> Scene {
     do {
         return try Scene.load(path: path)
     } catch {
