@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The dependency check on a fixture package with known mismatches (it must name exactly those and fail),
-then on this package (it must pass). `make test` runs it."""
+then on this package (it must pass), then docs/architecture.md's pictures against Package.swift
+(module_graph.py --check: they must be current). `make test` runs it."""
 
 import os
 import subprocess
@@ -22,4 +23,6 @@ if fixture.returncode != 1 or found != expected:
 
 package = subprocess.run([sys.executable, checker], capture_output=True, text=True)
 sys.stdout.write(package.stdout + package.stderr)
-sys.exit(package.returncode)
+pictures = subprocess.run([sys.executable, os.path.join(here, "module_graph.py"), "--check"], capture_output=True, text=True)
+sys.stdout.write(pictures.stdout + pictures.stderr)
+sys.exit(package.returncode or pictures.returncode)
