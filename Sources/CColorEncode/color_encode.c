@@ -16,7 +16,7 @@
 static inline uint8_t encode_one_pair(float linear, float scale, const float *pairs, int noisy, uint32_t seed, uint32_t i) {
     float v = linear * scale;
     v = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v);
-    int k = (int)(v * 4095.0f);
+    int k = (int)(v * 8191.0f);
     float code = pairs[2 * k];
     if (noisy) {
         float u = (float)(cnoise_hash32_inline(seed ^ i) & 1023u) * (1.0f / 1023.0f) - 0.5f;
@@ -30,7 +30,7 @@ void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_in
                             int noisy, uint32_t seed, uint8_t *out) {
     size_t i = 0;
     const simde__m256 vscale = simde_mm256_set1_ps(scale), zero = simde_mm256_setzero_ps(), one = simde_mm256_set1_ps(1.0f);
-    const simde__m256 steps = simde_mm256_set1_ps(4095.0f), half = simde_mm256_set1_ps(0.5f);
+    const simde__m256 steps = simde_mm256_set1_ps(8191.0f), half = simde_mm256_set1_ps(0.5f);
     const simde__m256 inv1023 = simde_mm256_set1_ps(1.0f / 1023.0f), sqrt12 = simde_mm256_set1_ps(3.4641016f);
     const simde__m256 top = simde_mm256_set1_ps(255.0f);
     const simde__m256i lanes = simde_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), mask = simde_mm256_set1_epi32(1023);

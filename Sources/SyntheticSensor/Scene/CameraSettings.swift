@@ -1,7 +1,8 @@
 import Foundation
 
 /// The RGB camera of a scene (its `camera` block, docs/scene-format.md): the image size and frame rate of
-/// `video.mp4` and `rgb/*.jpg`, the lights, auto exposure, motion blur and sensor noise.
+/// `video.mp4` and `rgb/*.jpg`, the lights, the surfaces' textures and occlusion, and the phone camera:
+/// auto exposure and white balance, exposure time and gain, sensor noise, vignetting and motion blur.
 ///
 /// The image is ARKit's 4:3 wide camera scaled to `width` x `height` (the LiDAR depth intrinsics are the
 /// same camera scaled to 256x192). Light values are in arbitrary linear units: auto exposure maps the
@@ -35,21 +36,47 @@ public struct CameraSettings: Sendable, Equatable {
     public var sky: Float
     /// Auto exposure: the frame's mean log luminance is brought to this (default 0.18, mid grey).
     public var exposureKey: Float
-    /// Auto exposure adapts this fraction of the way to the new frame's exposure each frame (default
-    /// 0.15: about a quarter of a second at 30 fps; 1 = no smoothing).
-    public var exposureAdaptation: Float
-    /// Motion blur: sub-frame renders averaged over the shutter (default 1: none). Costs this many renders.
-    public var motionBlurSamples: Int
-    /// Shutter time for motion blur, seconds (default 1/60).
-    public var shutterSeconds: Double
-    /// Sensor noise: standard deviation of the read noise in 8-bit code values at mid grey (default 1.5;
-    /// 0 turns noise off). Shot noise grows with the square root of the signal.
+    /// Auto exposure and white balance: time constant of their adaptation, seconds (default 0.25: after
+    /// turning from a window to a dark corner the remaining log error falls to 1/e in a quarter second,
+    /// to 5 % in three quarters). 0: at once.
+    public var exposureTimeConstantSeconds: Double
+    /// Auto white balance: 0 (none) ... 1 (full grey world) (default 0.5: a warm room stays warm).
+    public var whiteBalanceStrength: Float
+    /// The exposure scale of 1 s at gain 1 (``CameraSensor``; default 12): with the default lights an
+    /// indoor frame gets 1/60 s at a gain of about 2-4, a frame of a sunlit window a shorter time.
+    public var sensitivity: Double
+    /// Shortest exposure time, seconds (default 1/8000).
+    public var minExposureSeconds: Double
+    /// Longest exposure time, seconds (default 1/60: the camera's 60 Hz frame time).
+    public var maxExposureSeconds: Double
+    /// Highest analogue gain (default 16); a scene darker than that allows is under-exposed.
+    public var maxGain: Double
+    /// Sensor noise: the full-well capacity, electrons at signal 1 and gain 1 (default 9000: an effective
+    /// figure that includes the phone's noise reduction).
+    public var fullWellElectrons: Double
+    /// Sensor noise: read noise, electrons before the gain (default 3).
+    public var readNoiseElectrons: Double
+    /// Sensor noise: a factor on the model's standard deviation (default 1; 0 turns noise off).
     public var noiseLevel: Float
+    /// Vignetting: the fraction of light lost in the image's corners, falling off as the square of the
+    /// distance from the centre (default 0.3).
+    public var vignetting: Float
+    /// Motion blur: each image is blurred along the path its pixels travel during the exposure time
+    /// (from the pose change and each pixel's depth) (default true).
+    public var motionBlur: Bool
+    /// Surface textures, decorations and the outside (``SurfaceTexture``) (default true; false: flat
+    /// materials, for tests of the lighting alone).
+    public var textures: Bool
+    /// Ambient occlusion's strength (``AmbientOcclusion``), 0 (off) ... 1 (default 1).
+    public var ambientOcclusion: Float
 
     public init(width: Int = 640, height: Int = 480, frameRateHz: Double = 30, jpegQuality: Int = 90, videoCRF: Int = 23,
                 ambient: Float = 0.25, ceilingLight: Float = 1.2, sun: Float = 4, sunAzimuthDegrees: Double = 135,
-                sunElevationDegrees: Double = 35, sky: Float = 3, exposureKey: Float = 0.18, exposureAdaptation: Float = 0.15,
-                motionBlurSamples: Int = 1, shutterSeconds: Double = 1.0 / 60, noiseLevel: Float = 1.5) {
+                sunElevationDegrees: Double = 35, sky: Float = 3, exposureKey: Float = 0.18,
+                exposureTimeConstantSeconds: Double = 0.25, whiteBalanceStrength: Float = 0.5, sensitivity: Double = 12,
+                minExposureSeconds: Double = 1.0 / 8000, maxExposureSeconds: Double = 1.0 / 60, maxGain: Double = 16,
+                fullWellElectrons: Double = 9000, readNoiseElectrons: Double = 3, noiseLevel: Float = 1,
+                vignetting: Float = 0.3, motionBlur: Bool = true, textures: Bool = true, ambientOcclusion: Float = 1) {
         self.width = width
         self.height = height
         self.frameRateHz = frameRateHz
@@ -62,10 +89,19 @@ public struct CameraSettings: Sendable, Equatable {
         self.sunElevationDegrees = sunElevationDegrees
         self.sky = sky
         self.exposureKey = exposureKey
-        self.exposureAdaptation = exposureAdaptation
-        self.motionBlurSamples = motionBlurSamples
-        self.shutterSeconds = shutterSeconds
+        self.exposureTimeConstantSeconds = exposureTimeConstantSeconds
+        self.whiteBalanceStrength = whiteBalanceStrength
+        self.sensitivity = sensitivity
+        self.minExposureSeconds = minExposureSeconds
+        self.maxExposureSeconds = maxExposureSeconds
+        self.maxGain = maxGain
+        self.fullWellElectrons = fullWellElectrons
+        self.readNoiseElectrons = readNoiseElectrons
         self.noiseLevel = noiseLevel
+        self.vignetting = vignetting
+        self.motionBlur = motionBlur
+        self.textures = textures
+        self.ambientOcclusion = ambientOcclusion
     }
 
     /// The largest image: ARKit's full wide-camera frame.
