@@ -16,4 +16,11 @@
 void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *pairs,
                             int noisy, uint32_t seed, uint8_t *out);
 
+/// The camera pipeline's sharpening of an 8-bit RGB image in place (an unsharp mask, as a phone's image
+/// processor applies before JPEG): each sample of a pixel not on the border becomes
+/// clamp(c + floor((d * amount + 512) / 1024)), d = 4c minus the same channel of its four neighbours
+/// (all taken before sharpening); amount is the mask's strength times 256 (0: nothing). `scratch` holds
+/// three rows (9 * width bytes). Integer arithmetic: the same bytes on every machine.
+void ccolor_sharpen_rgb(uint8_t *rgb, intptr_t width, intptr_t height, int32_t amount, uint8_t *scratch);
+
 #endif

@@ -11,8 +11,9 @@ import Foundation
 /// the gain makes up the rest (1 ... ``CameraSettings/maxGain``; beyond it the image gets darker).
 ///
 /// Noise: a sample of signal `s` (0...2) has variance, in signal units,
-/// `noiseLevel^2 x (gain x s / fullWell + (gain x readNoise / fullWell)^2)` (shot noise: Poisson in the
-/// `s x fullWell / gain` electrons collected; read noise `readNoise` electrons before the gain), carried
+/// `(noiseLevel / noiseReduction)^2 x (gain x s / fullWell + (gain x readNoise / fullWell)^2)` (shot noise:
+/// Poisson in the `s x fullWell / gain` electrons collected; read noise `readNoise` electrons before the
+/// gain; the image processor's noise reduction dividing the standard deviation), carried
 /// through the tone curve's slope to code values; drawn as a uniform variate of that variance from a
 /// hash of the frame's seed and the sample index (CColorEncode), so it is deterministic.
 struct CameraSensor: Sendable {
@@ -53,7 +54,7 @@ struct CameraSensor: Sendable {
 
     /// The noise's standard deviation in signal units at signal `s` and `gain` (the model above).
     func noiseSigma(signal s: Double, gain: Double) -> Double {
-        let level = Double(settings.noiseLevel)
+        let level = Double(settings.noiseLevel) / settings.noiseReduction
         let fullWell = settings.fullWellElectrons
         let read = gain * settings.readNoiseElectrons / fullWell
         return level * (gain * max(0, s) / fullWell + read * read).squareRoot()

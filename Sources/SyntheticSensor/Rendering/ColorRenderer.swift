@@ -164,6 +164,7 @@ public struct ColorRenderer: Sendable {
             }
             exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
                             appliedGains: gains, settings: settings)
+            sharpen(&rgb)
             return ColorImage(width: w, height: h, rgb: rgb)
         }
         // Every sample is stored by the first pose's shading (each band shades all its pixels), so the
@@ -199,7 +200,20 @@ public struct ColorRenderer: Sendable {
                 }
             }
         }
+        sharpen(&rgb)
         return ColorImage(width: w, height: h, rgb: rgb)
+    }
+
+    /// The image processor's sharpening (``CameraSettings/sharpening``, `ccolor_sharpen_rgb`) of the
+    /// encoded image.
+    private func sharpen(_ rgb: inout [UInt8]) {
+        let amount = Int32((settings.sharpening * 256).rounded())
+        guard amount > 0 else { return }
+        let w = intrinsics.width, h = intrinsics.height
+        var scratch = [UInt8](repeating: 0, count: 9 * w)
+        rgb.withUnsafeMutableBufferPointer { out in
+            scratch.withUnsafeMutableBufferPointer { ccolor_sharpen_rgb(out.baseAddress!, w, h, amount, $0.baseAddress!) }
+        }
     }
 
     /// The exposure time and gain a frame would be exposed with after `exposure` (its lagged state).

@@ -42,6 +42,7 @@ struct SurfaceAppearance: Sendable {
                 vOffset = 0
             }
             var tint = SIMD3<Float>(repeating: 1)
+            if texture == .wallpaper { tint = Self.wallpaperTint(room: room) }
             if patch.role == .object, given[index] == nil, settings.textures {
                 let brightness = Float(random.uniform(0.86, 1.14))
                 tint = SIMD3(brightness * Float(random.uniform(0.96, 1.04)), brightness, brightness * Float(random.uniform(0.95, 1.05)))
@@ -132,7 +133,9 @@ struct SurfaceAppearance: Sendable {
         let material = patch.material
         if material.kind == .mirror || material.kind == .glass { return .flat }
         switch patch.role {
-        case .wall, .ceiling:
+        case .wall:
+            return room >= 0 && Self.wallpapered(room: room) ? .wallpaper : .plaster
+        case .ceiling:
             return .plaster
         case .floor:
             let name = room >= 0 ? rooms[room].name.lowercased() : ""
@@ -164,6 +167,19 @@ struct SurfaceAppearance: Sendable {
         }
     }
 
+    /// Whether a room's walls are papered (seeded by the room's index: about half the rooms) rather than
+    /// painted.
+    static func wallpapered(room: Int) -> Bool {
+        SeededRandom.hash(0xA11_9A9E ^ UInt64(room)) % 2 == 1
+    }
+
+    /// A papered room's tint (its paper's colour over the wall material): one of five pale colours.
+    static func wallpaperTint(room: Int) -> SIMD3<Float> {
+        let tints: [SIMD3<Float>] = [SIMD3(1.0, 0.93, 0.8), SIMD3(0.85, 0.95, 1.0), SIMD3(0.9, 1.0, 0.88), SIMD3(1.0, 0.88, 0.9),
+                                     SIMD3(0.95, 0.95, 0.95)]
+        return tints[Int(SeededRandom.hash(0x7147 ^ UInt64(room)) % UInt64(tints.count))]
+    }
+
     /// Texels per metre of a texture on a patch: each pattern's natural size (plaster 1 m a texture, wood
     /// 0.6 m, planks 0.8 m, tiles 0.6 m, fabric 0.3 m, carpet 0.5 m, stone 0.8 m, print 0.25 m, metal
     /// 0.4 m, leaves 0.15 m, paper 0.4 m, the ground 12 m); pictures, sockets and switches one pattern
@@ -172,6 +188,10 @@ struct SurfaceAppearance: Sendable {
         let metres: Double
         switch texture {
         case .flat, .plaster: metres = 1
+        case .paint: metres = 0.5
+        case .wallpaper: metres = 0.8
+        case .curtain: metres = 0.6
+        case .radiator: metres = 0.5
         case .wood: metres = 0.6
         case .planks: metres = 0.8
         case .tiles: metres = 0.6

@@ -14,6 +14,14 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     case flat
     /// Painted plaster: faint low-frequency light variation and a fine grain.
     case plaster
+    /// Painted wood trim: brush strokes along u.
+    case paint
+    /// Wallpaper: a printed pattern of stripes and small motifs.
+    case wallpaper
+    /// Curtain fabric: vertical folds (along v) over a weave.
+    case curtain
+    /// A panel radiator's vertical ribs.
+    case radiator
     /// Wood: grain lines along the texture's u axis, pores, darker late wood.
     case wood
     /// Floor planks: four planks across v with staggered joints, each its own tone, grain along u.
@@ -98,11 +106,29 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
         case .flat:
             return SIMD3(repeating: 1)
         case .plaster:
-            let f = 1 + 0.04 * Noise.fbm(u, v, cells: 4, octaves: 4, seed: seed) + 0.03 * Noise.value(u, v, cells: 128, seed: seed &+ 7)
-                + 0.02 * Noise.value(u, v, cells: 256, seed: seed &+ 9)
+            let f = 1 + 0.04 * Noise.fbm(u, v, cells: 4, octaves: 4, seed: seed) + 0.04 * Noise.value(u, v, cells: 128, seed: seed &+ 7)
+                + 0.04 * Noise.value(u, v, cells: 256, seed: seed &+ 9)
+            return SIMD3(repeating: f)
+        case .paint:
+            let f = 1 + 0.04 * Noise.value(u, v, cellsU: 8, cellsV: 128, seed: seed) + 0.025 * Noise.value(u, v, cells: 256, seed: seed &+ 1)
             return SIMD3(repeating: f)
         case .wood:
-            return Self.wood(u: u, v: v, seed: seed, rings: 22)
+            return Self.wood(u: u, v: v, seed: seed, rings: 40)
+        case .wallpaper:
+            // Four stripes across u, each with a column of motifs (diamonds) every 1/8 of v.
+            let su = (u * 4).truncatingRemainder(dividingBy: 1), sv = (v * 8).truncatingRemainder(dividingBy: 1)
+            let stripe: Float = su < 0.08 || (su > 0.5 && su < 0.54) ? 0.8 : 1.04
+            let diamond = abs(su - 0.27) * 3 + abs(sv - 0.5) < 0.33
+            let motif: SIMD3<Float> = diamond ? (abs(su - 0.27) * 3 + abs(sv - 0.5) < 0.2 ? SIMD3(0.6, 0.72, 0.7) : SIMD3(1.2, 1.12, 0.95))
+                : SIMD3(repeating: 1)
+            return motif * stripe * (1 + 0.03 * Noise.value(u, v, cells: 256, seed: seed))
+        case .curtain:
+            let fold = 0.5 + 0.5 * cos(2 * Float.pi * (u * 6 + 0.15 * Noise.fbm(u, v, cells: 2, octaves: 2, seed: seed)))
+            let weave: Float = ((x >> 1) ^ (y >> 1)) & 1 == 0 ? 1.04 : 0.96
+            return SIMD3(repeating: (0.62 + 0.55 * fold) * weave)
+        case .radiator:
+            let rib = 0.5 + 0.5 * cos(2 * Float.pi * u * 12)
+            return SIMD3(repeating: 0.62 + 0.5 * rib * rib)
         case .planks:
             let plank = Int(v * 4)
             let offset = Noise.hash(plank, 0, seed) * 0.9
@@ -158,7 +184,9 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
                 let cx = Noise.hash(blob, 0, seed), cy = Noise.hash(blob, 1, seed), r = 0.05 + 0.18 * Noise.hash(blob, 2, seed)
                 let d = ((u - cx) * (u - cx) + (v - cy) * (v - cy)) / (r * r)
                 guard d < 1 else { continue }
-                let c = SIMD3(0.2 + 1.7 * Noise.hash(blob, 3, seed), 0.2 + 1.7 * Noise.hash(blob, 4, seed), 0.2 + 1.7 * Noise.hash(blob, 5, seed))
+                let palette: [SIMD3<Float>] = [SIMD3(1.9, 0.35, 0.25), SIMD3(0.3, 0.6, 1.9), SIMD3(1.9, 1.5, 0.3), SIMD3(0.35, 1.3, 0.45),
+                                               SIMD3(0.2, 0.2, 0.3), SIMD3(1.8, 1.8, 1.7), SIMD3(1.2, 0.5, 1.5)]
+                let c = palette[Int(Noise.hash(blob, 3, seed) * Float(palette.count)) % palette.count] * (0.7 + 0.3 * Noise.hash(blob, 4, seed))
                 colour = c + (colour - c) * d * d
             }
             return colour * (1 + 0.12 * Noise.fbm(u, v, cells: 16, octaves: 3, seed: seed &+ 6))
@@ -197,11 +225,12 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     /// Wood: grain along u, `rings` growth rings across v, warped by low-frequency noise.
     private static func wood(u: Float, v: Float, seed: UInt32, rings: Float) -> SIMD3<Float> {
         let warp = Noise.fbm(u, v, cells: 4, octaves: 3, seed: seed)
-        let phase = (v * rings + 2.2 * warp).truncatingRemainder(dividingBy: 1)
+        let phase = (v * rings + 1.2 * warp).truncatingRemainder(dividingBy: 1)
         let ring = 0.5 + 0.5 * cos(2 * Float.pi * phase)
         let late = ring * ring * ring
-        let pores = 0.05 * Noise.value(u, v, cellsU: 32, cellsV: 256, seed: seed &+ 1)
-        let f = 1.1 - 0.3 * late + pores + 0.05 * Noise.value(u, v, cells: 32, seed: seed &+ 2)
+        let streaks = 0.09 * Noise.value(u, v, cellsU: 16, cellsV: 256, seed: seed &+ 1)
+        let pores = 0.05 * Noise.value(u, v, cellsU: 64, cellsV: 256, seed: seed &+ 3)
+        let f = 1.12 - 0.34 * late + streaks + pores + 0.05 * Noise.value(u, v, cells: 32, seed: seed &+ 2)
         return SIMD3(f, f * (1 - 0.05 * late), f * (1 - 0.12 * late))
     }
 

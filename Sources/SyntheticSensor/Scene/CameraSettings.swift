@@ -32,7 +32,7 @@ public struct CameraSettings: Sendable, Equatable {
     public var sunAzimuthDegrees: Double
     /// The sun's elevation above the horizon, degrees (default 35).
     public var sunElevationDegrees: Double
-    /// Brightness of the sky seen through windows and openings to the outside, linear (default 3).
+    /// Brightness of the sky seen through windows and openings to the outside, linear (default 1.8).
     public var sky: Float
     /// Auto exposure: the frame's mean log luminance is brought to this (default 0.18, mid grey).
     public var exposureKey: Float
@@ -42,25 +42,32 @@ public struct CameraSettings: Sendable, Equatable {
     public var exposureTimeConstantSeconds: Double
     /// Auto white balance: 0 (none) ... 1 (full grey world) (default 0.5: a warm room stays warm).
     public var whiteBalanceStrength: Float
-    /// The exposure scale of 1 s at gain 1 (``CameraSensor``; default 12): with the default lights an
-    /// indoor frame gets 1/60 s at a gain of about 2-4, a frame of a sunlit window a shorter time.
+    /// The exposure scale of 1 s at gain 1 (``CameraSensor``; default 25): with the default lights an
+    /// indoor frame gets the longest exposure time at a gain of about 3-6, a frame of a sunlit window a
+    /// lower gain or a shorter time.
     public var sensitivity: Double
     /// Shortest exposure time, seconds (default 1/8000).
     public var minExposureSeconds: Double
-    /// Longest exposure time, seconds (default 1/60: the camera's 60 Hz frame time).
+    /// Longest exposure time, seconds (default 1/120: a tracking camera keeps motion blur short and
+    /// raises the gain instead; a guess).
     public var maxExposureSeconds: Double
     /// Highest analogue gain (default 16); a scene darker than that allows is under-exposed.
     public var maxGain: Double
-    /// Sensor noise: the full-well capacity, electrons at signal 1 and gain 1 (default 9000: an effective
-    /// figure that includes the phone's noise reduction).
+    /// Sensor noise: the full-well capacity, electrons at signal 1 and gain 1 (default 6000, a phone
+    /// sensor's small pixel).
     public var fullWellElectrons: Double
-    /// Sensor noise: read noise, electrons before the gain (default 3).
+    /// Sensor noise: read noise, electrons before the gain (default 2.5).
     public var readNoiseElectrons: Double
+    /// Sensor noise: the image processor's noise reduction divides the noise's standard deviation by
+    /// this (default 6; 1: none).
+    public var noiseReduction: Double
     /// Sensor noise: a factor on the model's standard deviation (default 1; 0 turns noise off).
     public var noiseLevel: Float
     /// Vignetting: the fraction of light lost in the image's corners, falling off as the square of the
     /// distance from the centre (default 0.3).
     public var vignetting: Float
+    /// Sharpening by the image processor before encoding: an unsharp mask's strength (default 1; 0: none).
+    public var sharpening: Float
     /// Motion blur: each image is blurred along the path its pixels travel during the exposure time
     /// (from the pose change and each pixel's depth) (default true).
     public var motionBlur: Bool
@@ -72,11 +79,11 @@ public struct CameraSettings: Sendable, Equatable {
 
     public init(width: Int = 640, height: Int = 480, frameRateHz: Double = 30, jpegQuality: Int = 90, videoCRF: Int = 23,
                 ambient: Float = 0.25, ceilingLight: Float = 1.2, sun: Float = 4, sunAzimuthDegrees: Double = 135,
-                sunElevationDegrees: Double = 35, sky: Float = 3, exposureKey: Float = 0.18,
-                exposureTimeConstantSeconds: Double = 0.25, whiteBalanceStrength: Float = 0.5, sensitivity: Double = 12,
-                minExposureSeconds: Double = 1.0 / 8000, maxExposureSeconds: Double = 1.0 / 60, maxGain: Double = 16,
-                fullWellElectrons: Double = 9000, readNoiseElectrons: Double = 3, noiseLevel: Float = 1,
-                vignetting: Float = 0.3, motionBlur: Bool = true, textures: Bool = true, ambientOcclusion: Float = 1) {
+                sunElevationDegrees: Double = 35, sky: Float = 1.8, exposureKey: Float = 0.18,
+                exposureTimeConstantSeconds: Double = 0.25, whiteBalanceStrength: Float = 0.5, sensitivity: Double = 25,
+                minExposureSeconds: Double = 1.0 / 8000, maxExposureSeconds: Double = 1.0 / 120, maxGain: Double = 16,
+                fullWellElectrons: Double = 6000, readNoiseElectrons: Double = 2.5, noiseReduction: Double = 6, noiseLevel: Float = 1,
+                vignetting: Float = 0.3, sharpening: Float = 1, motionBlur: Bool = true, textures: Bool = true, ambientOcclusion: Float = 1) {
         self.width = width
         self.height = height
         self.frameRateHz = frameRateHz
@@ -97,8 +104,10 @@ public struct CameraSettings: Sendable, Equatable {
         self.maxGain = maxGain
         self.fullWellElectrons = fullWellElectrons
         self.readNoiseElectrons = readNoiseElectrons
+        self.noiseReduction = noiseReduction
         self.noiseLevel = noiseLevel
         self.vignetting = vignetting
+        self.sharpening = sharpening
         self.motionBlur = motionBlur
         self.textures = textures
         self.ambientOcclusion = ambientOcclusion

@@ -95,9 +95,13 @@ extension Scene {
         guard s.maxGain >= 1 else { throw c.error("maxGain", "expected a gain of at least 1") }
         s.fullWellElectrons = try c.positive("fullWellElectrons", default: s.fullWellElectrons)
         s.readNoiseElectrons = try c.nonNegative("readNoiseElectrons", default: s.readNoiseElectrons)
+        s.noiseReduction = try c.positive("noiseReduction", default: s.noiseReduction)
+        guard s.noiseReduction >= 1 else { throw c.error("noiseReduction", "expected a factor of at least 1") }
         s.noiseLevel = Float(try c.nonNegative("noiseLevel", default: Double(s.noiseLevel)))
         s.vignetting = Float(try c.nonNegative("vignetting", default: Double(s.vignetting)))
         guard s.vignetting < 1 else { throw c.error("vignetting", "expected a fraction 0...<1") }
+        s.sharpening = Float(try c.nonNegative("sharpening", default: Double(s.sharpening)))
+        guard s.sharpening <= 4 else { throw c.error("sharpening", "expected a strength 0...4") }
         s.motionBlur = try c.bool("motionBlur") ?? s.motionBlur
         s.textures = try c.bool("textures") ?? s.textures
         s.ambientOcclusion = Float(try c.nonNegative("ambientOcclusion", default: Double(s.ambientOcclusion)))
