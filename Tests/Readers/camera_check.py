@@ -29,8 +29,8 @@ Visual odometry: pairs of JPEGs `--gap-seconds` apart (the frame numbers of raw/
 frames; the gap is converted through the number of depth frames per second, 60), `--pairs` of them
 evenly spread. Each pair: ORB (2000 features) on both, brute-force Hamming matching with cross check,
 `cv2.findEssentialMat` (RANSAC, probability 0.999, threshold 1 pixel) with the package's camera
-intrinsics, `cv2.recoverPose`. A pair tracks when recoverPose keeps at least 60 inliers and the
-estimated rotation differs from the poses' relative rotation by less than 1 degree (the angle of
+intrinsics, `cv2.recoverPose`. A pair tracks when RANSAC keeps at least 60 inlier matches for the essential matrix and
+the rotation recoverPose takes from it differs from the poses' relative rotation by less than 1 degree (the angle of
 R_est^T R_true). The poses are the package's `raw/poses.csv` (OpenCV camera, Z-up world).
 
 With `--check` the exit code is 1 unless every statistic's median is within the issue's factors of the
@@ -172,8 +172,11 @@ def odometry(folder: pathlib.Path, frames: list, poses: dict, pairs: int, gap_se
                 pa = np.float64([ka[m.queryIdx].pt for m in matches])
                 pb = np.float64([kb[m.trainIdx].pt for m in matches])
                 e, mask = cv2.findEssentialMat(pa, pb, camera, method=cv2.RANSAC, prob=0.999, threshold=1.0)
-                if e is not None and e.shape == (3, 3):
-                    inliers, r, _, _ = cv2.recoverPose(e, pa, pb, camera, mask=mask)
+                if e is not None and e.shape[0] >= 3 and mask is not None:
+                    # Inliers: the matches RANSAC keeps for the essential matrix (recoverPose's cheirality
+                    # count drops to a few when the pair's baseline is tiny, though the rotation is right).
+                    inliers = int(mask.sum())
+                    _, r, _, _ = cv2.recoverPose(e[:3], pa, pb, camera, mask=mask.copy())
                     # x_b = R_true x_a: camera a to camera b in OpenCV cameras.
                     ra, rb = poses[f][0], poses[f + gap][0]
                     r_true = rb.T @ ra

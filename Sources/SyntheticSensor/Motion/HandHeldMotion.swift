@@ -33,7 +33,7 @@ struct HandHeldMotion: Sendable {
         driftDirection = SIMD3(cos(angle), 0.2 * random.uniform(-1, 1), sin(angle))
         // A stream of its own, so that the streams above stay as they were.
         var look = random.derived(stream: 0x4C4F_4F4B)
-        pitchWander = SmoothNoise(random: &look, minimumHz: 0.1, maximumHz: 0.3, amplitude: Angle.radians(fromDegrees: settings.pitchWanderDegrees))
+        pitchWander = SmoothNoise(random: &look, minimumHz: 0.2, maximumHz: 0.5, amplitude: Angle.radians(fromDegrees: settings.pitchWanderDegrees))
         armWander = SmoothNoise(random: &look, minimumHz: 0.03, maximumHz: 0.15, amplitude: settings.armHeightMeters)
     }
 
