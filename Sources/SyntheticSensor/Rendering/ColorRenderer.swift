@@ -59,7 +59,7 @@ public struct ColorRenderer: Sendable {
     /// The scene's tables for the C shading pass (``RenderPath/simde``).
     private let shadingTables: ColorShadingTables
     /// Each drawn patch's texture, tint and light map for the surface pass, with the textures.
-    private let appearance: SurfaceAppearance
+    let appearance: SurfaceAppearance
     /// The sensor: exposure, noise and the tone curve's table.
     let sensor: CameraSensor
     /// How far the camera sees, metres.
