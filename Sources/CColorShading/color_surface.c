@@ -177,15 +177,22 @@ static inline void surface8(const ccolor_surface *s, intptr_t x, intptr_t y, int
         int32_t lane_id[8];
         simde_mm256_storeu_si256((simde__m256i *)(void *)lane_id, safe_id);
         v8 a[8], b[8], c[8];
-        for (int k = 0; k < 8; k++) {
-            const float *rec = s->records + (intptr_t)lane_id[k] * CCOLOR_SURFACE_RECORD;
-            a[k] = simde_mm256_loadu_ps(rec);
-            b[k] = simde_mm256_loadu_ps(rec + 8);
-            c[k] = simde_mm256_loadu_ps(rec + 16);
+        const int one_patch = simde_mm256_movemask_ps(as_float(simde_mm256_cmpeq_epi32(safe_id, isplat(lane_id[0])))) == 0xFF;
+        if (one_patch) {
+            // Every lane on the same patch (most groups): its record's fields broadcast.
+            const float *rec = s->records + (intptr_t)lane_id[0] * CCOLOR_SURFACE_RECORD;
+            for (int k = 0; k < 8; k++) { a[k] = splat(rec[k]); b[k] = splat(rec[8 + k]); c[k] = splat(rec[16 + k]); }
+        } else {
+            for (int k = 0; k < 8; k++) {
+                const float *rec = s->records + (intptr_t)lane_id[k] * CCOLOR_SURFACE_RECORD;
+                a[k] = simde_mm256_loadu_ps(rec);
+                b[k] = simde_mm256_loadu_ps(rec + 8);
+                c[k] = simde_mm256_loadu_ps(rec + 16);
+            }
+            transpose8(a);
+            transpose8(b);
+            transpose8(c);
         }
-        transpose8(a);
-        transpose8(b);
-        transpose8(c);
         const v8 rx = add(add(mul(splat(s->ray_x[0]), px), mul(splat(s->ray_y[0]), py)), splat(s->ray_origin[0]));
         const v8 ry = add(add(mul(splat(s->ray_x[1]), px), mul(splat(s->ray_y[1]), py)), splat(s->ray_origin[1]));
         const v8 rz = add(add(mul(splat(s->ray_x[2]), px), mul(splat(s->ray_y[2]), py)), splat(s->ray_origin[2]));

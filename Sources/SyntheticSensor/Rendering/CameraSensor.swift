@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Units: the shaded image is linear light in the renderer's arbitrary units; the exposure scale `S`
 /// (``AutoExposure``) maps it to the sensor signal `s` (1 = the level the tone curve's knee puts at the
-/// top of its linear part, 2 = clipping). `S = sensitivity x exposure time x gain`: the exposure time
+/// top of its linear part, 2 = clipping). After the tone curve and sRGB, an S curve (``CameraSettings/contrast``)
+/// steepens the mid-tones as a phone's image processor does. `S = sensitivity x exposure time x gain`: the exposure time
 /// is `S / sensitivity` clamped to ``CameraSettings/minExposureSeconds`` ... ``CameraSettings/maxExposureSeconds``,
 /// the gain makes up the rest (1 ... ``CameraSettings/maxGain``; beyond it the image gets darker).
 ///
@@ -30,8 +31,11 @@ struct CameraSensor: Sendable {
         codes = (0..<Self.tableSteps).map { k in
             let s = Double(k) / Double(Self.tableSteps - 1) * Double(Self.signalRange)
             let l = Self.tone(s)
-            let srgb = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
-            return max(0, min(255, srgb * 255))
+            let srgb = min(1, max(0, l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055))
+            // The image processor's S curve: a blend towards smoothstep, steeper in the mid-tones.
+            let contrast = Double(settings.contrast)
+            let curved = srgb + contrast * (srgb * srgb * (3 - 2 * srgb) - srgb)
+            return max(0, min(255, curved * 255))
         }
     }
 

@@ -11,7 +11,8 @@ import Dispatch
 /// camera. Each pixel becomes the mean of `ceil(length) + 1` bilinear samples along its block's segment,
 /// centred on it (CColorShading's `ccolor_motion_blur_rows`): a gather, which smears textures and edges by
 /// the segment's length. A frame whose largest possible motion (the rotation between the two poses at
-/// the image's corner, plus the translation seen at 0.5 m) is under a quarter of a pixel is not blurred.
+/// the image's corner, plus the translation seen at 0.5 m) is under a pixel is not blurred (the image
+/// processor's sharpening would undo as much).
 final class MotionBlur: @unchecked Sendable {
     /// The rendered pose's inverse depth (1 / z-depth, 0: nothing within range), `width` x `height`.
     let inverseDepth: UnsafeMutablePointer<Float>
@@ -20,14 +21,14 @@ final class MotionBlur: @unchecked Sendable {
     private let pose: RigidTransform, start: RigidTransform, end: RigidTransform
 
     /// The blur of an image rendered at `pose` exposed from `start` to `end`, or nil when it would move no
-    /// pixel by a quarter of a pixel.
+    /// pixel by a whole pixel.
     init?(renderer: ColorRenderer, pose: RigidTransform, start: RigidTransform, end: RigidTransform) {
         guard renderer.settings.motionBlur else { return nil }
         let k = renderer.intrinsics
         let turn = (start.rotation.conjugate * end.rotation).angle
         let corner = ((k.cx * k.cx + k.cy * k.cy).squareRoot() / k.fx)
         let bound = turn * k.fx * (1 + corner * corner) + (end.translation - start.translation).length * k.fx / 0.5
-        guard bound >= 0.25 else { return nil }
+        guard bound >= 1 else { return nil }
         intrinsics = k
         width = k.width
         height = k.height

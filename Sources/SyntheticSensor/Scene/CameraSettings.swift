@@ -66,6 +66,9 @@ public struct CameraSettings: Sendable, Equatable {
     /// Vignetting: the fraction of light lost in the image's corners, falling off as the square of the
     /// distance from the centre (default 0.3).
     public var vignetting: Float
+    /// The image processor's S-shaped tone curve on the sRGB value y: y + contrast (smoothstep(y) - y)
+    /// (default 0.7: mid-tones 35 % steeper; 0: plain sRGB).
+    public var contrast: Float
     /// Sharpening by the image processor before encoding: an unsharp mask's strength (default 1; 0: none).
     public var sharpening: Float
     /// Motion blur: each image is blurred along the path its pixels travel during the exposure time
@@ -83,7 +86,7 @@ public struct CameraSettings: Sendable, Equatable {
                 exposureTimeConstantSeconds: Double = 0.25, whiteBalanceStrength: Float = 0.5, sensitivity: Double = 25,
                 minExposureSeconds: Double = 1.0 / 8000, maxExposureSeconds: Double = 1.0 / 120, maxGain: Double = 16,
                 fullWellElectrons: Double = 6000, readNoiseElectrons: Double = 2.5, noiseReduction: Double = 6, noiseLevel: Float = 1,
-                vignetting: Float = 0.3, sharpening: Float = 1, motionBlur: Bool = true, textures: Bool = true, ambientOcclusion: Float = 1) {
+                vignetting: Float = 0.3, contrast: Float = 0.7, sharpening: Float = 1, motionBlur: Bool = true, textures: Bool = true, ambientOcclusion: Float = 1) {
         self.width = width
         self.height = height
         self.frameRateHz = frameRateHz
@@ -108,6 +111,7 @@ public struct CameraSettings: Sendable, Equatable {
         self.noiseLevel = noiseLevel
         self.vignetting = vignetting
         self.sharpening = sharpening
+        self.contrast = contrast
         self.motionBlur = motionBlur
         self.textures = textures
         self.ambientOcclusion = ambientOcclusion

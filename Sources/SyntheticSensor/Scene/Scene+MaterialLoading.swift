@@ -100,6 +100,8 @@ extension Scene {
         s.noiseLevel = Float(try c.nonNegative("noiseLevel", default: Double(s.noiseLevel)))
         s.vignetting = Float(try c.nonNegative("vignetting", default: Double(s.vignetting)))
         guard s.vignetting < 1 else { throw c.error("vignetting", "expected a fraction 0...<1") }
+        s.contrast = Float(try c.nonNegative("contrast", default: Double(s.contrast)))
+        guard s.contrast <= 1 else { throw c.error("contrast", "expected a number 0...1") }
         s.sharpening = Float(try c.nonNegative("sharpening", default: Double(s.sharpening)))
         guard s.sharpening <= 4 else { throw c.error("sharpening", "expected a strength 0...4") }
         s.motionBlur = try c.bool("motionBlur") ?? s.motionBlur
