@@ -58,7 +58,8 @@ void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr
                 memcpy(out + (y * width + x0) * 3, in + (y * width + x0) * 3, (size_t)(3 * n) * sizeof(float));
                 continue;
             }
-            int taps = (int)ceilf(length) + 1;
+            // Samples at most 1.5 pixels apart (bilinear: no gaps).
+            int taps = (int)ceilf(length * (1.0f / 1.5f)) + 1;
             if (taps > 32) taps = 32;
             blur_run(in, out, width, height, x0, n, y, mx, my, taps);
         }

@@ -28,7 +28,8 @@ import Testing
     /// A point of a textured wall shows the same texture value from two poses: the camera 2 m from the
     /// wall moves sideways by exactly 40 pixels' worth at the wall, so pixel (x, y) of the first image
     /// and (x - 40, y) of the second see the same wall point (same distance: same mip level; a shift of
-    /// a multiple of four: the same lighting blocks); the region is textured, not flat.
+    /// a multiple of four: the same lighting blocks); the region is textured, not flat. Its decorations
+    /// too keep their pattern; only their specular highlights move with the viewer.
     @Test func aWallPointShowsTheSameTextureValueFromTwoPoses() {
         let room = TestScenes.roomFacingWall()
         let renderer = ColorRenderer(geometry: SceneGeometry(rooms: [room], objects: []), rooms: [room], settings: Self.plain)
@@ -51,7 +52,9 @@ import Testing
         }
         let mean = values.reduce(0, +) / Double(values.count)
         let spread = (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)).squareRoot()
-        #expect(Double(equal) >= 0.99 * Double(compared), "\(equal) of \(compared) wall points within one code")
+        // Not every point: the decorations' specular highlights (pictures behind glass, trim, plates)
+        // move with the viewer.
+        #expect(Double(equal) >= 0.97 * Double(compared), "\(equal) of \(compared) wall points within one code")
         #expect(spread > 3, "the wall is textured: grey spread \(spread) codes")
     }
 
@@ -98,7 +101,7 @@ import Testing
         let motion = blur.blockMotionAtCentre(renderer: renderer)
         let expected = renderer.intrinsics.fx * 2 * tan(half)
         #expect(abs(Double(motion.x) - expected) < 0.02 * expected, "centre moved \(motion) px, expected \(expected) px right")
-        #expect(abs(motion.y) < 0.02 * expected)
+        #expect(abs(Double(motion.y)) < 0.02 * expected)
         // Sideways at 0.6 m/s, 2 m from the wall.
         let step = SIMD3<Double>(0.6 * seconds / 2, 0, 0)
         let walk = try #require(MotionBlur(renderer: renderer, pose: pose,

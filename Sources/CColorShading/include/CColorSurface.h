@@ -61,7 +61,7 @@ void ccolor_surface_rows_scalar(const ccolor_surface *surface, intptr_t row_begi
 /// pixel) into the same rows of `out`: each pixel the mean of `taps` bilinear samples of `in` spread
 /// evenly along its 4x4 block's motion during the exposure (`motion`: per block, x then y, pixels, from
 /// the start of the exposure to its end; blocks_x blocks a row), centred on the pixel, with
-/// taps = min(32, ceil(length) + 1) (a copy below half a pixel). Samples beyond the image
+/// taps = min(32, ceil(length / 1.5) + 1) (a copy below half a pixel). Samples beyond the image
 /// read its edge.
 void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr_t height, const float *motion,
                              intptr_t blocks_x, intptr_t row_begin, intptr_t row_end);

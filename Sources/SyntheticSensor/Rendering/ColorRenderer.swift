@@ -177,7 +177,15 @@ public struct ColorRenderer: Sendable {
                 draw(pose: pose, weight: weight, target: .linear(buffer.baseAddress!, inverseDepth: depth), first: index == 0,
                      gains: gains, path: path, bands: bands)
             }
-            blur?.apply(to: buffer.baseAddress!, bands: bands)
+        }
+        if let blur {
+            var blurred = [Float](unsafeUninitializedCapacity: samples) { _, count in count = samples }
+            blurred.withUnsafeMutableBufferPointer { out in
+                linear.withUnsafeBufferPointer { blur.apply(from: $0.baseAddress!, into: out.baseAddress!, bands: bands) }
+            }
+            linear = blurred
+        }
+        linear.withUnsafeBufferPointer { buffer in
             luminance.withUnsafeMutableBufferPointer { lum in
                 colourSums.withUnsafeMutableBufferPointer { sums in
                     let columns = Self.luminanceColumns(width: w)

@@ -8,7 +8,7 @@ import Dispatch
 ///
 /// The path is a straight segment per 4x4 block of pixels: the block centre's surface point (from the
 /// rendered inverse depth; the sky: its direction, infinitely far) projected into the start and the end
-/// camera. Each pixel becomes the mean of `ceil(length) + 1` bilinear samples along its block's segment,
+/// camera. Each pixel becomes the mean of `ceil(length / 1.5) + 1` bilinear samples along its block's segment,
 /// centred on it (CColorShading's `ccolor_motion_blur_rows`): a gather, which smears textures and edges by
 /// the segment's length. A frame whose largest possible motion (the rotation between the two poses at
 /// the image's corner, plus the translation seen at 0.5 m) is under a pixel is not blurred (the image
@@ -78,15 +78,12 @@ final class MotionBlur: @unchecked Sendable {
         return motion
     }
 
-    /// Blurs the linear image `image` (3 floats a pixel) in place, rows split over `bands` tasks.
-    func apply(to image: UnsafeMutablePointer<Float>, bands: Int) {
+    /// The blur of the linear image `image` (3 floats a pixel) into `out` (the same size), rows split over
+    /// `bands` tasks.
+    func apply(from image: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, bands: Int) {
         let motion = blockMotion()
-        let count = width * height * 3
-        let copy = UnsafeMutablePointer<Float>.allocate(capacity: count)
-        defer { copy.deallocate() }
-        copy.update(from: image, count: count)
         let w = width, h = height, blocksX = (width + 3) / 4
-        let source = SendablePointer(copy), target = SendablePointer(image)
+        let source = SendablePointer(UnsafeMutablePointer(mutating: image)), target = SendablePointer(out)
         motion.withUnsafeBufferPointer { m in
             let field = SendablePointer(UnsafeMutablePointer(mutating: m.baseAddress!))
             let bandCount = max(1, min(bands, h))
