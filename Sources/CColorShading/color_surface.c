@@ -126,25 +126,7 @@ static inline i8 iselect(i8 mask, i8 yes, i8 no) { return simde_mm256_blendv_epi
 static inline v8 as_float(i8 a) { return simde_mm256_castsi256_ps(a); }
 static inline i8 as_int(v8 a) { return simde_mm256_castps_si256(a); }
 
-/// Transposes eight rows of eight floats in place (row k, lane i becomes row i, lane k).
-static inline void transpose8(v8 r[8]) {
-    const v8 t0 = simde_mm256_unpacklo_ps(r[0], r[1]), t1 = simde_mm256_unpackhi_ps(r[0], r[1]);
-    const v8 t2 = simde_mm256_unpacklo_ps(r[2], r[3]), t3 = simde_mm256_unpackhi_ps(r[2], r[3]);
-    const v8 t4 = simde_mm256_unpacklo_ps(r[4], r[5]), t5 = simde_mm256_unpackhi_ps(r[4], r[5]);
-    const v8 t6 = simde_mm256_unpacklo_ps(r[6], r[7]), t7 = simde_mm256_unpackhi_ps(r[6], r[7]);
-    const v8 u0 = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
-    const v8 u1 = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
-    const v8 u2 = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
-    const v8 u3 = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
-    const v8 u4 = simde_mm256_shuffle_ps(t4, t6, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
-    const v8 u5 = simde_mm256_shuffle_ps(t4, t6, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
-    const v8 u6 = simde_mm256_shuffle_ps(t5, t7, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
-    const v8 u7 = simde_mm256_shuffle_ps(t5, t7, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
-    r[0] = simde_mm256_permute2f128_ps(u0, u4, 0x20); r[1] = simde_mm256_permute2f128_ps(u1, u5, 0x20);
-    r[2] = simde_mm256_permute2f128_ps(u2, u6, 0x20); r[3] = simde_mm256_permute2f128_ps(u3, u7, 0x20);
-    r[4] = simde_mm256_permute2f128_ps(u0, u4, 0x31); r[5] = simde_mm256_permute2f128_ps(u1, u5, 0x31);
-    r[6] = simde_mm256_permute2f128_ps(u2, u6, 0x31); r[7] = simde_mm256_permute2f128_ps(u3, u7, 0x31);
-}
+#include "transpose8.h"
 
 /// `blend` for eight lanes.
 static inline v8 blend8(i8 t00, i8 t10, i8 t01, i8 t11, int shift, v8 au, v8 av) {

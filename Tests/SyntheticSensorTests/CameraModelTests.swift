@@ -9,14 +9,11 @@ import Testing
 /// exposure's time constant, motion blur's length, the noise model, and the surface pass's C kernel
 /// against its scalar reference.
 @Suite struct CameraModelTests {
-    /// Everything but the part under test off: no noise, white balance, vignetting or sharpening.
+    /// Everything but the part under test off: ``ColorRendererTests/clean`` (no noise, no white
+    /// balance) without vignetting, sharpening or exposure smoothing.
     static var plain: CameraSettings {
-        var s = CameraSettings()
-        s.noiseLevel = 0
-        s.whiteBalanceStrength = 0
-        s.vignetting = 0
-        s.sharpening = 0
-        s.exposureTimeConstantSeconds = 0
+        var s = ColorRendererTests.clean
+        (s.vignetting, s.sharpening, s.exposureTimeConstantSeconds) = (0, 0, 0)
         return s
     }
 
