@@ -182,7 +182,7 @@ struct SurfaceAppearance: Sendable {
 
     /// Texels per metre of a texture on a patch: each pattern's natural size (plaster 1 m a texture, wood
     /// 0.6 m, planks 0.8 m, tiles 0.6 m, fabric 0.3 m, carpet 0.5 m, stone 0.8 m, print 0.25 m, metal
-    /// 0.4 m, leaves 0.15 m, paper 0.4 m, the ground 12 m); pictures, sockets and switches one pattern
+    /// 0.4 m, leaves 0.15 m, paper 0.4 m, wallpaper 0.8 m, curtains 0.6 m, radiators 0.5 m, trim 0.5 m); pictures, sockets and switches one pattern
     /// across the patch.
     static func texelsPerMeter(_ texture: SurfaceTexture, patch: SurfacePatch) -> Float {
         let metres: Double
@@ -202,7 +202,6 @@ struct SurfaceAppearance: Sendable {
         case .brushed: metres = 0.4
         case .leaf: metres = 0.15
         case .paper: metres = 0.4
-        case .ground: metres = 12
         case .picture, .socket, .lightSwitch:
             if case .rectangle(let uMax, _, _) = patch.shape { metres = uMax } else { metres = 1 }
         }

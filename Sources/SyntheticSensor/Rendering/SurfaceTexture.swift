@@ -48,8 +48,6 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     case socket
     /// A light switch's plate with its rocker.
     case lightSwitch
-    /// The ground outside the windows: grass and paths.
-    case ground
 
     /// Texels per texture (every level), as the C kernel lays them out.
     static let texelsPerTexture = Int(CCOLOR_TEXTURE_TEXELS)
@@ -57,7 +55,7 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     static let size = 1 << Int(CCOLOR_TEXTURE_LOG2)
 
     /// Every texture's texels, in `SurfaceTexture` order, each as the C kernel reads it (levels in order,
-    /// r | g << 8 | b << 16, 128 = factor 1). Built once (about 5.6 MB).
+    /// r | g << 8 | b << 16, 128 = factor 1). Built once (about 6.6 MB).
     static let atlas: [UInt32] = {
         var out: [UInt32] = []
         out.reserveCapacity(allCases.count * texelsPerTexture)
@@ -215,10 +213,6 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
                 if abs(v - 0.5) < 0.01 { f = 0.5 }
             }
             return SIMD3(repeating: f)
-        case .ground:
-            let path = abs(Noise.fbm(u, v, cells: 2, octaves: 2, seed: seed &+ 3)) < 0.08
-            let f = 1 + 0.3 * Noise.fbm(u, v, cells: 16, octaves: 4, seed: seed) + 0.15 * Noise.value(u, v, cells: 256, seed: seed &+ 1)
-            return path ? SIMD3(1.7, 1.6, 1.6) * (0.9 + 0.1 * f) : SIMD3(0.8 * f, f, 0.7 * f)
         }
     }
 
