@@ -14,7 +14,7 @@ RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswif
 TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
 TEST_BIN := .build-test/release/capture-sim
 
-.PHONY: setup build run test test-browser browser-setup bench fuzz clean
+.PHONY: setup build run test test-browser browser-setup bench fuzz clean camera-check
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -56,6 +56,15 @@ browser-setup:
 test-browser: setup browser-setup
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(PYTHON) Tests/Browser/check_reports.py $(TEST_BIN)
+
+## camera-check: the camera images measured as a vision pipeline measures them (issue 29's table against
+## the real phone photo in ../shared/realism, a feature-based visual odometry against the true poses) and
+## the hand's motion, on the apartment's raw package and bundle; installs OpenCV from pip when missing
+camera-check: build
+	@$(PYTHON) -c "import cv2" 2>/dev/null || $(PYTHON) -m pip install -q opencv-python-headless
+	$(RELEASE_BIN) run Scenes/apartment.json --out out --format both --force --no-progress
+	$(PYTHON) Tests/Readers/camera_check.py out/apartment-raw --pairs 120
+	$(PYTHON) Tests/Readers/hand_motion.py out/apartment --check
 
 ## bench: the benchmarks (release build)
 bench: build

@@ -29,6 +29,13 @@ def main():
     scene.pop("expect", None)
     # The first rooms of the walk (about 30 s of recording) keep the test short.
     scene["script"] = scene["script"][:14] + [{"action": "stop", "confirm": True}]
+    # The walk and the hand the fit's tolerances were set with (before the hand looked around, issue 29):
+    # the pitch held at -20 degrees, the turns and the facing turns at their earlier rates, the earlier bob.
+    scene["script"][0]["pitchDegrees"] = -20
+    for step in scene["script"]:
+        if step["action"] == "turn":
+            step["seconds"] = {60: 2.5, 80: 3}.get(step["degrees"], step["seconds"])
+    scene["motion"] = {"lookAround": False, "facingTurnDegreesPerSecond": 35, "bobAmplitude": 0.015}
     work = tempfile.mkdtemp(prefix="lidar-fit-")
     try:
         proxy = dict(scene, name="fit-proxy")

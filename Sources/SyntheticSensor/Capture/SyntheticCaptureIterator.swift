@@ -199,16 +199,14 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         var color: ColorImage? = nil
         if let colorRenderer = capture.colorRenderer, index % colorEvery == 0, let recording = timeline.recording,
            recording.contains(t) {
-            let settings = colorRenderer.settings
-            var poses = [truePose]
-            if settings.motionBlurSamples > 1 {
-                var blurHint = 0
-                poses = (0..<settings.motionBlurSamples).map { i in
-                    motion.pose(at: max(0, t - settings.shutterSeconds * Double(i) / Double(settings.motionBlurSamples)), hint: &blurHint)
-                }
+            // Motion blur: the poses at the start and end of the exposure time auto exposure chose.
+            var shutter: (start: RigidTransform, end: RigidTransform)? = nil
+            if colorRenderer.settings.motionBlur, let seconds = colorRenderer.realisedExposure(exposure)?.seconds {
+                var blurHint = max(0, segmentHint - 1)
+                shutter = (motion.pose(at: max(0, t - seconds / 2), hint: &blurHint), motion.pose(at: t + seconds / 2, hint: &blurHint))
             }
-            color = colorRenderer.render(poses: poses, exposure: &exposure, noiseSeed: SeededRandom.hash(frameSeed ^ 0xC0_10),
-                                         path: capture.options.renderPath, bands: capture.options.colorBands)
+            color = colorRenderer.render(poses: [truePose], exposure: &exposure, noiseSeed: SeededRandom.hash(frameSeed ^ 0xC0_10),
+                                         shutter: shutter, path: capture.options.renderPath, bands: capture.options.colorBands)
         }
         // Storage and heat while recording.
         if let recording = timeline.recording, recording.contains(t) {
