@@ -13,6 +13,7 @@ enum CaptureSim {
         ThresholdsCommand.self,
         ReplayCommand.self,
         InspectCommand.self,
+        ExportCommand.self,
         ReportCommand.self,
         GenerateCommand.self,
         LiDARCommand.self,
