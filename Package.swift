@@ -191,6 +191,8 @@ let package = Package(
             swiftSettings: testCode
         ),
         .testTarget(name: "LiDARStatisticsTests", dependencies: ["JSONSupport", "LiDARStatistics", "BundleIO", "CaptureBundle", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "CaptureExportTests", dependencies: ["CaptureExport", "BundleIO", "CaptureBundle", "CaptureEngine", "JSONSupport", "TestSupport", "capture-sim"],
+                    swiftSettings: testCode),
         .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"], swiftSettings: testCode),
         .testTarget(
             name: "BundleRoundTripTests",
