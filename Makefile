@@ -14,7 +14,7 @@ RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswif
 TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
 TEST_BIN := .build-test/release/capture-sim
 
-.PHONY: setup build run test test-browser browser-setup bench fuzz clean
+.PHONY: setup test-setup build run test test-browser browser-setup bench fuzz clean
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -25,6 +25,10 @@ setup:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 	@$(PYTHON) -c "import numpy, PIL" 2>/dev/null || $(PYTHON) -m pip install -q numpy Pillow
+
+## test-setup: the Python readers the tests hold exports against (evo, pycolmap, mcap from pip; test set-up only)
+test-setup: setup
+	@$(PYTHON) -c "import evo, pycolmap, mcap" 2>/dev/null || $(PYTHON) -m pip install -q evo pycolmap mcap
 
 ## build: release build of the tool
 build: setup
@@ -41,7 +45,7 @@ run: build
 ## test: one release build of the tool and the tests; the regression check of Scenes/, the walk over
 ## every threshold (each numeric threshold x1.1 and x0.9 must fail some scene), the `lidar fit` round
 ## trip, every test, then the browser test of the reports
-test: setup
+test: setup test-setup
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(TEST_BIN) check Scenes --shift-each
 	$(PYTHON) Tests/Readers/lidar_fit_roundtrip.py $(TEST_BIN)
