@@ -14,7 +14,7 @@ RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswif
 TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
 TEST_BIN := .build-test/release/capture-sim
 
-.PHONY: setup test-setup build run test test-browser browser-setup bench fuzz clean
+.PHONY: setup test-setup build run test dist test-browser browser-setup bench fuzz clean
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -61,6 +61,13 @@ test-browser: setup browser-setup
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(PYTHON) Tests/Browser/check_reports.py $(TEST_BIN)
 
+## dist: a shippable build in dist/: the tool built in release for any x86-64 (or arm64) CPU with the Swift
+## runtime linked in statically, the Debian runtime packages it needs (checked against ldd), their licence
+## texts and a Dockerfile, packed as dist/capture-sim-<version>-linux-<arch>.tar.gz (Packaging/)
+dist: setup
+	$(SWIFT) build -c release --product capture-sim --static-swift-stdlib --scratch-path .build-dist
+	Packaging/make-dist.sh .build-dist/release/capture-sim dist
+
 ## bench: the benchmarks (release build)
 bench: build
 	$(RELEASE_BIN) bench engine
@@ -78,4 +85,4 @@ fuzz: build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build .build-test .build-fuzz
+	rm -rf .build .build-test .build-fuzz .build-dist dist
