@@ -26,9 +26,10 @@ setup:
 	fi
 	@$(PYTHON) -c "import numpy, PIL" 2>/dev/null || $(PYTHON) -m pip install -q numpy Pillow
 
-## test-setup: the Python readers the tests hold exports against (evo, pycolmap, mcap from pip; test set-up only)
+## test-setup: the Python readers the tests use beyond numpy and Pillow (test set-up only): evo, pycolmap and
+## mcap for the exports, the Kubernetes client for the Job manifest, from pip
 test-setup: setup
-	@$(PYTHON) -c "import evo, pycolmap, mcap" 2>/dev/null || $(PYTHON) -m pip install -q evo pycolmap mcap
+	@$(PYTHON) -c "import evo, pycolmap, mcap, kubernetes" 2>/dev/null || $(PYTHON) -m pip install -q evo pycolmap mcap kubernetes
 
 ## build: release build of the tool
 build: setup

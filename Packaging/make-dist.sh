@@ -22,13 +22,13 @@ arch=$(uname -m)
 name=capture-sim-$version-linux-$arch
 stage=$outdir/$name
 
-"$here/runtime-packages.sh" --check "$binary" > /dev/null || {
+coverage=$("$here/runtime-packages.sh" --check "$binary") || {
     echo "make-dist.sh: the runtime packages do not cover every shared library of $binary:" >&2
-    "$here/runtime-packages.sh" --check "$binary" | grep -v '^ok' >&2 || true
+    grep -v '^ok' <<< "$coverage" >&2 || true
     exit 1
 }
 mapfile -t packages < <("$here/runtime-packages.sh" "$binary" 2>/dev/null)
-mapfile -t loaded < <("$here/runtime-packages.sh" --check "$binary" | awk '$1 == "ok" { print $3 }' | sort -u)
+mapfile -t loaded < <(awk '$1 == "ok" { print $3 }' <<< "$coverage" | sort -u)
 
 rm -rf "$stage" "$stage.tar.gz"
 mkdir -p "$stage/bin" "$stage/LICENSES"

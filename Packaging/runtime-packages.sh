@@ -18,18 +18,30 @@ binary=${1:?usage: runtime-packages.sh [--check] BINARY}
 [ -x "$binary" ] || { echo "runtime-packages.sh: $binary is not an executable" >&2; exit 2; }
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
 
-# The package owning a library file ("" when none): dpkg knows files by the path they were installed
-# under, which on a merged-/usr system may be /lib/... or /usr/lib/...
-owner() {
-    local path=$1 real candidates
+# Candidate paths dpkg may know a library file by: dpkg records the path a package installed, which on a
+# merged-/usr system may be /lib/... or /usr/lib/...
+candidates() {
+    local path=$1 real
     real=$(readlink -f "$path")
-    candidates="$path $real"
-    case "$real" in /usr/lib/*) candidates="$candidates ${real#/usr}";; /lib/*) candidates="$candidates /usr$real";; esac
-    case "$path" in /usr/lib/*) candidates="$candidates ${path#/usr}";; /lib*/*) candidates="$candidates /usr$path";; esac
-    for c in $candidates; do
-        local found
-        found=$(dpkg -S "$c" 2>/dev/null | head -n 1 | cut -d: -f1) || true
-        if [ -n "$found" ]; then echo "$found"; return; fi
+    echo "$path"; echo "$real"
+    case "$real" in /usr/lib/*) echo "${real#/usr}";; /lib/*) echo "/usr$real";; esac
+    case "$path" in /usr/lib/*) echo "${path#/usr}";; /lib*/*) echo "/usr$path";; esac
+}
+
+# Every library path ldd gives, with the owner of each candidate from one dpkg -S call.
+declare -A owners
+mapfile -t all_paths < <(ldd "$binary" | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }')
+mapfile -t all_candidates < <(for p in "${all_paths[@]}"; do candidates "$p"; done | sort -u)
+while IFS= read -r line; do
+    package=${line%%:*}
+    owners[${line#*: }]=$package
+done < <(dpkg -S "${all_candidates[@]}" 2>/dev/null | grep -v '^diversion' || true)
+
+# The package owning a library file ("" when none).
+owner() {
+    local c
+    for c in $(candidates "$1"); do
+        if [ -n "${owners[$c]:-}" ]; then echo "${owners[$c]}"; return; fi
     done
     echo ""
 }
