@@ -3,8 +3,9 @@ import CaptureBundle
 import JSONSupport
 
 /// The camera images of a capture's frames as JPEG bytes, asked for in frame order: the raw package's
-/// `raw/rgb/NNNNN.jpg` as they are, or the CubiCapture bundle's `video.mp4` pictures decoded in order and
-/// encoded as JPEG (quality ``videoJPEGQuality``; they carry the video's compression too).
+/// `raw/rgb/NNNNN.jpg` as they are, or the CubiCapture bundle's `video.mp4` pictures (from the folder, or
+/// from the zip's entry inflated as it is read) decoded in order and encoded as JPEG (quality
+/// ``videoJPEGQuality``; they carry the video's compression too).
 final class ExportImages {
     /// The JPEG quality of pictures taken from a video: the raw package's default.
     static let videoJPEGQuality = 90
@@ -14,12 +15,7 @@ final class ExportImages {
     init(capture: ExportCapture) throws(InputError) {
         self.capture = capture
         if capture.reader.layout == .cubiCapture, let video = capture.arkitData?.video {
-            guard capture.reader.zip == nil else {
-                throw InputError(file: capture.reader.path,
-                                 reason: "the camera images are in the zip's video.mp4; export the bundle's folder instead")
-            }
-            do { decoder = try VideoFrameDecoder(path: capture.reader.path + "/" + video.file) }
-            catch { throw InputError(file: video.file, reason: error.description) }
+            decoder = try capture.reader.videoDecoder(video, frames: video.frames)
         }
     }
 
