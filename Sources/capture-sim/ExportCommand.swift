@@ -1,4 +1,5 @@
 import BundleIO
+import CaptureBundle
 import CaptureExport
 import JSONSupport
 
@@ -76,12 +77,17 @@ struct ExportCommand: Command {
         do { output = try ExportOutput(path: out, isFolder: !format.isSingleFile, force: force) }
         catch { throw CommandFailure("cannot write \(error.description)", exitCode: .outputFailed) }
         let bar = ProgressBar(label: "export \(format.rawValue)", enabled: true)
+        InterruptCleanup.install()
         do {
-            let summary = try CaptureExporter.export(capture, as: format, into: output, options: options) { done, total in
-                if total >= 50, done % max(1, total / 100) == 0 || done == total { bar.update(Double(done) / Double(total)) }
+            // A signal removes the partial folder (the new export, or after the exchange the old one).
+            let summary = try PublicationRegistry.removingOnInterrupt(output.partialPath) {
+                let summary = try CaptureExporter.export(capture, as: format, into: output, options: options) { done, total in
+                    if total >= 50, done % max(1, total / 100) == 0 || done == total { bar.update(Double(done) / Double(total)) }
+                }
+                bar.finish()
+                try output.publish()
+                return summary
             }
-            bar.finish()
-            try output.publish()
             printError(summary.line)
             return .success
         } catch let error as InputError {
