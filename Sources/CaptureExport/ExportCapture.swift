@@ -129,6 +129,8 @@ public final class ExportCapture {
 
     /// The raw package's frame times: its `time` column, or frame / rate for packages written without one.
     private static func rawFrameTimes(_ poses: [RawPose], frameRateHz: Double?) throws(InputError) -> [Double] {
+        let times = poses.compactMap(\.time)
+        if times.count == poses.count, !poses.isEmpty { return times }
         guard let rate = frameRateHz else {
             throw InputError(file: "raw/poses.csv", location: "line 1",
                              reason: "no time column (a package written before it had one): give the frame rate with --fps")

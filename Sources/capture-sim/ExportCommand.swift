@@ -26,7 +26,7 @@ struct ExportCommand: Command {
           --every N      keep every N-th frame (of the frames with images for colmap and nerfstudio)
           --start S      only frames at or after S seconds on the capture clock
           --end S        only frames before S seconds
-          --fps N        a raw package written without the time column of raw/poses.csv: frame k is at k / N s
+          --fps N        a raw package written before raw/poses.csv had its time column: frame k is at k / N s
 
         EXIT STATUS:
           0  written    2  usage error    3  unreadable input, or one without what the format needs (images)
