@@ -50,6 +50,9 @@ package final class ExportOutput {
         if FileSystem.exists(path), FileSystem.isDirectory(path) != isFolder {
             throw FileSystemError(path: path, reason: isFolder ? "is a file; this export is a folder" : "is a folder; this export is one file")
         }
+        guard FileSystem.isDirectory(parent.isEmpty ? "/" : parent) else {
+            throw FileSystemError(path: path, reason: "its folder \(parent.isEmpty ? "/" : parent) does not exist")
+        }
         Self.removeStalePartials(parent: parent.isEmpty ? "/" : parent, name: name)
         _ = try FileSystem.makeDirectory(partialPath)
     }

@@ -11,6 +11,7 @@ import Testing
 
     /// The four exports of `source` into `folder`, then the checker's JSON.
     func exportAndCheck(_ source: String, into folder: String) throws -> [String: Any] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for format in ["tum", "colmap", "nerfstudio", "mcap"] {
             let result = try CommandLineTool.run(["export", source, "--to", format, "--out", folder + "/" + format, "--every", "4"])
             #expect(result.status == 0, "export --to \(format): \(result.output)")
