@@ -14,7 +14,7 @@ RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswif
 TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
 TEST_BIN := .build-test/release/capture-sim
 
-.PHONY: setup build run test test-browser browser-setup bench fuzz clean camera-check
+.PHONY: setup test-setup build run test dist test-browser browser-setup bench fuzz clean camera-check
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -25,6 +25,11 @@ setup:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 	@$(PYTHON) -c "import numpy, PIL" 2>/dev/null || $(PYTHON) -m pip install -q numpy Pillow
+
+## test-setup: the Python readers the tests use beyond numpy and Pillow (test set-up only): evo, pycolmap and
+## mcap for the exports, the Kubernetes client for the Job manifest, from pip
+test-setup: setup
+	@$(PYTHON) -c "import evo, pycolmap, mcap, kubernetes" 2>/dev/null || $(PYTHON) -m pip install -q evo pycolmap mcap kubernetes
 
 ## build: release build of the tool
 build: setup
@@ -41,7 +46,7 @@ run: build
 ## test: one release build of the tool and the tests; the regression check of Scenes/, the walk over
 ## every threshold (each numeric threshold x1.1 and x0.9 must fail some scene), the `lidar fit` round
 ## trip, every test, then the browser test of the reports
-test: setup
+test: setup test-setup
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(TEST_BIN) check Scenes --shift-each
 	$(PYTHON) Tests/Readers/lidar_fit_roundtrip.py $(TEST_BIN)
@@ -66,6 +71,13 @@ camera-check: build
 	$(PYTHON) Tests/Readers/camera_check.py out/apartment-raw --pairs 120
 	$(PYTHON) Tests/Readers/hand_motion.py out/apartment --check
 
+## dist: a shippable build in dist/: the tool built in release for any x86-64 (or arm64) CPU with the Swift
+## runtime linked in statically, the Debian runtime packages it needs (checked against ldd), their licence
+## texts and a Dockerfile, packed as dist/capture-sim-<version>-linux-<arch>.tar.gz (Packaging/)
+dist: setup
+	$(SWIFT) build -c release --product capture-sim --static-swift-stdlib --scratch-path .build-dist
+	Packaging/make-dist.sh .build-dist/release/capture-sim dist
+
 ## bench: the benchmarks (release build)
 bench: build
 	$(RELEASE_BIN) bench engine
@@ -83,4 +95,4 @@ fuzz: build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build .build-test .build-fuzz
+	rm -rf .build .build-test .build-fuzz .build-dist dist
