@@ -73,7 +73,7 @@ REALISM_OUT := .build/realism
 realism: build
 	@$(PYTHON) -c "import open3d, scipy" 2>/dev/null || $(PYTHON) -m pip install -q open3d-cpu scipy
 	$(RELEASE_BIN) run Scenes/apartment.json --format raw-rgbd --no-images --out $(REALISM_OUT) --force --no-progress
-	$(RELEASE_BIN) lidar stats $(REALISM_OUT)/apartment
+	$(PYTHON) Tests/Readers/reference_statistics.py $(RELEASE_BIN) $(REALISM_OUT)/apartment --check
 	$(PYTHON) Tests/Readers/pipeline_check.py $(REALISM_OUT)/apartment --json $(REALISM_OUT)/pipeline.json --check
 
 ## fuzz: build the libFuzzer targets (Fuzz/, their own build in .build-fuzz) and run each for

@@ -19,6 +19,7 @@ enum TextPoseLogReader {
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, format: ReplayFormat,
                      options: ReplayOptions) throws(InputError) -> PoseTimelineBuilder {
+        if format == .stray { return try StrayLogReader.read(bytes, file: file, options: options) }
         guard let fieldCount = format.fieldCount else {
             throw InputError(file: file, reason: "not a line-based pose log")
         }

@@ -105,8 +105,8 @@ struct LiDARStatisticsTests {
                     depth[y * w + x] = Float(z + blockError[(y / 8) * (w / 8) + x / 8] + sigma * StrayScannerFolder.gaussian(&random))
                 }
             }
-            // ARKit's camera looks along -Z: forward is -z in the world for the identity rotation.
-            list.append((depth, confidence, SIMD3(0, 0, -0.005 * Double(k))))
+            // The OpenCV camera looks along +Z: forward is +z in the world for the identity rotation.
+            list.append((depth, confidence, SIMD3(0, 0, 0.005 * Double(k))))
         }
         return try StrayScannerFolder(frames: list)
     }
@@ -135,6 +135,37 @@ struct LiDARStatisticsTests {
         #expect(s.blockDifferenceRatio! > 0.5)
         // Independent 10 mm block errors in the two views: about 14 mm between them.
         #expect(abs(s.viewErrorMeters![0]! / (0.010 * 2.0.squareRoot()) - 1) < 0.3, "\(s.viewErrorMeters![0]!)")
+    }
+
+    @Test func aStrayExportWrittenInOpenCVAxesIsReadWithoutAFlip() throws {
+        // The camera walks forward along its +z (OpenCV's forward axis) towards the wall.
+        let folder = try Self.noisyWall(smoothErrorMeters: 0)
+        defer { folder.remove() }
+        let capture = try LiDARCapture(path: folder.path)
+        #expect(capture.poseConvention?.hasPrefix("OpenCV camera (as written)") == true, "\(capture.poseConvention ?? "-")")
+        #expect(try capture.frame(10).cameraToWorld == RigidTransform(rotation: .identity, translation: SIMD3(0, 0, 0.05)))
+        let s = try LiDARStatisticsCalculator().statistics(of: capture)
+        #expect(s.poseConvention == capture.poseConvention)
+        // Read as ARKit's camera, 10 frames (5 cm) forward would predict the wall 5 cm farther instead of nearer.
+        #expect(s.viewErrorRawMeters![0]! < 0.003)
+    }
+
+    @Test func anExportWrittenWithARKitsCameraIsFlippedAndSaysSo() throws {
+        // The same walk written as ARKit's camera (x right, y up, z back): 180 degrees about x.
+        var list: [(depth: [Float], confidence: [UInt8], translation: SIMD3<Double>)] = []
+        let wall = try Self.noisyWall(smoothErrorMeters: 0)
+        defer { wall.remove() }
+        let capture = try LiDARCapture(path: wall.path)
+        for k in 0..<capture.frameCount {
+            let f = try capture.frame(k)
+            list.append((f.depth, f.confidence!, f.cameraToWorld!.translation))
+        }
+        let flipped = try StrayScannerFolder(frames: list, rotation: Quaternion(angle: .pi, axis: SIMD3(1, 0, 0)))
+        defer { flipped.remove() }
+        let read = try LiDARCapture(path: flipped.path)
+        #expect(read.poseConvention?.hasPrefix("ARKit camera") == true, "\(read.poseConvention ?? "-")")
+        let pose = try read.frame(10).cameraToWorld!
+        #expect(pose.rotation.angle(to: .identity) < 1e-9 && (pose.translation - SIMD3(0, 0, 0.05)).length < 1e-12)
     }
 
     @Test func aMalformedCameraMatrixIsNamed() throws {

@@ -2,18 +2,16 @@ import CaptureEngine
 import Foundation
 
 /// The phone's true camera-to-world pose over time: the scripted body motion plus a hand-held model
-/// (gait bob and sway tied to the distance walked, hand jitter, slow visual-inertial drift), all from
-/// the scene's seed.
+/// (gait bob and sway tied to the distance walked, hand jitter), all from the scene's seed. The tracker's
+/// drift is the reported pose's (``PoseEstimateModel``), not the true one's.
 ///
-/// Pose = translation (x, floor + eye height + bob, z) + sway along the horizontal right axis + jitter
-/// + drift; rotation = yaw(heading + yaw sway + jitter) * pitch(pitch + jitter) * roll(roll + jitter),
+/// Pose = translation (x, floor + eye height + bob, z) + sway along the horizontal right axis + jitter; rotation = yaw(heading + yaw sway + jitter) * pitch(pitch + jitter) * roll(roll + jitter),
 /// i.e. ARKit's camera looking along -Z with +X right in landscape-right.
 struct HandHeldMotion: Sendable {
     let timeline: ScriptTimeline
     let settings: HandMotionSettings
     private let jitterYaw: SmoothNoise, jitterPitch: SmoothNoise, jitterRoll: SmoothNoise
     private let jitterX: SmoothNoise, jitterY: SmoothNoise, jitterZ: SmoothNoise
-    private let driftDirection: SIMD3<Double>
 
     init(timeline: ScriptTimeline, settings: HandMotionSettings, seed: UInt64) {
         self.timeline = timeline
@@ -26,8 +24,6 @@ struct HandHeldMotion: Sendable {
         jitterX = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
         jitterY = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
         jitterZ = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
-        let angle = random.uniform(0, 2 * .pi)
-        driftDirection = SIMD3(cos(angle), 0.2 * random.uniform(-1, 1), sin(angle))
     }
 
     /// The scripted body state and walked distance at t (`hint` speeds up the segment search).
@@ -61,7 +57,6 @@ struct HandHeldMotion: Sendable {
         let position = SIMD3(body.position.x, timeline.floorHeight + settings.eyeHeight + bob, body.position.y)
             + right * sway
             + SIMD3(jitterX.value(at: t), jitterY.value(at: t), jitterZ.value(at: t))
-            + driftDirection * (settings.driftPerMeter * distance)
         return RigidTransform(rotation: rotation, translation: position)
     }
 }

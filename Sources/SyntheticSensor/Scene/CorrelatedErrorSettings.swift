@@ -46,6 +46,35 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var coarseCellPixels: Int = 32
     /// Frames over which the coarse field turns into a new independent one.
     public var coarseChangeFrames: Int = 2
+    /// Warp (view-tied, slowly changing, low-frequency) error field's node standard deviation per z^2,
+    /// metres per square metre: the smooth error of centimetres at 3-4 m that does not average away over
+    /// views (a guess fitted to what a reconstruction pipeline sees, docs/lidar.md).
+    public var warpPerSquareMeter: Float = 0.004
+    /// Warp field's cell, pixels.
+    public var warpCellPixels: Int = 48
+    /// Frames over which the warp field turns into a new independent one.
+    public var warpChangeFrames: Int = 120
+    /// Standard deviation of the frame's global scale error (a share of the depth) ...
+    public var frameScale: Float = 0.003
+    /// ... and of its global offset, metres; both change over `frameChangeFrames` frames.
+    public var frameOffsetMeters: Float = 0.002
+    public var frameChangeFrames: Int = 30
+    /// Heavy tails where confidence is low (densification failures): where a tail field (value noise of
+    /// node standard deviation 1, cells `tailCellPixels`, changing over `tailChangeFrames`) has a value f
+    /// above `tailThreshold`, the depth is multiplied by `exp(a sign(g) (tailMinimum + tailLogSpread |g|))`,
+    /// a = min(1, (f - tailThreshold) / tailRamp), g a second field with cells `tailSizeCellPixels`, and the
+    /// confidence drops to 1, to 0 where a > `tailLowAmount`: smooth patches wrong by decimetres to metres
+    /// that rise from the surface around them without a depth edge, marked low as a phone marks them
+    /// (guesses fitted to what a reconstruction pipeline sees on phone captures, docs/lidar.md). Both
+    /// `tailMinimum` and `tailLogSpread` 0: no tails.
+    public var tailThreshold: Float = 0.9
+    public var tailRamp: Float = 0.4
+    public var tailLowAmount: Float = 0.5
+    public var tailCellPixels: Int = 40
+    public var tailChangeFrames: Int = 30
+    public var tailSizeCellPixels: Int = 64
+    public var tailMinimum: Float = 0.1
+    public var tailLogSpread: Float = 0.8
     /// Fine (new every frame) error field's node standard deviation per z^2, metres per square metre.
     public var finePerSquareMeter: Float = 0.00042
     /// Fine field's cell, pixels.
