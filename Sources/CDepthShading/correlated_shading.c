@@ -71,7 +71,7 @@ static float flying_surface(const cdepth_correlated_settings *s, float z, int k,
     if (!(k < (on_near_side ? near : far))) return z;
     const int place = on_near_side ? near - 1 - k : near + k;
     const float jitter = ((float)(key >> 16) * (1.0f / 65536) - 0.5f) * 0.06f;
-    const float t = s->ramp_profile[(near + far - 1) * 4 + place] + jitter;
+    const float t = (capped ? s->ramp_profile[on_near_side ? 4 : 5] : s->ramp_profile[(near + far - 1) * 4 + place]) + jitter;
     return z_near + t * (z_far - z_near);
 }
 

@@ -424,10 +424,11 @@ struct CorrelatedErrorModel: Sendable {
     }
 
     /// Where a ramp's pixels lie between the near (0) and the far (1) surface, by width (rows of four for
-    /// widths 1 to 4, from the near side): values chosen so each pixel stays well inside its neighbours
-    /// and off the line through the two pixels on either side of it (a linear ramp would read as a
-    /// sloped surface, not as flying pixels), as a phone's mixed returns do.
-    static let rampProfile: [Float] = [0.5, 0, 0, 0, 0.45, 0.56, 0, 0, 0.3, 0.38, 0.8, 0, 0.3, 0.36, 0.66, 0.72]
+    /// widths 1 to 4, from the near side): a one-pixel ramp and the middle of a three-pixel one halfway,
+    /// the other pixels close to their side (within 20 %: mixed returns dominated by one surface), so that
+    /// about a fifth of a discontinuity zone is flying, as on a phone (docs/lidar.md; the reference counts
+    /// a pixel more than a fifth of the step from both sides as flying).
+    static let rampProfile: [Float] = [0.5, 0, 0, 0, 0.155, 0.845, 0, 0, 0.12, 0.5, 0.88, 0, 0.07, 0.16, 0.84, 0.93]
 
     /// Thresholds on the ramp field's value `g` that choose a stretch of edge's ramp widths
     /// (``CorrelatedErrorSettings/rampShare`` and the others, as shares `u` of the field's values), in
@@ -491,7 +492,8 @@ struct CorrelatedErrorModel: Sendable {
             let place = onNearSide ? 1 - k : 2 + k
             return zNear + Float(place + 1) * 0.2 * (zFar - zNear)
         }
-        // Below twice that, mixed returns merge more: at most one flying pixel either side.
+        // Below twice that, mixed returns merge more: at most one pixel either side, close to its own
+        // surface (the two-pixel ramp's places), so not flying.
         let capped = zFar < zNear * (1 + 2 * settings.smoothedStepBelow)
         let near = capped ? min(1, extents.near) : extents.near, far = capped ? min(1, extents.far) : extents.far
         guard k < (onNearSide ? near : far) else { return z }
@@ -499,7 +501,7 @@ struct CorrelatedErrorModel: Sendable {
         // the edge last), then the far side's (the one on the edge first).
         let place = onNearSide ? near - 1 - k : near + k
         let jitter = (Float(key >> 16) * (1 / 65536) - 0.5) * 0.06
-        let t = Self.rampProfile[(near + far - 1) * 4 + place] + jitter
+        let t = (capped ? Self.rampProfile[onNearSide ? 4 : 5] : Self.rampProfile[(near + far - 1) * 4 + place]) + jitter
         return zNear + t * (zFar - zNear)
     }
 
