@@ -379,7 +379,8 @@ struct CorrelatedErrorModel: Sendable {
     /// The heavy tails (``CorrelatedErrorSettings/tailThreshold`` and the keys after it), after the
     /// confidence is final: where the tail field's value f exceeds `tailThreshold`, with
     /// a = min(1, (f - tailThreshold) / tailRamp), the depth is multiplied by
-    /// `exp(a sign(g) (tailMinimum + tailLogSpread |g|))` (g the size field), rounded to Float16 and clamped
+    /// `exp(-a (tailMinimum + tailLogSpread |g|))` (g the size field: nearer, as a failure pulled to a
+    /// foreground surface or to the near side of a gap), rounded to Float16 and clamped
     /// like any depth, and the confidence drops to 1 (to 0 where a > `tailLowAmount`): densification
     /// failures rise smoothly from the surface around them (no depth edge) and are low confidence, as a
     /// phone marks them. One implementation for every render path.
@@ -408,7 +409,8 @@ struct CorrelatedErrorModel: Sendable {
                         guard z > 0 else { continue }
                         let g = sizeRow[x]
                         let amount = s.tailRamp > 0 ? min(1, (patchRow[x] - threshold) / s.tailRamp) : 1
-                        let logFactor = amount * (g < 0 ? -1 : 1) * (s.tailMinimum + s.tailLogSpread * abs(g))
+                        // Towards the camera (a failure pulled to a foreground surface or the near side of a gap).
+                        let logFactor = -amount * (s.tailMinimum + s.tailLogSpread * abs(g))
                         depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, z * Float(exp(Double(logFactor))))))
                         confidence[o] = amount > s.tailLowAmount ? 0 : min(confidence[o], 1)
                     }

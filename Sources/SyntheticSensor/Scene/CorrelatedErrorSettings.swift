@@ -61,7 +61,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var frameChangeFrames: Int = 8
     /// Heavy tails where confidence is low (densification failures): where a tail field (value noise of
     /// node standard deviation 1, cells `tailCellPixels`, changing over `tailChangeFrames`) has a value f
-    /// above `tailThreshold`, the depth is multiplied by `exp(a sign(g) (tailMinimum + tailLogSpread |g|))`,
+    /// above `tailThreshold`, the depth is multiplied by `exp(-a (tailMinimum + tailLogSpread |g|))` (nearer),
     /// a = min(1, (f - tailThreshold) / tailRamp), g a second field with cells `tailSizeCellPixels`, and the
     /// confidence drops to 1, to 0 where a > `tailLowAmount`: smooth patches wrong by decimetres to metres
     /// that rise from the surface around them without a depth edge, marked low as a phone marks them
