@@ -50,7 +50,8 @@ struct Tally {
                     byDepth[Self.depthBin(z)][level] += 1
                     if x < 6 || y < 6 || x >= w - 6 || y >= h - 6 { border[level] += 1 }
                     let s = a.squaredEdgeDistance[i]
-                    let bin = s == 0 ? 0 : (s == 1 ? 1 : (s == 4 ? 2 : (s >= 121 ? 3 : -1)))
+                    // Beyond 10 px: 11 or more, but finite (a frame without edges has none).
+                    let bin = s == 0 ? 0 : (s == 1 ? 1 : (s == 4 ? 2 : (s >= 121 && s != DepthFrameAnalysis.noEdgeDistance ? 3 : -1)))
                     if bin >= 0 { byEdgeDistance[bin][level] += 1 }
                 }
             }

@@ -430,7 +430,7 @@ struct CorrelatedErrorModel: Sendable {
     /// the other pixels close to their side (within 20 %: mixed returns dominated by one surface), so that
     /// about a fifth of a discontinuity zone is flying, as on a phone (docs/lidar.md; the reference counts
     /// a pixel more than a fifth of the step from both sides as flying).
-    static let rampProfile: [Float] = [0.5, 0, 0, 0, 0.155, 0.845, 0, 0, 0.12, 0.5, 0.88, 0, 0.07, 0.16, 0.84, 0.93]
+    static let rampProfile: [Float] = [0.5, 0, 0, 0, 0.15, 0.85, 0, 0, 0.12, 0.5, 0.88, 0, 0.07, 0.16, 0.84, 0.93]
 
     /// Thresholds on the ramp field's value `g` that choose a stretch of edge's ramp widths
     /// (``CorrelatedErrorSettings/rampShare`` and the others, as shares `u` of the field's values), in

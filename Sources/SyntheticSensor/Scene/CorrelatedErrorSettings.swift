@@ -49,7 +49,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Warp (view-tied, slowly changing, low-frequency) error field's node standard deviation per z^2,
     /// metres per square metre: the smooth error of centimetres at 3-4 m that does not average away over
     /// views (a guess fitted to what a reconstruction pipeline sees, docs/lidar.md).
-    public var warpPerSquareMeter: Float = 0.004
+    public var warpPerSquareMeter: Float = 0.0045
     /// Warp field's cell, pixels.
     public var warpCellPixels: Int = 32
     /// Frames over which the warp field turns into a new independent one.

@@ -9,14 +9,14 @@ public struct PoseErrorSettings: Sendable, Equatable {
     /// script's offset jumps and frozen or lost poses, as before).
     public var enabled = true
     /// Random walk of the position: RMS drift per horizontal axis after a path of p metres is
-    /// `driftPerRootMeter * sqrt(p)`, metres per root metre (default 0.003). The path counts metres
+    /// `driftPerRootMeter * sqrt(p)`, metres per root metre (default 0.0025). The path counts metres
     /// moved plus `turnMetersPerRadian` per radian turned, so drift grows with distance and with turning.
-    public var driftPerRootMeter: Double = 0.003
+    public var driftPerRootMeter: Double = 0.0025
     /// The vertical axis's share of that drift (gravity keeps it small; default 0.3).
     public var verticalDriftShare: Double = 0.3
     /// Random walk of the heading (yaw about the world's up axis): RMS after a path of p metres,
-    /// `yawDriftDegreesPerRootMeter * sqrt(p)` degrees (default 0.12).
-    public var yawDriftDegreesPerRootMeter: Double = 0.12
+    /// `yawDriftDegreesPerRootMeter * sqrt(p)` degrees (default 0.1).
+    public var yawDriftDegreesPerRootMeter: Double = 0.1
     /// Path length one radian of turning counts as, metres (default 0.5).
     public var turnMetersPerRadian: Double = 0.5
     /// Knots of the random walks, metres of path apart (default 0.25); the walk is linear between them,
