@@ -16,7 +16,7 @@ KNOWN = {"rangeMeters": 6.5, "border": 3.2, "edgeOn": 4.5, "edgeOneAway": 2.0, "
          "rampWidening": 0.3, "coarsePerMeterToOneAndAHalf": 0.0018, "finePerSquareMeter": 0.0003,
          "noiseGainPerUncertainty": 3, "whitePerSquareMeter": 0.0001, "haloGap": 0.1}
 RELATIVE = {"border": 0.2, "edgeOn": 0.2, "edgeOneAway": 0.2, "edgeTwoAway": 0.45, "distancePerMeter": 0.2,
-            "farPerMeter": 0.2, "coarsePerMeterToOneAndAHalf": 0.2, "finePerSquareMeter": 0.25,
+            "farPerMeter": 0.2, "coarsePerMeterToOneAndAHalf": 0.2, "finePerSquareMeter": 0.35,
             "noiseGainPerUncertainty": 0.25, "whitePerSquareMeter": 0.4}
 ABSOLUTE = {"rangeMeters": 0.01, "reliabilityMean": 0.15, "rampShare": 0.05,
             "rampWidening": 0.05, "haloGap": 0.03}
