@@ -14,7 +14,7 @@ RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswif
 TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
 TEST_BIN := .build-test/release/capture-sim
 
-.PHONY: setup build run test test-browser browser-setup bench fuzz clean
+.PHONY: setup test-setup build run test dist test-browser browser-setup bench realism fuzz clean camera-check
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -25,6 +25,11 @@ setup:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 	@$(PYTHON) -c "import numpy, PIL" 2>/dev/null || $(PYTHON) -m pip install -q numpy Pillow
+
+## test-setup: the Python readers the tests use beyond numpy and Pillow (test set-up only): evo, pycolmap and
+## mcap for the exports, the Kubernetes client for the Job manifest, from pip
+test-setup: setup
+	@$(PYTHON) -c "import evo, pycolmap, mcap, kubernetes" 2>/dev/null || $(PYTHON) -m pip install -q evo pycolmap mcap kubernetes
 
 ## build: release build of the tool
 build: setup
@@ -42,7 +47,7 @@ run: build
 ## and the tests; the regression check of Scenes/, the walk over every threshold (each numeric threshold
 ## x1.1 and x0.9 must fail some scene), the `lidar fit` round trip, every test, then the browser test of
 ## the reports
-test: setup
+test: setup test-setup
 	$(PYTHON) Tests/Package/test_check_dependencies.py
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(TEST_BIN) check Scenes --shift-each
@@ -59,6 +64,22 @@ test-browser: setup browser-setup
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(PYTHON) Tests/Browser/check_reports.py $(TEST_BIN)
 
+## camera-check: the camera images measured as a vision pipeline measures them (issue 29's table against
+## the real phone photo in ../shared/realism, a feature-based visual odometry against the true poses) and
+## the hand's motion, on the apartment's raw package and bundle; installs OpenCV from pip when missing
+camera-check: build
+	@$(PYTHON) -c "import cv2" 2>/dev/null || $(PYTHON) -m pip install -q opencv-python-headless
+	$(RELEASE_BIN) run Scenes/apartment.json --out out --format both --force --no-progress
+	$(PYTHON) Tests/Readers/camera_check.py out/apartment-raw --pairs 120
+	$(PYTHON) Tests/Readers/hand_motion.py out/apartment --check
+
+## dist: a shippable build in dist/: the tool built in release for any x86-64 (or arm64) CPU with the Swift
+## runtime linked in statically, the Debian runtime packages it needs (checked against ldd), their licence
+## texts and a Dockerfile, packed as dist/capture-sim-<version>-linux-<arch>.tar.gz (Packaging/)
+dist: setup
+	$(SWIFT) build -c release --product capture-sim --static-swift-stdlib --scratch-path .build-dist
+	Packaging/make-dist.sh .build-dist/release/capture-sim dist
+
 ## bench: the benchmarks (release build)
 bench: build
 	$(RELEASE_BIN) bench engine
@@ -68,6 +89,16 @@ bench: build
 	$(RELEASE_BIN) bench check
 	$(RELEASE_BIN) bench report
 
+## realism: what a reconstruction pipeline sees in the default apartment's raw package (Open3D TSDF fusion,
+## planes, held-out frames against the mesh, ICP; Tests/Readers/pipeline_check.py, docs/lidar.md), and the
+## 16 reference statistics of `lidar stats`; installs Open3D from pip (slow: a few minutes)
+REALISM_OUT := .build/realism
+realism: build
+	@$(PYTHON) -c "import open3d, scipy" 2>/dev/null || $(PYTHON) -m pip install -q open3d-cpu scipy
+	$(RELEASE_BIN) run Scenes/apartment.json --format raw-rgbd --no-images --out $(REALISM_OUT) --force --no-progress
+	$(PYTHON) Tests/Readers/reference_statistics.py $(RELEASE_BIN) $(REALISM_OUT)/apartment --check
+	$(PYTHON) Tests/Readers/pipeline_check.py $(REALISM_OUT)/apartment --json $(REALISM_OUT)/pipeline.json --check
+
 ## fuzz: build the libFuzzer targets (Fuzz/, their own build in .build-fuzz) and run each for
 ## FUZZ_SECONDS (FUZZ_TARGETS: some of them; docs/fuzzing.md)
 FUZZ_SECONDS ?= 60
@@ -76,4 +107,4 @@ fuzz: build
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/fuzz.sh $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build .build-test .build-fuzz
+	rm -rf .build .build-test .build-fuzz .build-dist dist

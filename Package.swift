@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "SyntheticSensor", targets: ["SyntheticSensor"]),
         .library(name: "CaptureReplay", targets: ["CaptureReplay"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
+        .library(name: "CaptureExport", targets: ["CaptureExport"]),
     ],
     targets: [
         // MARK: - JSON
@@ -57,6 +58,12 @@ let package = Package(
         /// poses.csv, TUM, Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's
         /// input stream.
         .target(name: "CaptureReplay", dependencies: ["JSONSupport", "CaptureEngine", "CaptureBundle"]),
+
+        // MARK: - Exports
+
+        /// `capture-sim export`: a bundle or raw package for other tools: a TUM trajectory, a COLMAP text
+        /// model, Nerfstudio's transforms.json, an MCAP file of Foxglove schemas (docs/exports.md).
+        .target(name: "CaptureExport", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CDepthSamples", "CFileSystem"]),
 
         // MARK: - Running a scene
 
@@ -143,7 +150,7 @@ let package = Package(
 
         .executableTarget(
             name: "capture-sim",
-            dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay", "SceneRuntime", "RegressionCheck", "CAllocationCounter", "Benchmarks",
+            dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay", "CaptureExport", "SceneRuntime", "RegressionCheck", "CAllocationCounter", "Benchmarks",
                            "ScanReport", "SceneGenerator", "SyntheticSensor", "LiDARStatistics", "LiDARFit"],
             // CChecksum's crc32 (zlib's function, by PCLMULQDQ folding) exported, so that libzip's and
             // libpng's checksum calls bind to it rather than to libz's (see crc32_folding.c).
@@ -173,7 +180,7 @@ let package = Package(
             dependencies: ["JSONSupport", "BundleIO", "CaptureBundle", "CaptureEngine", "CaptureReplay", "CChecksum", "CZip", "TestSupport", "capture-sim"],
             swiftSettings: testCode
         ),
-        .testTarget(name: "SyntheticSensorTests", dependencies: ["JSONSupport", "SyntheticSensor", "CaptureEngine", "CNoiseHash", "CColorEncode", "TestSupport"],
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["JSONSupport", "SyntheticSensor", "CaptureEngine", "CNoiseHash", "CColorEncode", "CColorShading", "TestSupport"],
                     swiftSettings: testCode),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
         .testTarget(
@@ -183,6 +190,8 @@ let package = Package(
             swiftSettings: testCode
         ),
         .testTarget(name: "LiDARStatisticsTests", dependencies: ["JSONSupport", "LiDARStatistics", "BundleIO", "CaptureBundle", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "CaptureExportTests", dependencies: ["CaptureExport", "BundleIO", "CaptureEngine", "TestSupport", "capture-sim"],
+                    swiftSettings: testCode),
         .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"], swiftSettings: testCode),
         .testTarget(
             name: "BundleRoundTripTests",

@@ -44,3 +44,42 @@ public enum JPEGCodec {
         return Summary(width: Int(width), height: Int(height), chroma420: subsampling == Int32(TJSAMP_420.rawValue))
     }
 }
+
+extension JPEGCodec {
+    /// A decoded video picture (limited-range BT.601 4:2:0 planes, as H.264 carries them) as a baseline JPEG
+    /// (full-range 4:2:0, JPEG's YCbCr), the planes' range expanded first; `tjCompressFromYUVPlanes`.
+    public static func encode(_ picture: VideoFrameDecoder.Picture, quality: Int) throws(LibraryCallError) -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw LibraryCallError(.libjpegTurbo, call: "tjInitCompress", message: "failed") }
+        defer { tjDestroy(handle) }
+        let luma = picture.luma.map { fullRangeLuma[Int($0)] }
+        let cb = picture.blueDifference.map { fullRangeChroma[Int($0)] }
+        let cr = picture.redDifference.map { fullRangeChroma[Int($0)] }
+        let chromaWidth = Int32((picture.width + 1) / 2)
+        var output: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let status = luma.withUnsafeBufferPointer { y in
+            cb.withUnsafeBufferPointer { u in
+                cr.withUnsafeBufferPointer { v in
+                    var planes: [UnsafePointer<UInt8>?] = [y.baseAddress, u.baseAddress, v.baseAddress]
+                    var strides: [Int32] = [Int32(picture.width), chromaWidth, chromaWidth]
+                    return tjCompressFromYUVPlanes(handle, &planes, Int32(picture.width), &strides, Int32(picture.height),
+                                                   Int32(TJSAMP_420.rawValue), &output, &size, Int32(quality), 0)
+                }
+            }
+        }
+        defer { if let output { tjFree(output) } }
+        guard status == 0, let output else {
+            throw LibraryCallError(.libjpegTurbo, call: "tjCompressFromYUVPlanes", message: String(cString: tjGetErrorStr2(handle)))
+        }
+        return Array(UnsafeBufferPointer(start: output, count: Int(size)))
+    }
+
+    /// Limited-range luma (16...235) to full range (0...255), rounded and clamped.
+    private static let fullRangeLuma: [UInt8] = (0..<256).map { y in
+        UInt8(max(0, min(255, ((Double(y) - 16) * 255 / 219).rounded())))
+    }
+    /// Limited-range chroma (16...240, 128 neutral) to full range (0...255).
+    private static let fullRangeChroma: [UInt8] = (0..<256).map { c in
+        UInt8(max(0, min(255, ((Double(c) - 128) * 255 / 224 + 128).rounded())))
+    }
+}

@@ -1,5 +1,6 @@
 #include "color_encode.h"
 #include <math.h>
+#include <string.h>
 
 // The same IEEE operations in the same order on every build: no fused multiply-adds.
 #pragma STDC FP_CONTRACT OFF
@@ -16,7 +17,7 @@
 static inline uint8_t encode_one_pair(float linear, float scale, const float *pairs, int noisy, uint32_t seed, uint32_t i) {
     float v = linear * scale;
     v = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v);
-    int k = (int)(v * 4095.0f);
+    int k = (int)(v * 8191.0f);
     float code = pairs[2 * k];
     if (noisy) {
         float u = (float)(cnoise_hash32_inline(seed ^ i) & 1023u) * (1.0f / 1023.0f) - 0.5f;
@@ -30,7 +31,7 @@ void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_in
                             int noisy, uint32_t seed, uint8_t *out) {
     size_t i = 0;
     const simde__m256 vscale = simde_mm256_set1_ps(scale), zero = simde_mm256_setzero_ps(), one = simde_mm256_set1_ps(1.0f);
-    const simde__m256 steps = simde_mm256_set1_ps(4095.0f), half = simde_mm256_set1_ps(0.5f);
+    const simde__m256 steps = simde_mm256_set1_ps(8191.0f), half = simde_mm256_set1_ps(0.5f);
     const simde__m256 inv1023 = simde_mm256_set1_ps(1.0f / 1023.0f), sqrt12 = simde_mm256_set1_ps(3.4641016f);
     const simde__m256 top = simde_mm256_set1_ps(255.0f);
     const simde__m256i lanes = simde_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), mask = simde_mm256_set1_epi32(1023);
@@ -64,4 +65,24 @@ void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_in
         simde_mm_storel_epi64((simde__m128i *)(out + i), simde_mm_packus_epi16(words, words));
     }
     for (; i < count; i++) out[i] = encode_one_pair(linear[i], scale, pairs, noisy, seed, first_index + (uint32_t)i);
+}
+
+void ccolor_sharpen_rgb(uint8_t *rgb, intptr_t width, intptr_t height, int32_t amount, uint8_t *scratch) {
+    if (width < 3 || height < 3 || amount <= 0) return;
+    const intptr_t row = width * 3;
+    // scratch holds the original rows y - 1, y and y + 1 as they were before sharpening.
+    uint8_t *above = scratch, *here = scratch + row, *below = scratch + 2 * row;
+    memcpy(above, rgb, (size_t)row);
+    memcpy(here, rgb + row, (size_t)row);
+    for (intptr_t y = 1; y + 1 < height; y++) {
+        memcpy(below, rgb + (y + 1) * row, (size_t)row);
+        uint8_t *out = rgb + y * row;
+        for (intptr_t i = 3; i < row - 3; i++) {
+            const int32_t c = here[i];
+            const int32_t detail = 4 * c - above[i] - below[i] - here[i - 3] - here[i + 3];
+            int32_t v = c + ((detail * amount + 512) >> 10);
+            out[i] = (uint8_t)(v < 0 ? 0 : (v > 255 ? 255 : v));
+        }
+        uint8_t *t = above; above = here; here = below; below = t;
+    }
 }

@@ -111,25 +111,7 @@ static inline v8 le(v8 a, v8 b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LE_O
 static inline v8 gather(const float *base, simde__m256i index) { return simde_mm256_i32gather_ps(base, index, 4); }
 static inline v8 dot8(v8 ax, v8 ay, v8 az, v8 bx, v8 by, v8 bz) { return add(add(mul(ax, bx), mul(ay, by)), mul(az, bz)); }
 
-/// Transposes eight rows of eight floats in place (row k, lane i becomes row i, lane k).
-static inline void transpose8(v8 r[8]) {
-    const v8 t0 = simde_mm256_unpacklo_ps(r[0], r[1]), t1 = simde_mm256_unpackhi_ps(r[0], r[1]);
-    const v8 t2 = simde_mm256_unpacklo_ps(r[2], r[3]), t3 = simde_mm256_unpackhi_ps(r[2], r[3]);
-    const v8 t4 = simde_mm256_unpacklo_ps(r[4], r[5]), t5 = simde_mm256_unpackhi_ps(r[4], r[5]);
-    const v8 t6 = simde_mm256_unpacklo_ps(r[6], r[7]), t7 = simde_mm256_unpackhi_ps(r[6], r[7]);
-    const v8 u0 = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
-    const v8 u1 = simde_mm256_shuffle_ps(t0, t2, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
-    const v8 u2 = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
-    const v8 u3 = simde_mm256_shuffle_ps(t1, t3, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
-    const v8 u4 = simde_mm256_shuffle_ps(t4, t6, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
-    const v8 u5 = simde_mm256_shuffle_ps(t4, t6, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
-    const v8 u6 = simde_mm256_shuffle_ps(t5, t7, SIMDE_MM_SHUFFLE(1, 0, 1, 0));
-    const v8 u7 = simde_mm256_shuffle_ps(t5, t7, SIMDE_MM_SHUFFLE(3, 2, 3, 2));
-    r[0] = simde_mm256_permute2f128_ps(u0, u4, 0x20); r[1] = simde_mm256_permute2f128_ps(u1, u5, 0x20);
-    r[2] = simde_mm256_permute2f128_ps(u2, u6, 0x20); r[3] = simde_mm256_permute2f128_ps(u3, u7, 0x20);
-    r[4] = simde_mm256_permute2f128_ps(u0, u4, 0x31); r[5] = simde_mm256_permute2f128_ps(u1, u5, 0x31);
-    r[6] = simde_mm256_permute2f128_ps(u2, u6, 0x31); r[7] = simde_mm256_permute2f128_ps(u3, u7, 0x31);
-}
+#include "transpose8.h"
 
 /// FrameShading.radiance's `blinn`: max(0, n.(l + view) / |l + view|) squared `squarings` times (0 when
 /// |l + view| <= 1e-6).

@@ -10,20 +10,6 @@ extension BundleInspector {
     /// timestamps' unit (1/90,000 s) plus rounding.
     static let videoTimeTolerance = 2.0 / 90_000
 
-    /// The most bytes `video.mp4` may have in a zip for `frames` frames of `width` x `height`: what
-    /// H.264 can take at the most (every macroblock stored uncompressed, `I_PCM`: 1.5 bytes a pixel in
-    /// 4:2:0) plus 4 KiB a frame for headers and the MP4's tables, plus 1 MiB; the frame size counts at
-    /// most 2^25 pixels (8192x4096). A larger entry is refused before anything is inflated (a zip bomb
-    /// of zeros declared as the video).
-    static func maximumVideoBytes(frames: Int, width: Int, height: Int) -> UInt64 {
-        let pixels = UInt64(min(max(width, 0), 1 << 16)) * UInt64(min(max(height, 0), 1 << 16))
-        return UInt64(max(frames, 0)) * (min(pixels, 1 << 25) * 3 / 2 + 4096) + (1 << 20)
-    }
-
-    /// How many times a zip's `video.mp4` may be inflated over while it is decoded: the demuxer reads the
-    /// index at the end and seeks back to the samples, and each backward seek inflates from the start.
-    static let videoRereadFactor: UInt64 = 4
-
     /// Decodes `video.mp4` through libavformat/libavcodec and checks it against `arkitData.json`: the
     /// `video` object present exactly when the file is, its frame count and size, one frame per
     /// recorded frame with a `videoIndex` (0, 1, ... in order), each frame's timestamp equal to its
@@ -43,28 +29,16 @@ extension BundleInspector {
             return
         }
         let summary: VideoFileSummary
-        if let zip = reader.zip {
-            // libavformat reads the entry through a custom I/O context, inflating it as it goes: no
-            // temporary file, and no more inflated than a video of these frames can hold.
-            guard let index = zip.entries.firstIndex(where: { $0.name == "video.mp4" }) else { return }
-            let bound = maximumVideoBytes(frames: indexed.count, width: video.width, height: video.height)
-            let declared = zip.entries[index].size
-            guard declared <= bound else {
-                result.problems.append("video.mp4: the zip entry declares \(declared) bytes, more than a video of \(indexed.count) frames at \(video.width)x\(video.height) can hold (\(bound) bytes)")
-                return
-            }
-            do throws(LibraryCallError) {
-                summary = try VideoFileSummary.read(zip: zip, entry: index, inflationLimitBytes: declared * videoRereadFactor + (1 << 20))
-            } catch {
-                result.problems.append("video.mp4: " + error.description)
-                return
-            }
-        } else {
-            let path = reader.path + "/video.mp4"
-            do throws(LibraryCallError) { summary = try VideoFileSummary.read(path: path) } catch {
-                result.problems.append("video.mp4: " + error.description.replacingOccurrences(of: path + ": ", with: ""))
-                return
-            }
+        do {
+            let decoder = try reader.videoDecoder(video, frames: indexed.count)
+            summary = try VideoFileSummary(decoding: decoder)
+        } catch let error as InputError {
+            result.problems.append("video.mp4: " + error.reason)
+            return
+        } catch {
+            let text = "\(error)"
+            result.problems.append("video.mp4: " + text.replacingOccurrences(of: reader.path + "/video.mp4: ", with: ""))
+            return
         }
         result.videoFrames = summary.frameCount
         result.videoWidth = summary.width

@@ -94,6 +94,11 @@ public final class BundleReader {
         catch { throw InputError(file: file, reason: "\(error)") }
     }
 
+    /// A JSON file of the bundle, parsed within the bundle's limits (errors name the file and line).
+    public func json(_ file: String) throws(InputError) -> JSONCursor {
+        try JSONCursor.parse(try bytes(file), file: file)
+    }
+
     /// `arkitData.json`.
     public func arkitData() throws(InputError) -> ArkitData {
         try ArkitData(json: try bytes("arkitData.json"))
@@ -127,9 +132,10 @@ public final class BundleReader {
         try RawPose.parseCSV(bytes: try bytes("raw/poses.csv"))
     }
 
-    /// `raw/intrinsics.json`: width, height, fx, fy, cx, cy at depth resolution.
-    public func rawIntrinsics() throws(InputError) -> CameraIntrinsics {
-        let c = try JSONCursor.parse(try bytes("raw/intrinsics.json"), file: "raw/intrinsics.json")
+    /// `raw/intrinsics.json` (width, height, fx, fy, cx, cy at depth resolution), or another file of the
+    /// same keys (`raw/rgb_intrinsics.json`: the camera images').
+    public func rawIntrinsics(file: String = "raw/intrinsics.json") throws(InputError) -> CameraIntrinsics {
+        let c = try json(file)
         return CameraIntrinsics(width: try c["width"].get().int(), height: try c["height"].get().int(),
                                 fx: try c["fx"].get().double(), fy: try c["fy"].get().double(),
                                 cx: try c["cx"].get().double(), cy: try c["cy"].get().double())

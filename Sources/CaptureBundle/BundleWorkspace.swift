@@ -86,36 +86,42 @@ final class BundleWorkspace {
         if !settings.force, FileSystem.exists(settings.bundlePath) {
             throw failure("\(settings.bundlePath) already exists; refusing to overwrite it without force")
         }
-        do throws(FileSystemError) {
-            // A run started at the same moment may make the output folder first: then it is used as it is.
-            if !settings.outputFolder.isEmpty, !FileSystem.isDirectory(settings.outputFolder),
-               try FileSystem.makeDirectory(settings.outputFolder, existingIsFine: true) {
-                PublicationRegistry.noteCreated(folder: settings.outputFolder)
+        // From the folder's creation until the workspace is in the registry, a signal removes the folder
+        // under either of its names (the registry withdraws it from then on).
+        let creating = partialPath + ".creating"
+        try PublicationRegistry.removingOnInterrupt(creating) { () throws(ScanStorageError) in
+            try PublicationRegistry.removingOnInterrupt(partialPath) { () throws(ScanStorageError) in
+                do throws(FileSystemError) {
+                    // A run started at the same moment may make the output folder first: then it is used as it is.
+                    if !settings.outputFolder.isEmpty, !FileSystem.isDirectory(settings.outputFolder),
+                       try FileSystem.makeDirectory(settings.outputFolder, existingIsFine: true) {
+                        PublicationRegistry.noteCreated(folder: settings.outputFolder)
+                    }
+                    removeStalePartials()
+                    // Created under a name no other run treats as stale, locked, then renamed to its partial name.
+                    try FileSystem.makeDirectory(creating)
+                    let fd = open(creating, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                    guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+                        let reason = FileSystem.lastError()
+                        if fd >= 0 { close(fd) }
+                        rmdir(creating)
+                        throw FileSystemError(call: "lock", path: creating, reason: reason)
+                    }
+                    lockDescriptor = fd
+                    do throws(FileSystemError) { try FileSystem.rename(creating, to: partialPath) } catch {
+                        close(fd)
+                        lockDescriptor = -1
+                        rmdir(creating)
+                        throw error
+                    }
+                } catch {
+                    PublicationRegistry.removeIfCreatedAndEmpty(settings.outputFolder)
+                    throw failure(error.description)
+                }
+                created = true
+                PublicationRegistry.add(self)
             }
-            removeStalePartials()
-            // Created under a name no other run treats as stale, locked, then renamed to its partial name.
-            let creating = partialPath + ".creating"
-            try FileSystem.makeDirectory(creating)
-            let fd = open(creating, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            guard fd >= 0, flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-                let reason = FileSystem.lastError()
-                if fd >= 0 { close(fd) }
-                rmdir(creating)
-                throw FileSystemError(call: "lock", path: creating, reason: reason)
-            }
-            lockDescriptor = fd
-            do throws(FileSystemError) { try FileSystem.rename(creating, to: partialPath) } catch {
-                close(fd)
-                lockDescriptor = -1
-                rmdir(creating)
-                throw error
-            }
-        } catch {
-            PublicationRegistry.removeIfCreatedAndEmpty(settings.outputFolder)
-            throw failure(error.description)
         }
-        created = true
-        PublicationRegistry.add(self)
     }
 
     /// Removes `.<name>.*.partial` folders in the output folder whose lock no live run holds (and

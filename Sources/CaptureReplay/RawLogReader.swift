@@ -13,9 +13,7 @@ import JSONSupport
 enum RawLogReader {
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, options: ReplayOptions,
                      manifestRate: RawManifestRate?) throws(InputError) -> PoseTimelineBuilder {
-        if let fps = options.framesPerSecond, !(fps.isFinite && fps > 0) {
-            throw InputError(file: file, reason: "frame rate must be a positive number of frames per second")
-        }
+        try TextPoseLogReader.checkFrameRate(options, file: file)
         let parsed = try RawPose.parse(bytes, file: file, maximumRows: TextPoseLogReader.maximumPoses)
         guard !parsed.rows.isEmpty else {
             throw InputError(file: file, reason: "no data lines (the log is \(parsed.hasHeader ? "only a header" : "empty or only comments")); expected lines of \(RawPose.headerWithoutTime)")
@@ -37,18 +35,11 @@ enum RawLogReader {
         }
         let convention = TextPoseLogReader.convention(of: .raw, options: options)
         for row in parsed.rows {
-            let length = row.quaternion.length
-            if length.isFinite, abs(length - 1) > options.unitQuaternionTolerance {
-                builder.report(.nonUnitRotation, line: row.line, time: nil,
-                               "quaternion length \(NumberFormatting.fixed(length, decimals: 6)) is not 1; normalised")
-            }
+            builder.checkUnitLength(row.quaternion.length, line: row.line)
             let time = row.time ?? Double(row.frame) / rate
             builder.add(time: time, pose: convention.engineCameraToWorld(row.cameraToWorld), finite: row.isFinite, line: row.line)
         }
-        if let truncated = parsed.truncatedLastLine {
-            builder.report(.truncatedLastLine, line: truncated.line, time: nil,
-                           "last line is incomplete (no newline; \(truncated.reason)); replaying up to the line before")
-        }
+        builder.reportTruncatedLastLine(parsed.truncatedLastLine)
         return builder
     }
 }

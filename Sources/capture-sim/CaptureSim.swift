@@ -13,6 +13,7 @@ enum CaptureSim {
         ThresholdsCommand.self,
         ReplayCommand.self,
         InspectCommand.self,
+        ExportCommand.self,
         ReportCommand.self,
         GenerateCommand.self,
         LiDARCommand.self,
@@ -24,6 +25,7 @@ enum CaptureSim {
 
         USAGE: capture-sim <command> [options]
                capture-sim            (runs the default apartment scene)
+               capture-sim --version  (the version and the SDK profiles it knows)
 
         COMMANDS:
         """
@@ -34,6 +36,10 @@ enum CaptureSim {
         if args.isEmpty { args = defaultArguments }
         if args == ["--help"] || args == ["-h"] || args == ["help"] {
             print(helpText)
+            exit(0)
+        }
+        if args == ["--version"] {
+            print(ToolVersion.text)
             exit(0)
         }
         let name = args.removeFirst()

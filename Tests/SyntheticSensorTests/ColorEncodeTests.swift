@@ -10,7 +10,7 @@ import Testing
     static func reference(_ linear: Float, index: Int, scale: Float, table: [Float], sigma: [Float]?, seed: UInt32) -> UInt8 {
         var v = linear * scale
         v = v < 0 ? 0 : (v > 1 ? 1 : v)
-        let k = Int(Int32(v * 4095))
+        let k = Int(Int32(v * 8191))
         var code = table[k]
         if let sigma {
             let u = Float(DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: index)) & 1023) * (1 / 1023) - 0.5
@@ -28,9 +28,9 @@ import Testing
             state = state &* 1_664_525 &+ 1_013_904_223
             return Float(state >> 8) / Float(1 << 24) * 1.6 - 0.2
         }
-        let table: [Float] = (0..<4096).map { Float(($0 * 255 + 2047) / 4095) }
-        let sigma: [Float] = (0..<4096).map { 2.5 * (0.5 + 0.5 * (Float($0) / 4095 / 0.18).squareRoot()) }
-        let pairs = (0..<4096).flatMap { [table[$0], sigma[$0]] }
+        let table: [Float] = (0..<8192).map { Float(($0 * 255 + 4095) / 8191) }
+        let sigma: [Float] = (0..<8192).map { 2.5 * (0.5 + 0.5 * (Float($0) / 8191 / 0.18).squareRoot()) }
+        let pairs = (0..<8192).flatMap { [table[$0], sigma[$0]] }
         let scale: Float = 1.07, seed: UInt32 = 0xBEEF
         for noisy in [false, true] {
             var out = [UInt8](repeating: 0, count: count)

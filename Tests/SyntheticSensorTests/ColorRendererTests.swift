@@ -5,10 +5,11 @@ import Testing
 @testable import SyntheticSensor
 
 @Suite struct ColorRendererTests {
-    /// Noise off, one exposure: images that show only the scene.
+    /// Noise and white balance off, one exposure: images that show only the scene.
     static var clean: CameraSettings {
         var s = CameraSettings()
         s.noiseLevel = 0
+        s.whiteBalanceStrength = 0
         return s
     }
 
@@ -121,7 +122,7 @@ import Testing
         var settings = Self.clean
         settings.width = 160
         settings.height = 120
-        settings.exposureAdaptation = 1
+        settings.exposureTimeConstantSeconds = 0
         let renderer = ColorRenderer(geometry: geometry, rooms: rooms, settings: settings)
         // Looking down at the dark box from close by.
         let dark = RigidTransform(rotation: Quaternion(angle: -1.2, axis: SIMD3(1, 0, 0)), translation: SIMD3(0.2, 1.4, -1.0))
@@ -173,7 +174,7 @@ import Testing
             let rooms = [TestScenes.roomFacingWall(openings: [window])]
             let geometry = SceneGeometry(rooms: rooms, objects: [])
             var settings = Self.clean
-            settings.exposureAdaptation = 1
+            settings.exposureTimeConstantSeconds = 0
             var exposure = AutoExposure()
             let image = ColorRenderer(geometry: geometry, rooms: rooms, settings: settings)
                 .render(poses: [TestScenes.levelCamera], exposure: &exposure, noiseSeed: 1, path: .scalar)
@@ -198,7 +199,7 @@ import Testing
                               transform: RigidTransform(rotation: .identity, translation: SIMD3(0, 1.2, 2)))
         red.material = Material(kind: .matte, albedo: SIMD3(0.8, 0.05, 0.05), gloss: 0)
         var settings = Self.clean
-        settings.exposureAdaptation = 1
+        settings.exposureTimeConstantSeconds = 0
         let geometry = SceneGeometry(rooms: [room], objects: [mirror, red])
         var exposure = AutoExposure()
         let image = ColorRenderer(geometry: geometry, rooms: [room], settings: settings)

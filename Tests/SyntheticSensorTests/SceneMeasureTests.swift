@@ -17,7 +17,9 @@ import TestSupport
         #expect(m.longestSideways < 0.5)
         #expect(m.peakYawRate < 80)
         #expect(m.longestFloor < 0.5)
-        #expect(m.longestLevel < 2)
+        // The hand looks around with a median pitch near -10 degrees (real scans: -4 to -10), so the
+        // pitch stays level for a few seconds at a time, but less than the horizontal warning's 5 s.
+        #expect(m.longestLevel < 4.8)
         #expect(m.largestJump < 3)
         #expect(m.longestTooClose < 0.2)
         #expect(m.longestTooFar == 0)

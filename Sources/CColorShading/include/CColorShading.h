@@ -60,4 +60,7 @@ intptr_t ccolor_shade_rows(const ccolor_frame *frame, ccolor_scratch *scratch, i
                            const int32_t *pane_ids, float weight, int stores, float *out, intptr_t out_first_row,
                            int32_t *deferred);
 
+// The surface pass and motion blur (this target's other kernels).
+#include "CColorSurface.h"
+
 #endif

@@ -2,18 +2,21 @@ import CaptureEngine
 import Foundation
 
 /// The phone's true camera-to-world pose over time: the scripted body motion plus a hand-held model
-/// (gait bob and sway tied to the distance walked, hand jitter, slow visual-inertial drift), all from
-/// the scene's seed.
+/// (gait bob and sway tied to the distance walked, hand jitter, and a person looking around: gaze and
+/// pitch wander, arm height), all from the scene's seed. The tracker's drift is the reported pose's
+/// (``PoseEstimateModel``), not the true one's.
 ///
-/// Pose = translation (x, floor + eye height + bob, z) + sway along the horizontal right axis + jitter
-/// + drift; rotation = yaw(heading + yaw sway + jitter) * pitch(pitch + jitter) * roll(roll + jitter),
-/// i.e. ARKit's camera looking along -Z with +X right in landscape-right.
+/// Pose = translation (x, floor + eye height + bob + arm, z) + sway along the horizontal right axis +
+/// jitter; rotation = yaw(heading + yaw sway + jitter) * pitch(pitch + gaze + wander + jitter) *
+/// roll(roll + jitter), i.e. ARKit's camera looking along -Z with +X right in landscape-right. Gaze and
+/// arm only with ``HandMotionSettings/lookAround``.
 struct HandHeldMotion: Sendable {
     let timeline: ScriptTimeline
     let settings: HandMotionSettings
     private let jitterYaw: SmoothNoise, jitterPitch: SmoothNoise, jitterRoll: SmoothNoise
     private let jitterX: SmoothNoise, jitterY: SmoothNoise, jitterZ: SmoothNoise
-    private let driftDirection: SIMD3<Double>
+    /// The person's looking around (``HandMotionSettings/lookAround``): pitch and arm height wander.
+    private let pitchWander: SmoothNoise, armWander: SmoothNoise
 
     init(timeline: ScriptTimeline, settings: HandMotionSettings, seed: UInt64) {
         self.timeline = timeline
@@ -26,8 +29,14 @@ struct HandHeldMotion: Sendable {
         jitterX = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
         jitterY = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
         jitterZ = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
-        let angle = random.uniform(0, 2 * .pi)
-        driftDirection = SIMD3(cos(angle), 0.2 * random.uniform(-1, 1), sin(angle))
+        // Two draws that once gave the true pose a drift direction (drift is the estimate's now), kept
+        // so that the stream derived below gives the same looking around as before.
+        _ = random.uniform(0, 2 * .pi)
+        _ = random.uniform(-1, 1)
+        // A stream of its own, so that the streams above stay as they were.
+        var look = random.derived(stream: 0x4C4F_4F4B)
+        pitchWander = SmoothNoise(random: &look, minimumHz: 0.2, maximumHz: 0.5, amplitude: Angle.radians(fromDegrees: settings.pitchWanderDegrees))
+        armWander = SmoothNoise(random: &look, minimumHz: 0.03, maximumHz: 0.15, amplitude: settings.armHeightMeters)
     }
 
     /// The scripted body state and walked distance at t (`hint` speeds up the segment search).
@@ -54,14 +63,27 @@ struct HandHeldMotion: Sendable {
         let sway = settings.swayAmplitude * gait * sin(stepPhase / 2)
         let yawSway = Angle.radians(fromDegrees: settings.yawSwayDegrees) * gait * sin(stepPhase / 2 + 0.5)
         let heading = body.heading + yawSway + jitterYaw.value(at: t)
+        var pitch = body.pitch + jitterPitch.value(at: t)
+        var arm = 0.0
+        if settings.lookAround {
+            // Gaze: down to the floor ahead at walking pace, up to the walls while turning (in full from
+            // 30 deg/s of the body's yaw rate over the last 0.1 s), and a slow wander.
+            var turnHint = max(0, hint - 1)
+            let (earlier, _) = self.body(at: max(0, t - 0.1), hint: &turnHint)
+            let yawRate = abs(Angle.wrapped(body.heading - earlier.heading)) / 0.1
+            let r = min(yawRate / Angle.radians(fromDegrees: 30), 1)
+            let turning = r * r * (3 - 2 * r)
+            pitch += Angle.radians(fromDegrees: -settings.walkingLookDownDegrees) * gait * (1 - turning)
+                + Angle.radians(fromDegrees: settings.turningLookUpDegrees) * turning + pitchWander.value(at: t)
+            arm = armWander.value(at: t)
+        }
         let rotation = Quaternion(angle: heading, axis: SIMD3(0, 1, 0))
-            * Quaternion(angle: body.pitch + jitterPitch.value(at: t), axis: SIMD3(1, 0, 0))
+            * Quaternion(angle: pitch, axis: SIMD3(1, 0, 0))
             * Quaternion(angle: body.roll + jitterRoll.value(at: t), axis: SIMD3(0, 0, 1))
         let right = SIMD3(cos(body.heading), 0, -sin(body.heading))
-        let position = SIMD3(body.position.x, timeline.floorHeight + settings.eyeHeight + bob, body.position.y)
+        let position = SIMD3(body.position.x, timeline.floorHeight + settings.eyeHeight + bob + arm, body.position.y)
             + right * sway
             + SIMD3(jitterX.value(at: t), jitterY.value(at: t), jitterZ.value(at: t))
-            + driftDirection * (settings.driftPerMeter * distance)
         return RigidTransform(rotation: rotation, translation: position)
     }
 }

@@ -40,7 +40,12 @@ public struct ColorRenderer: Sendable {
     /// Size, lights, exposure, blur, noise.
     public let settings: CameraSettings
     private let paddedWidth: Int
-    /// Each patch's material, apart from the patches (whose shape holds arrays) for the shading loop.
+    /// The patches drawn: the scene's (``SceneGeometry/patches``) followed by the colour camera's own wall
+    /// decorations (``WallDecorations``), which the depth map does not see.
+    private let drawnPatches: [SurfacePatch]
+    /// The wall decorations alone (the end of `drawnPatches`).
+    private let decorations: [SurfacePatch]
+    /// Each drawn patch's material, apart from the patches (whose shape holds arrays) for the shading loop.
     private let patchMaterials: [Material]
     /// Whether a patch may be lit once per 4x4 block: not a mirror, gloss below 0.5 (a Blinn-Phong exponent
     /// of at most 32: light that varies little across four pixels).
@@ -53,9 +58,10 @@ public struct ColorRenderer: Sendable {
     private let roomWindows: [[Window]]
     /// The scene's tables for the C shading pass (``RenderPath/simde``).
     private let shadingTables: ColorShadingTables
-    /// Linear 0...1 in 4096 steps to 8-bit sRGB codes (as floats, for the encoder's eight-lane lookups),
-    /// each followed by the sensor noise's standard deviation (code values) at that step.
-    private let encodingPairs: [Float]
+    /// Each drawn patch's texture, tint and light map for the surface pass, with the textures.
+    let appearance: SurfaceAppearance
+    /// The sensor: exposure, noise and the tone curve's table.
+    let sensor: CameraSensor
     /// How far the camera sees, metres.
     public static let rangeMeters = 200.0
 
@@ -66,10 +72,11 @@ public struct ColorRenderer: Sendable {
     }
 
     public init(scene: Scene) {
-        self.init(geometry: SceneGeometry(scene: scene), rooms: scene.rooms, settings: scene.camera)
+        self.init(geometry: SceneGeometry(scene: scene), rooms: scene.rooms, objects: scene.objects, settings: scene.camera)
     }
 
-    public init(geometry: SceneGeometry, rooms: [Room], settings: CameraSettings) {
+    /// A renderer of `geometry` (built from `rooms` and `objects`, which place the ambient occlusion).
+    public init(geometry: SceneGeometry, rooms: [Room], objects: [SceneObject] = [], settings: CameraSettings) {
         self.geometry = geometry
         self.settings = settings
         intrinsics = CameraIntrinsics.wideCamera.scaled(toWidth: settings.width, height: settings.height)
@@ -88,9 +95,12 @@ public struct ColorRenderer: Sendable {
                               normal: SIMD3<Float>(-u.z, 0, u.x), width: Float(o.width), height: Float(o.height))
             }
         }
-        patchMaterials = geometry.patches.map(\.material)
+        let decorated = WallDecorations.patches(geometry: geometry)
+        decorations = decorated.map(\.patch)
+        drawnPatches = geometry.patches + decorations
+        patchMaterials = drawnPatches.map(\.material)
         patchLitPerBlock = patchMaterials.map(\.litPerBlock)
-        patchRoom = geometry.patches.map { patch in
+        patchRoom = drawnPatches.map { patch in
             // The room holding a point just in front of the patch's centre (objects: their own room).
             let corners = patch.corners
             let centre = corners.reduce(SIMD3<Double>.zero, +) / Double(corners.count)
@@ -102,47 +112,59 @@ public struct ColorRenderer: Sendable {
         }
         shadingTables = ColorShadingTables(materials: patchMaterials, patchRoom: patchRoom, lights: lights, roomWindows: roomWindows,
                                            paneMaterials: geometry.panes.map(\.material))
-        let noiseSigma: [Float] = (0..<4096).map { i in
-            settings.noiseLevel * (0.5 + 0.5 * (Float(i) / 4095 / settings.exposureKey).squareRoot())
-        }
-        let srgb: [Float] = (0..<4096).map { i in
-            let l = Double(i) / 4095
-            let s = l <= 0.0031308 ? 12.92 * l : 1.055 * pow(l, 1 / 2.4) - 0.055
-            return Float(max(0, min(255, (s * 255).rounded())))
-        }
-        encodingPairs = (0..<4096).flatMap { [srgb[$0], noiseSigma[$0]] }
+        var given: [Int: SurfaceTexture] = [:]
+        for (k, decoration) in decorated.enumerated() { given[geometry.patches.count + k] = decoration.texture }
+        appearance = SurfaceAppearance(patches: drawnPatches, rooms: rooms, objects: objects, patchRoom: patchRoom, textures: given,
+                                       settings: settings)
+        sensor = CameraSensor(settings: settings)
     }
 
-    /// Renders one frame. `poses` are the camera-to-world poses across the shutter (one pose: no motion
-    /// blur; their linear images are averaged); `exposure` carries auto exposure from frame to frame (the
-    /// image is exposed with the scale the previous frames set, as a phone's auto exposure lags a frame;
-    /// the first frame with its own); `noiseSeed` selects the frame's sensor noise; `bands` > 1 splits rows
-    /// over concurrent tasks (same output); `path` picks the C kernels (SIMDe: rasteriser and shading,
-    /// ``ColorShadingTables``) or the scalar rasteriser and the Swift shading (same output).
+    /// Renders one frame. `poses` are camera-to-world poses whose linear images are averaged (one pose:
+    /// the usual case); `shutter` the poses at the start and the end of the exposure, for motion blur
+    /// (``CameraSettings/motionBlur``; nil: no blur); `exposure` carries auto exposure and white balance
+    /// from frame to frame (the image is exposed with the state the previous frames set, as a phone's
+    /// pipeline lags a frame; the first frame with its own); `noiseSeed` selects the frame's sensor noise;
+    /// `bands` > 1 splits rows over concurrent tasks (same output); `path` picks the C kernels (SIMDe:
+    /// rasteriser, shading and surface pass) or the scalar rasteriser, the Swift shading and the scalar
+    /// surface pass (same output).
     ///
-    /// With one pose and a previous exposure (every frame but the first, without motion blur) each band
-    /// shades four rows at a time into a small buffer and encodes them at once, so no whole linear image
-    /// is kept; otherwise the linear image is accumulated first. Both give the same bytes.
+    /// With one pose, no blur to apply and a previous exposure (most frames) each band shades four rows at
+    /// a time into a small buffer and encodes them at once, so no whole linear image is kept; otherwise the
+    /// linear image is made first. Both give the same bytes.
     public func render(poses: [RigidTransform], exposure: inout AutoExposure, noiseSeed: UInt64,
+                       shutter: (start: RigidTransform, end: RigidTransform)? = nil,
                        path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> ColorImage {
         let w = intrinsics.width, h = intrinsics.height
         let samples = w * h * 3
         var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
-        // Log luminance of every fourth row and column, for auto exposure.
-        let lumCount = Self.luminanceColumns(width: w) * ((h + 3) / 4)
+        // Log luminance of every fourth row and column, and each sampled row's colour sums, for auto
+        // exposure and white balance.
+        let sampledRows = (h + 3) / 4
+        let lumCount = Self.luminanceColumns(width: w) * sampledRows
         var luminance = [Float](unsafeUninitializedCapacity: lumCount) { _, count in count = lumCount }
+        var colourSums = [Float](repeating: 0, count: 3 * sampledRows)
         let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
+        let gains = exposure.whiteBalance
         let lagged = exposure.scale
-        if poses.count == 1, let scale = lagged {
+        let blur = shutter.flatMap { MotionBlur(renderer: self, pose: poses[0], start: $0.start, end: $0.end) }
+        if poses.count == 1, blur == nil, let scale = lagged {
+            let realised = sensor.exposure(forScale: scale)
+            let pairs = sensor.encodingPairs(gain: realised.gain)
             rgb.withUnsafeMutableBufferPointer { out in
                 luminance.withUnsafeMutableBufferPointer { lum in
-                    let target = Target.encoded(Encoding(scale: scale, seed: seed32, out: out.baseAddress!,
-                                                         luminance: lum.baseAddress!))
-                    draw(pose: poses[0], weight: 1, target: target, first: true, path: path, bands: bands)
+                    colourSums.withUnsafeMutableBufferPointer { sums in
+                        pairs.withUnsafeBufferPointer { table in
+                            let target = Target.encoded(Encoding(
+                                scale: CameraSensor.encoderScale(realised.effectiveScale), seed: seed32, pairs: table.baseAddress!,
+                                out: out.baseAddress!, luminance: lum.baseAddress!, colourSums: sums.baseAddress!))
+                            draw(pose: poses[0], weight: 1, target: target, first: true, gains: gains, path: path, bands: bands)
+                        }
+                    }
                 }
             }
-            _ = exposure.expose(meanLogLuminance: Self.mean(luminance), key: settings.exposureKey,
-                                adaptation: settings.exposureAdaptation)
+            exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
+                            appliedGains: gains, settings: settings)
+            sharpen(&rgb)
             return ColorImage(width: w, height: h, rgb: rgb)
         }
         // Every sample is stored by the first pose's shading (each band shades all its pixels), so the
@@ -151,39 +173,83 @@ public struct ColorRenderer: Sendable {
         let weight = 1 / Float(max(1, poses.count))
         linear.withUnsafeMutableBufferPointer { buffer in
             for (index, pose) in poses.enumerated() {
-                draw(pose: pose, weight: weight, target: .linear(buffer.baseAddress!), first: index == 0, path: path, bands: bands)
+                let depth = index == 0 ? blur?.inverseDepth : nil
+                draw(pose: pose, weight: weight, target: .linear(buffer.baseAddress!, inverseDepth: depth), first: index == 0,
+                     gains: gains, path: path, bands: bands)
             }
+        }
+        if let blur {
+            var blurred = [Float](unsafeUninitializedCapacity: samples) { _, count in count = samples }
+            blurred.withUnsafeMutableBufferPointer { out in
+                linear.withUnsafeBufferPointer { blur.apply(from: $0.baseAddress!, into: out.baseAddress!, bands: bands) }
+            }
+            linear = blurred
+        }
+        linear.withUnsafeBufferPointer { buffer in
             luminance.withUnsafeMutableBufferPointer { lum in
-                let columns = Self.luminanceColumns(width: w)
-                for y in Swift.stride(from: 0, to: h, by: 4) {
-                    Self.sampleLuminance(row: buffer.baseAddress! + y * w * 3, width: w, into: lum.baseAddress! + y / 4 * columns)
+                colourSums.withUnsafeMutableBufferPointer { sums in
+                    let columns = Self.luminanceColumns(width: w)
+                    for y in Swift.stride(from: 0, to: h, by: 4) {
+                        Self.sampleLuminance(row: buffer.baseAddress! + y * w * 3, width: w, into: lum.baseAddress! + y / 4 * columns,
+                                             sums: sums.baseAddress! + y / 4 * 3)
+                    }
                 }
             }
         }
-        let current = exposure.expose(meanLogLuminance: Self.mean(luminance), key: settings.exposureKey,
-                                      adaptation: settings.exposureAdaptation)
+        let current = exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
+                                      appliedGains: gains, settings: settings)
+        let realised = sensor.exposure(forScale: lagged ?? current)
+        let pairs = sensor.encodingPairs(gain: realised.gain)
         linear.withUnsafeBufferPointer { lin in
             rgb.withUnsafeMutableBufferPointer { out in
-                encode(lin.baseAddress!, count: samples, firstIndex: 0, scale: lagged ?? current, seed: seed32, out: out.baseAddress!)
+                pairs.withUnsafeBufferPointer { table in
+                    encode(lin.baseAddress!, count: samples, firstIndex: 0, scale: CameraSensor.encoderScale(realised.effectiveScale),
+                           pairs: table.baseAddress!, seed: seed32, out: out.baseAddress!)
+                }
             }
         }
+        sharpen(&rgb)
         return ColorImage(width: w, height: h, rgb: rgb)
+    }
+
+    /// The image processor's sharpening (``CameraSettings/sharpening``, `ccolor_sharpen_rgb`) of the
+    /// encoded image.
+    private func sharpen(_ rgb: inout [UInt8]) {
+        let amount = Int32((settings.sharpening * 256).rounded())
+        guard amount > 0 else { return }
+        let w = intrinsics.width, h = intrinsics.height
+        var scratch = [UInt8](repeating: 0, count: 9 * w)
+        rgb.withUnsafeMutableBufferPointer { out in
+            scratch.withUnsafeMutableBufferPointer { ccolor_sharpen_rgb(out.baseAddress!, w, h, amount, $0.baseAddress!) }
+        }
+    }
+
+    /// The exposure time and gain a frame would be exposed with after `exposure` (its lagged state).
+    public func realisedExposure(_ exposure: AutoExposure) -> (seconds: Double, gain: Double)? {
+        exposure.scale.map { let r = sensor.exposure(forScale: $0); return (r.seconds, r.gain) }
     }
 
     /// Luminance samples per sampled row (every fourth column).
     private static func luminanceColumns(width: Int) -> Int { (width + 3) / 4 }
 
-    /// The log luminance of every fourth pixel of a row of linear RGB, stored at `out`.
+    /// The log luminance of every fourth pixel of a row of linear RGB, stored at `out`, and the sums of
+    /// those pixels' red, green and blue at `sums`.
     @inline(__always)
-    private static func sampleLuminance(row: UnsafePointer<Float>, width: Int, into out: UnsafeMutablePointer<Float>) {
+    private static func sampleLuminance(row: UnsafePointer<Float>, width: Int, into out: UnsafeMutablePointer<Float>,
+                                        sums: UnsafeMutablePointer<Float>) {
         var k = 0
+        var total = SIMD3<Float>.zero
         for x in Swift.stride(from: 0, to: width, by: 4) {
             let i = x * 3
             let r: Float = 0.2126 * row[i], g: Float = 0.7152 * row[i + 1], b: Float = 0.0722 * row[i + 2]
             let lum: Float = r + g + b
             out[k] = log(lum + 1e-4)
+            total += SIMD3(row[i], row[i + 1], row[i + 2])
             k += 1
         }
+        sums[0] = total.x
+        sums[1] = total.y
+        sums[2] = total.z
     }
 
     /// The mean of the log luminance samples (summed in order, in double precision).
@@ -193,28 +259,37 @@ public struct ColorRenderer: Sendable {
         return Float(sum / Double(max(1, samples.count)))
     }
 
-    /// Exposure, the sRGB table and noise for samples `firstIndex ..< firstIndex + count` of the image
-    /// (CColorEncode, the tables interleaved): the code from the 4096-step table plus a uniform variate of unit variance (a hash
-    /// of seed and sample index) times that step's sigma, rounded half up, clamped to 0...255.
-    private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scale: Float, seed: UInt32,
-                        out: UnsafeMutablePointer<UInt8>) {
-        let noisy: Int32 = settings.noiseLevel > 0 ? 1 : 0
-        encodingPairs.withUnsafeBufferPointer { pairs in
-            ccolor_encode_pairs_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, pairs.baseAddress!, noisy, seed, out)
-        }
+    /// The mean colour of `count` samples from the rows' colour sums (summed in order).
+    private static func meanColour(_ sums: [Float], count: Int) -> SIMD3<Float> {
+        var total = SIMD3<Double>.zero
+        for k in Swift.stride(from: 0, to: sums.count, by: 3) { total += SIMD3(Double(sums[k]), Double(sums[k + 1]), Double(sums[k + 2])) }
+        let m = total / Double(max(1, count))
+        return SIMD3(Float(m.x), Float(m.y), Float(m.z))
     }
 
-    /// Where shading goes: a whole linear image, or encoded 8-bit samples with the luminance samples.
+    /// Exposure, the tone curve and noise for samples `firstIndex ..< firstIndex + count` of the image
+    /// (CColorEncode, ``CameraSensor/encodingPairs(gain:)`` interleaved): the code from the 8192-step
+    /// table plus a uniform variate of unit variance (a hash of seed and sample index) times that step's
+    /// sigma, rounded half up, clamped to 0...255.
+    private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scale: Float, pairs: UnsafePointer<Float>,
+                        seed: UInt32, out: UnsafeMutablePointer<UInt8>) {
+        let noisy: Int32 = settings.noiseLevel > 0 ? 1 : 0
+        ccolor_encode_pairs_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, pairs, noisy, seed, out)
+    }
+
+    /// Where shading goes: a whole linear image (with each pixel's inverse depth, for motion blur, when
+    /// asked), or encoded 8-bit samples with the luminance samples.
     private enum Target: @unchecked Sendable {
-        case linear(UnsafeMutablePointer<Float>)
+        case linear(UnsafeMutablePointer<Float>, inverseDepth: UnsafeMutablePointer<Float>?)
         case encoded(Encoding)
     }
 
-    /// The one-pass encoding's exposure, noise seed and outputs (the image's bytes, the log luminance
-    /// samples of every fourth row and column).
+    /// The one-pass encoding's exposure, table, noise seed and outputs (the image's bytes, the log
+    /// luminance samples of every fourth row and column and those rows' colour sums).
     private struct Encoding: @unchecked Sendable {
         var scale: Float, seed: UInt32
-        var out: UnsafeMutablePointer<UInt8>, luminance: UnsafeMutablePointer<Float>
+        var pairs: UnsafePointer<Float>
+        var out: UnsafeMutablePointer<UInt8>, luminance: UnsafeMutablePointer<Float>, colourSums: UnsafeMutablePointer<Float>
     }
 
     /// Rows shaded (and encoded) at a time, and the height of the largest shading block: bands start on
@@ -226,12 +301,22 @@ public struct ColorRenderer: Sendable {
     /// patch is drawn into them. Same output for any tile height.
     private static let tileRows = 32
 
-    /// Renders one pose's radiance, times `weight`, into `target`: a linear image (stored when `first`,
-    /// added to otherwise) or encoded four rows at a time.
-    private func draw(pose: RigidTransform, weight: Float, target: Target, first: Bool, path: RenderPath, bands: Int) {
+    /// Renders one pose's radiance with its surfaces' textures, occlusion, vignetting and the
+    /// white-balance `gains`, times `weight`, into `target`: a linear image (stored when `first`, added to
+    /// otherwise) or encoded four rows at a time.
+    private func draw(pose: RigidTransform, weight: Float, target: Target, first: Bool, gains: SIMD3<Float>, path: RenderPath,
+                      bands: Int) {
         let w = intrinsics.width, h = intrinsics.height
-        let rasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
-                                               rangeMeters: Self.rangeMeters)
+        var sceneRasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+                                                    rangeMeters: Self.rangeMeters)
+        // The decorations after the scene's patches, with ids after theirs.
+        let decorationStart = Int32(geometry.patches.count)
+        for var raster in PatchRasterSetup.rasters(decorations, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+                                                   rangeMeters: Self.rangeMeters) {
+            raster.patchIndex += decorationStart
+            sceneRasters.append(raster)
+        }
+        let rasters = sceneRasters
         let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters)
         // Pane ids only when a pane is in view (otherwise never cleared nor read).
@@ -240,9 +325,13 @@ public struct ColorRenderer: Sendable {
         let bandCount = max(1, min(bands, h))
         let blockRows = Self.blockRows
         let rowsPerBand = ((h + bandCount - 1) / bandCount + blockRows - 1) / blockRows * blockRows
-        let shading = FrameShading(renderer: self, pose: pose, stores: first, panesInView: panesInView)
+        let shading = FrameShading(renderer: self, pose: pose, stores: true, panesInView: panesInView)
         let stride = paddedWidth
+        let k = intrinsics
+        let halfDiagonalSquared = (Double(w) * Double(w) + Double(h) * Double(h)) / 4
         shading.withKernelFrame(path == .simde) { kernelFrame in
+          appearance.withSurface(camera: shading.camera, rayX: shading.rayX, rayY: shading.rayY, rayOrigin: shading.rayOrigin, fx: Float(k.fx), cx: Float(k.cx), cy: Float(k.cy), vignette: settings.vignetting,
+                                 inverseHalfDiagonalSquared: Float(1 / halfDiagonalSquared), gains: gains) { surface in
             let band: @Sendable (Int) -> Void = { band in
                 let b0 = band * rowsPerBand, b1 = min(h, b0 + rowsPerBand)
                 guard b0 < b1 else { return }
@@ -295,35 +384,49 @@ public struct ColorRenderer: Sendable {
                                         minimumInverseDepth: minimumInverseDepth, path: path)
                         }
                     }
-                    func shadeRows(_ rows: Range<Int>, out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
+                    /// Shades rows (at most four) into `buffer` and multiplies in the surface pass.
+                    func shadeRows(_ rows: Range<Int>) {
                         if let frame = kernelFrame, let scratch {
                             shading.shadeKernel(frame: frame.pointer, scratch: scratch, deferred: deferred, rows: rows, width: w,
-                                                stride: stride, best: best, ids: ids, paneIds: paneIds, weight: weight, out: out,
-                                                outFirstRow: outFirstRow)
+                                                stride: stride, best: best, ids: ids, paneIds: paneIds, weight: 1, out: buffer,
+                                                outFirstRow: rows.lowerBound)
+                            ccolor_surface_rows(surface.pointer, rows.lowerBound, rows.upperBound, w, stride, best, ids, buffer,
+                                                rows.lowerBound)
                         } else {
                             shading.shade(rows: rows, width: w, stride: stride, best: best, ids: ids, paneIds: paneIds,
-                                          weight: weight, out: out, outFirstRow: outFirstRow)
+                                          weight: 1, out: buffer, outFirstRow: rows.lowerBound)
+                            ccolor_surface_rows_scalar(surface.pointer, rows.lowerBound, rows.upperBound, w, stride, best, ids, buffer,
+                                                       rows.lowerBound)
                         }
                     }
-                    switch target {
-                    case .linear(let out):
-                        shadeRows(r0..<r1, out: out, outFirstRow: 0)
-                    case .encoded(let encoding):
-                        let columns = Self.luminanceColumns(width: w)
-                        var y = r0
-                        while y < r1 {
-                            let y1 = min(r1, y + blockRows)
-                            shadeRows(y..<y1, out: buffer, outFirstRow: y)
+                    var y = r0
+                    while y < r1 {
+                        let y1 = min(r1, y + blockRows)
+                        shadeRows(y..<y1)
+                        switch target {
+                        case .linear(let out, let inverseDepth):
+                            let o = out + y * w * 3, count = (y1 - y) * w * 3
+                            if first {
+                                for i in 0..<count { o[i] = buffer[i] * weight }
+                            } else {
+                                for i in 0..<count { o[i] += buffer[i] * weight }
+                            }
+                            if let inverseDepth {
+                                for row in y..<y1 { (inverseDepth + row * w).update(from: best + row * stride, count: w) }
+                            }
+                        case .encoded(let encoding):
                             // y is a multiple of 4: a luminance row.
-                            Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * columns)
+                            Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * Self.luminanceColumns(width: w),
+                                                 sums: encoding.colourSums + y / 4 * 3)
                             self.encode(buffer, count: (y1 - y) * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
-                                        seed: encoding.seed, out: encoding.out + y * w * 3)
-                            y = y1
+                                        pairs: encoding.pairs, seed: encoding.seed, out: encoding.out + y * w * 3)
                         }
+                        y = y1
                     }
                 }
             }
             if bandCount == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: band) }
+          }
         }
     }
 
@@ -365,7 +468,7 @@ public struct ColorRenderer: Sendable {
                 let n = p.normal
                 return f(n.dot(eye - p.origin) >= 0 ? n : -n)
             }
-            normals = renderer.geometry.patches.map(facing)
+            normals = renderer.drawnPatches.map(facing)
             paneNormals = renderer.geometry.panes.map(facing)
             sun = f(renderer.settings.sunDirection)
         }

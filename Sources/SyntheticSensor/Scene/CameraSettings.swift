@@ -1,7 +1,8 @@
 import Foundation
 
 /// The RGB camera of a scene (its `camera` block, docs/scene-format.md): the image size and frame rate of
-/// `video.mp4` and `rgb/*.jpg`, the lights, auto exposure, motion blur and sensor noise.
+/// `video.mp4` and `rgb/*.jpg`, the lights, the surfaces' textures and occlusion, and the phone camera:
+/// auto exposure and white balance, exposure time and gain, sensor noise, vignetting and motion blur.
 ///
 /// The image is ARKit's 4:3 wide camera scaled to `width` x `height` (the LiDAR depth intrinsics are the
 /// same camera scaled to 256x192). Light values are in arbitrary linear units: auto exposure maps the
@@ -31,25 +32,61 @@ public struct CameraSettings: Sendable, Equatable {
     public var sunAzimuthDegrees: Double
     /// The sun's elevation above the horizon, degrees (default 35).
     public var sunElevationDegrees: Double
-    /// Brightness of the sky seen through windows and openings to the outside, linear (default 3).
+    /// Brightness of the sky seen through windows and openings to the outside, linear (default 1.8).
     public var sky: Float
     /// Auto exposure: the frame's mean log luminance is brought to this (default 0.18, mid grey).
     public var exposureKey: Float
-    /// Auto exposure adapts this fraction of the way to the new frame's exposure each frame (default
-    /// 0.15: about a quarter of a second at 30 fps; 1 = no smoothing).
-    public var exposureAdaptation: Float
-    /// Motion blur: sub-frame renders averaged over the shutter (default 1: none). Costs this many renders.
-    public var motionBlurSamples: Int
-    /// Shutter time for motion blur, seconds (default 1/60).
-    public var shutterSeconds: Double
-    /// Sensor noise: standard deviation of the read noise in 8-bit code values at mid grey (default 1.5;
-    /// 0 turns noise off). Shot noise grows with the square root of the signal.
+    /// Auto exposure and white balance: time constant of their adaptation, seconds (default 0.25: after
+    /// turning from a window to a dark corner the remaining log error falls to 1/e in a quarter second,
+    /// to 5 % in three quarters). 0: at once.
+    public var exposureTimeConstantSeconds: Double
+    /// Auto white balance: 0 (none) ... 1 (full grey world) (default 0.5: a warm room stays warm).
+    public var whiteBalanceStrength: Float
+    /// The exposure scale of 1 s at gain 1 (``CameraSensor``; default 25): with the default lights an
+    /// indoor frame gets the longest exposure time at a gain of about 3-6, a frame of a sunlit window a
+    /// lower gain or a shorter time.
+    public var sensitivity: Double
+    /// Shortest exposure time, seconds (default 1/8000).
+    public var minExposureSeconds: Double
+    /// Longest exposure time, seconds (default 1/120: a tracking camera keeps motion blur short and
+    /// raises the gain instead; a guess).
+    public var maxExposureSeconds: Double
+    /// Highest analogue gain (default 16); a scene darker than that allows is under-exposed.
+    public var maxGain: Double
+    /// Sensor noise: the full-well capacity, electrons at signal 1 and gain 1 (default 6000, a phone
+    /// sensor's small pixel).
+    public var fullWellElectrons: Double
+    /// Sensor noise: read noise, electrons before the gain (default 2.5).
+    public var readNoiseElectrons: Double
+    /// Sensor noise: the image processor's noise reduction divides the noise's standard deviation by
+    /// this (default 6; 1: none).
+    public var noiseReduction: Double
+    /// Sensor noise: a factor on the model's standard deviation (default 1; 0 turns noise off).
     public var noiseLevel: Float
+    /// Vignetting: the fraction of light lost in the image's corners, falling off as the square of the
+    /// distance from the centre (default 0.3).
+    public var vignetting: Float
+    /// The image processor's S-shaped tone curve on the sRGB value y: y + contrast (smoothstep(y) - y)
+    /// (default 0.7: mid-tones 35 % steeper; 0: plain sRGB).
+    public var contrast: Float
+    /// Sharpening by the image processor before encoding: an unsharp mask's strength (default 1; 0: none).
+    public var sharpening: Float
+    /// Motion blur: each image is blurred along the path its pixels travel during the exposure time
+    /// (from the pose change and each pixel's depth) (default true).
+    public var motionBlur: Bool
+    /// Surface textures, decorations and the outside (``SurfaceTexture``) (default true; false: flat
+    /// materials, for tests of the lighting alone).
+    public var textures: Bool
+    /// Ambient occlusion's strength (``AmbientOcclusion``), 0 (off) ... 1 (default 1).
+    public var ambientOcclusion: Float
 
     public init(width: Int = 640, height: Int = 480, frameRateHz: Double = 30, jpegQuality: Int = 90, videoCRF: Int = 23,
                 ambient: Float = 0.25, ceilingLight: Float = 1.2, sun: Float = 4, sunAzimuthDegrees: Double = 135,
-                sunElevationDegrees: Double = 35, sky: Float = 3, exposureKey: Float = 0.18, exposureAdaptation: Float = 0.15,
-                motionBlurSamples: Int = 1, shutterSeconds: Double = 1.0 / 60, noiseLevel: Float = 1.5) {
+                sunElevationDegrees: Double = 35, sky: Float = 1.8, exposureKey: Float = 0.18,
+                exposureTimeConstantSeconds: Double = 0.25, whiteBalanceStrength: Float = 0.5, sensitivity: Double = 25,
+                minExposureSeconds: Double = 1.0 / 8000, maxExposureSeconds: Double = 1.0 / 120, maxGain: Double = 16,
+                fullWellElectrons: Double = 6000, readNoiseElectrons: Double = 2.5, noiseReduction: Double = 6, noiseLevel: Float = 1,
+                vignetting: Float = 0.3, contrast: Float = 0.7, sharpening: Float = 1, motionBlur: Bool = true, textures: Bool = true, ambientOcclusion: Float = 1) {
         self.width = width
         self.height = height
         self.frameRateHz = frameRateHz
@@ -62,10 +99,22 @@ public struct CameraSettings: Sendable, Equatable {
         self.sunElevationDegrees = sunElevationDegrees
         self.sky = sky
         self.exposureKey = exposureKey
-        self.exposureAdaptation = exposureAdaptation
-        self.motionBlurSamples = motionBlurSamples
-        self.shutterSeconds = shutterSeconds
+        self.exposureTimeConstantSeconds = exposureTimeConstantSeconds
+        self.whiteBalanceStrength = whiteBalanceStrength
+        self.sensitivity = sensitivity
+        self.minExposureSeconds = minExposureSeconds
+        self.maxExposureSeconds = maxExposureSeconds
+        self.maxGain = maxGain
+        self.fullWellElectrons = fullWellElectrons
+        self.readNoiseElectrons = readNoiseElectrons
+        self.noiseReduction = noiseReduction
         self.noiseLevel = noiseLevel
+        self.vignetting = vignetting
+        self.sharpening = sharpening
+        self.contrast = contrast
+        self.motionBlur = motionBlur
+        self.textures = textures
+        self.ambientOcclusion = ambientOcclusion
     }
 
     /// The largest image: ARKit's full wide-camera frame.

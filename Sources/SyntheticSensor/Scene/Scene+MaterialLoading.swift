@@ -82,11 +82,32 @@ extension Scene {
         guard (0...90).contains(s.sunElevationDegrees) else { throw c.error("sunElevationDegrees", "expected 0...90 degrees") }
         s.sky = Float(try c.nonNegative("sky", default: Double(s.sky)))
         s.exposureKey = Float(try c.positive("exposureKey", default: Double(s.exposureKey)))
-        s.exposureAdaptation = Float(try c.positive("exposureAdaptation", default: Double(s.exposureAdaptation)))
-        guard s.exposureAdaptation <= 1 else { throw c.error("exposureAdaptation", "expected a fraction above 0 and at most 1") }
-        s.motionBlurSamples = Int(try c.integer("motionBlurSamples", in: 1...16) ?? 1)
-        s.shutterSeconds = try c.nonNegative("shutterSeconds", default: s.shutterSeconds)
+        s.exposureTimeConstantSeconds = try c.nonNegative("exposureTimeConstantSeconds", default: s.exposureTimeConstantSeconds)
+        s.whiteBalanceStrength = Float(try c.nonNegative("whiteBalanceStrength", default: Double(s.whiteBalanceStrength)))
+        guard s.whiteBalanceStrength <= 1 else { throw c.error("whiteBalanceStrength", "expected a number 0...1") }
+        s.sensitivity = try c.positive("sensitivity", default: s.sensitivity)
+        s.minExposureSeconds = try c.positive("minExposureSeconds", default: s.minExposureSeconds)
+        s.maxExposureSeconds = try c.positive("maxExposureSeconds", default: s.maxExposureSeconds)
+        guard s.minExposureSeconds <= s.maxExposureSeconds, s.maxExposureSeconds <= 1 else {
+            throw c.error("maxExposureSeconds", "expected minExposureSeconds <= maxExposureSeconds <= 1 s")
+        }
+        s.maxGain = try c.positive("maxGain", default: s.maxGain)
+        guard s.maxGain >= 1 else { throw c.error("maxGain", "expected a gain of at least 1") }
+        s.fullWellElectrons = try c.positive("fullWellElectrons", default: s.fullWellElectrons)
+        s.readNoiseElectrons = try c.nonNegative("readNoiseElectrons", default: s.readNoiseElectrons)
+        s.noiseReduction = try c.positive("noiseReduction", default: s.noiseReduction)
+        guard s.noiseReduction >= 1 else { throw c.error("noiseReduction", "expected a factor of at least 1") }
         s.noiseLevel = Float(try c.nonNegative("noiseLevel", default: Double(s.noiseLevel)))
+        s.vignetting = Float(try c.nonNegative("vignetting", default: Double(s.vignetting)))
+        guard s.vignetting < 1 else { throw c.error("vignetting", "expected a fraction 0...<1") }
+        s.contrast = Float(try c.nonNegative("contrast", default: Double(s.contrast)))
+        guard s.contrast <= 1 else { throw c.error("contrast", "expected a number 0...1") }
+        s.sharpening = Float(try c.nonNegative("sharpening", default: Double(s.sharpening)))
+        guard s.sharpening <= 4 else { throw c.error("sharpening", "expected a strength 0...4") }
+        s.motionBlur = try c.bool("motionBlur") ?? s.motionBlur
+        s.textures = try c.bool("textures") ?? s.textures
+        s.ambientOcclusion = Float(try c.nonNegative("ambientOcclusion", default: Double(s.ambientOcclusion)))
+        guard s.ambientOcclusion <= 1 else { throw c.error("ambientOcclusion", "expected a number 0...1") }
         try c.rejectUnknownKeys()
         return s
     }

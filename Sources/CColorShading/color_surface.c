@@ -1,0 +1,260 @@
+// See include/CColorSurface.h for why this kernel exists. `surface_pixel` is the reference: the eight-lane
+// loop performs its operations in the same order; keep the two in step.
+
+// Products and sums must stay separately rounded in both versions, for bit-identical output.
+#pragma STDC FP_CONTRACT OFF
+#pragma clang fp contract(off)
+
+#include "CColorSurface.h"
+
+// SIMDe's 256-bit types are passed between its inline functions in this file only: the warning that their
+// calling convention differs without -mavx does not apply.
+#pragma clang diagnostic ignored "-Wpsabi"
+
+#include <simde/x86/avx2.h>
+#include <math.h>
+#include <string.h>
+
+int32_t ccolor_texture_level_start(int32_t level) {
+    int32_t start = 0;
+    for (int32_t l = 0; l < level; l++) {
+        const int32_t size = (1 << CCOLOR_TEXTURE_LOG2) >> l;
+        start += size * size;
+    }
+    return start;
+}
+
+static const int32_t level_starts[CCOLOR_TEXTURE_LEVELS] = { 0, 65536, 81920, 86016, 87040, 87296, 87360, 87376, 87380 };
+
+static inline float bits_float(int32_t bits) { float f; memcpy(&f, &bits, 4); return f; }
+static inline int32_t float_bits(float f) { int32_t b; memcpy(&b, &f, 4); return b; }
+
+/// The mip level of a footprint of `texels` texels a pixel: floor(log2(texels * sqrt 2)) clamped to the
+/// levels, from the float's exponent bits.
+static inline int32_t mip_level(float texels) {
+    const int32_t e = ((float_bits(texels * 1.41421356f) >> 23) & 255) - 127;
+    return e < 0 ? 0 : (e > CCOLOR_TEXTURE_LEVELS - 1 ? CCOLOR_TEXTURE_LEVELS - 1 : e);
+}
+
+/// Channel `shift` (0, 8, 16) of four texels blended bilinearly by (au, av).
+static inline float blend(uint32_t t00, uint32_t t10, uint32_t t01, uint32_t t11, int shift, float au, float av) {
+    const float v00 = (float)((t00 >> shift) & 255u), v10 = (float)((t10 >> shift) & 255u);
+    const float v01 = (float)((t01 >> shift) & 255u), v11 = (float)((t11 >> shift) & 255u);
+    const float top = v00 + (v10 - v00) * au, bottom = v01 + (v11 - v01) * au;
+    return top + (bottom - top) * av;
+}
+
+/// One pixel: the reference for the eight-lane loop.
+static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y, intptr_t stride, const float *best,
+                                 const int32_t *ids, float *o) {
+    const float px = (float)x, py = (float)y;
+    const float dx = px - s->cx, dy = py - s->cy;
+    const float r2 = (dx * dx + dy * dy) * s->inverse_half_diagonal_squared;
+    const float vignette = 1.0f - s->vignette * r2;
+    float fr = vignette * s->gain[0], fg = vignette * s->gain[1], fb = vignette * s->gain[2];
+    const intptr_t i = y * stride + x;
+    const int32_t id = ids[i];
+    const float inverse = best[i];
+    if (id >= 0 && inverse > 0) {
+        const float *rec = s->records + (intptr_t)id * CCOLOR_SURFACE_RECORD;
+        const float rx = s->ray_x[0] * px + s->ray_y[0] * py + s->ray_origin[0];
+        const float ry = s->ray_x[1] * px + s->ray_y[1] * py + s->ray_origin[1];
+        const float rz = s->ray_x[2] * px + s->ray_y[2] * py + s->ray_origin[2];
+        const float t = 1.0f / inverse;
+        const float wx = (s->camera[0] + rx * t) - rec[0], wy = (s->camera[1] + ry * t) - rec[1];
+        const float wz = (s->camera[2] + rz * t) - rec[2];
+        const float u = wx * rec[4] + wy * rec[5] + wz * rec[6];
+        const float v = wx * rec[8] + wy * rec[9] + wz * rec[10];
+        const float along = rx * rec[12] + ry * rec[13] + rz * rec[14];
+        const float length = sqrtf(rx * rx + ry * ry + rz * rz);
+        float cosine = fabsf(along) / length;
+        cosine = cosine < 0.2f ? 0.2f : cosine;
+        const int32_t level = mip_level(((rec[3] * t) * length) / (s->fx * cosine));
+        const float scale = bits_float((127 - level) << 23);
+        const float su = (u * rec[3] + rec[7]) * scale - 0.5f, sv = (v * rec[3] + rec[11]) * scale - 0.5f;
+        const float fu = floorf(su), fv = floorf(sv);
+        const float au = su - fu, av = sv - fv;
+        const int32_t mask = ((1 << CCOLOR_TEXTURE_LOG2) >> level) - 1, shift = CCOLOR_TEXTURE_LOG2 - level;
+        const int32_t iu = (int32_t)fu, iv = (int32_t)fv;
+        const int32_t u0 = iu & mask, u1 = (iu + 1) & mask, v0 = (iv & mask) << shift, v1 = ((iv + 1) & mask) << shift;
+        const uint32_t *base = s->texels + (intptr_t)float_bits(rec[15]) * CCOLOR_TEXTURE_TEXELS + level_starts[level];
+        const uint32_t t00 = base[v0 + u0], t10 = base[v0 + u1], t01 = base[v1 + u0], t11 = base[v1 + u1];
+        // The light map: bilinear between cell centres, clamped to the map.
+        const int32_t dims = float_bits(rec[23]);
+        const float wmax = (float)((dims & 0xFFFF) - 1), hmax = (float)((dims >> 16) - 1);
+        float lu = (u - rec[20]) * rec[22], lv = (v - rec[21]) * rec[22];
+        lu = lu < 0.0f ? 0.0f : (lu > wmax ? wmax : lu);
+        lv = lv < 0.0f ? 0.0f : (lv > hmax ? hmax : lv);
+        float cu = floorf(lu), cv = floorf(lv);
+        cu = cu > wmax - 1.0f ? wmax - 1.0f : cu;
+        cv = cv > hmax - 1.0f ? hmax - 1.0f : cv;
+        const float bu = lu - cu, bv = lv - cv;
+        const float *cell = s->light_maps + float_bits(rec[19]) + (intptr_t)cv * (dims & 0xFFFF) + (intptr_t)cu;
+        const float l00 = cell[0], l10 = cell[1], l01 = cell[dims & 0xFFFF], l11 = cell[(dims & 0xFFFF) + 1];
+        const float ltop = l00 + (l10 - l00) * bu, lbottom = l01 + (l11 - l01) * bu;
+        const float occlusion = ltop + (lbottom - ltop) * bv;
+        fr = fr * (((blend(t00, t10, t01, t11, 0, au, av) * (1.0f / 128.0f)) * rec[16]) * occlusion);
+        fg = fg * (((blend(t00, t10, t01, t11, 8, au, av) * (1.0f / 128.0f)) * rec[17]) * occlusion);
+        fb = fb * (((blend(t00, t10, t01, t11, 16, au, av) * (1.0f / 128.0f)) * rec[18]) * occlusion);
+    }
+    o[0] = o[0] * fr;
+    o[1] = o[1] * fg;
+    o[2] = o[2] * fb;
+}
+
+void ccolor_surface_rows_scalar(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width,
+                                intptr_t stride, const float *best, const int32_t *ids, float *out,
+                                intptr_t out_first_row) {
+    for (intptr_t y = row_begin; y < row_end; y++)
+        for (intptr_t x = 0; x < width; x++)
+            surface_pixel(s, x, y, stride, best, ids, out + ((y - out_first_row) * width + x) * 3);
+}
+
+// Eight-lane helpers.
+typedef simde__m256 v8;
+typedef simde__m256i i8;
+static inline v8 splat(float v) { return simde_mm256_set1_ps(v); }
+static inline i8 isplat(int32_t v) { return simde_mm256_set1_epi32(v); }
+static inline v8 add(v8 a, v8 b) { return simde_mm256_add_ps(a, b); }
+static inline v8 sub(v8 a, v8 b) { return simde_mm256_sub_ps(a, b); }
+static inline v8 mul(v8 a, v8 b) { return simde_mm256_mul_ps(a, b); }
+static inline v8 dv(v8 a, v8 b) { return simde_mm256_div_ps(a, b); }
+static inline v8 lt(v8 a, v8 b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_LT_OQ); }
+static inline v8 gt(v8 a, v8 b) { return simde_mm256_cmp_ps(a, b, SIMDE_CMP_GT_OQ); }
+static inline v8 select8(v8 mask, v8 yes, v8 no) { return simde_mm256_blendv_ps(no, yes, mask); }
+static inline i8 iselect(i8 mask, i8 yes, i8 no) { return simde_mm256_blendv_epi8(no, yes, mask); }
+static inline v8 as_float(i8 a) { return simde_mm256_castsi256_ps(a); }
+static inline i8 as_int(v8 a) { return simde_mm256_castps_si256(a); }
+
+#include "transpose8.h"
+
+/// `blend` for eight lanes.
+static inline v8 blend8(i8 t00, i8 t10, i8 t01, i8 t11, int shift, v8 au, v8 av) {
+    const i8 m = isplat(255);
+    const v8 v00 = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(simde_mm256_srli_epi32(t00, shift), m));
+    const v8 v10 = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(simde_mm256_srli_epi32(t10, shift), m));
+    const v8 v01 = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(simde_mm256_srli_epi32(t01, shift), m));
+    const v8 v11 = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(simde_mm256_srli_epi32(t11, shift), m));
+    const v8 top = add(v00, mul(sub(v10, v00), au)), bottom = add(v01, mul(sub(v11, v01), au));
+    return add(top, mul(sub(bottom, top), av));
+}
+
+/// Eight pixels (x ..< x + 8) of row y.
+static inline void surface8(const ccolor_surface *s, intptr_t x, intptr_t y, intptr_t stride, const float *best,
+                            const int32_t *ids, float *o) {
+    const v8 px = add(splat((float)x), simde_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)), py = splat((float)y);
+    const v8 dx = sub(px, splat(s->cx)), dy = sub(py, splat(s->cy));
+    const v8 r2 = mul(add(mul(dx, dx), mul(dy, dy)), splat(s->inverse_half_diagonal_squared));
+    const v8 vignette = sub(splat(1.0f), mul(splat(s->vignette), r2));
+    v8 fr = mul(vignette, splat(s->gain[0])), fg = mul(vignette, splat(s->gain[1])), fb = mul(vignette, splat(s->gain[2]));
+    const intptr_t i = y * stride + x;
+    const i8 id = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(ids + i));
+    const v8 inverse_raw = simde_mm256_loadu_ps(best + i);
+    const v8 surface = simde_mm256_and_ps(as_float(simde_mm256_cmpgt_epi32(id, isplat(-1))), gt(inverse_raw, simde_mm256_setzero_ps()));
+    const int any = simde_mm256_movemask_ps(surface);
+    if (any) {
+        // Lanes without a surface read patch 0 at inverse depth 1: computed, then not used.
+        const i8 safe_id = iselect(as_int(surface), id, isplat(0));
+        const v8 inverse = select8(surface, inverse_raw, splat(1.0f));
+        int32_t lane_id[8];
+        simde_mm256_storeu_si256((simde__m256i *)(void *)lane_id, safe_id);
+        v8 a[8], b[8], c[8];
+        const int one_patch = simde_mm256_movemask_ps(as_float(simde_mm256_cmpeq_epi32(safe_id, isplat(lane_id[0])))) == 0xFF;
+        if (one_patch) {
+            // Every lane on the same patch (most groups): its record's fields broadcast.
+            const float *rec = s->records + (intptr_t)lane_id[0] * CCOLOR_SURFACE_RECORD;
+            for (int k = 0; k < 8; k++) { a[k] = splat(rec[k]); b[k] = splat(rec[8 + k]); c[k] = splat(rec[16 + k]); }
+        } else {
+            for (int k = 0; k < 8; k++) {
+                const float *rec = s->records + (intptr_t)lane_id[k] * CCOLOR_SURFACE_RECORD;
+                a[k] = simde_mm256_loadu_ps(rec);
+                b[k] = simde_mm256_loadu_ps(rec + 8);
+                c[k] = simde_mm256_loadu_ps(rec + 16);
+            }
+            transpose8(a);
+            transpose8(b);
+            transpose8(c);
+        }
+        const v8 rx = add(add(mul(splat(s->ray_x[0]), px), mul(splat(s->ray_y[0]), py)), splat(s->ray_origin[0]));
+        const v8 ry = add(add(mul(splat(s->ray_x[1]), px), mul(splat(s->ray_y[1]), py)), splat(s->ray_origin[1]));
+        const v8 rz = add(add(mul(splat(s->ray_x[2]), px), mul(splat(s->ray_y[2]), py)), splat(s->ray_origin[2]));
+        const v8 t = dv(splat(1.0f), inverse);
+        const v8 wx = sub(add(splat(s->camera[0]), mul(rx, t)), a[0]);
+        const v8 wy = sub(add(splat(s->camera[1]), mul(ry, t)), a[1]);
+        const v8 wz = sub(add(splat(s->camera[2]), mul(rz, t)), a[2]);
+        const v8 u = add(add(mul(wx, a[4]), mul(wy, a[5])), mul(wz, a[6]));
+        const v8 v = add(add(mul(wx, b[0]), mul(wy, b[1])), mul(wz, b[2]));
+        const v8 along = add(add(mul(rx, b[4]), mul(ry, b[5])), mul(rz, b[6]));
+        const v8 length = simde_mm256_sqrt_ps(add(add(mul(rx, rx), mul(ry, ry)), mul(rz, rz)));
+        v8 cosine = dv(simde_mm256_andnot_ps(splat(-0.0f), along), length);
+        cosine = select8(lt(cosine, splat(0.2f)), splat(0.2f), cosine);
+        const v8 texels = dv(mul(mul(a[3], t), length), mul(splat(s->fx), cosine));
+        i8 level = simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(as_int(mul(texels, splat(1.41421356f))), 23),
+                                                               isplat(255)), isplat(127));
+        level = simde_mm256_max_epi32(simde_mm256_min_epi32(level, isplat(CCOLOR_TEXTURE_LEVELS - 1)), isplat(0));
+        const v8 scale = as_float(simde_mm256_slli_epi32(simde_mm256_sub_epi32(isplat(127), level), 23));
+        const v8 su = sub(mul(add(mul(u, a[3]), a[7]), scale), splat(0.5f));
+        const v8 sv = sub(mul(add(mul(v, a[3]), b[3]), scale), splat(0.5f));
+        const v8 fu = simde_mm256_floor_ps(su), fv = simde_mm256_floor_ps(sv);
+        const v8 au = sub(su, fu), av = sub(sv, fv);
+        const i8 mask = simde_mm256_sub_epi32(simde_mm256_srlv_epi32(isplat(1 << CCOLOR_TEXTURE_LOG2), level), isplat(1));
+        const i8 shift = simde_mm256_sub_epi32(isplat(CCOLOR_TEXTURE_LOG2), level);
+        const i8 iu = simde_mm256_cvttps_epi32(fu), iv = simde_mm256_cvttps_epi32(fv);
+        const i8 one = isplat(1);
+        const i8 u0 = simde_mm256_and_si256(iu, mask), u1 = simde_mm256_and_si256(simde_mm256_add_epi32(iu, one), mask);
+        const i8 v0 = simde_mm256_sllv_epi32(simde_mm256_and_si256(iv, mask), shift);
+        const i8 v1 = simde_mm256_sllv_epi32(simde_mm256_and_si256(simde_mm256_add_epi32(iv, one), mask), shift);
+        const i8 level_start = simde_mm256_i32gather_epi32(level_starts, level, 4);
+        const i8 base = simde_mm256_add_epi32(simde_mm256_mullo_epi32(as_int(b[7]), isplat(CCOLOR_TEXTURE_TEXELS)), level_start);
+        const int *atlas = (const int *)(const void *)s->texels;
+        const i8 t00 = simde_mm256_i32gather_epi32(atlas, simde_mm256_add_epi32(base, simde_mm256_add_epi32(v0, u0)), 4);
+        const i8 t10 = simde_mm256_i32gather_epi32(atlas, simde_mm256_add_epi32(base, simde_mm256_add_epi32(v0, u1)), 4);
+        const i8 t01 = simde_mm256_i32gather_epi32(atlas, simde_mm256_add_epi32(base, simde_mm256_add_epi32(v1, u0)), 4);
+        const i8 t11 = simde_mm256_i32gather_epi32(atlas, simde_mm256_add_epi32(base, simde_mm256_add_epi32(v1, u1)), 4);
+        // The light map.
+        const i8 dims = as_int(c[7]);
+        const i8 width = simde_mm256_and_si256(dims, isplat(0xFFFF));
+        const v8 wmax = simde_mm256_cvtepi32_ps(simde_mm256_sub_epi32(width, one));
+        const v8 hmax = simde_mm256_cvtepi32_ps(simde_mm256_sub_epi32(simde_mm256_srli_epi32(dims, 16), one));
+        const v8 zero = simde_mm256_setzero_ps(), onef = splat(1.0f);
+        v8 lu = mul(sub(u, c[4]), c[6]), lv = mul(sub(v, c[5]), c[6]);
+        lu = select8(lt(lu, zero), zero, select8(gt(lu, wmax), wmax, lu));
+        lv = select8(lt(lv, zero), zero, select8(gt(lv, hmax), hmax, lv));
+        v8 cu = simde_mm256_floor_ps(lu), cv = simde_mm256_floor_ps(lv);
+        const v8 wlast = sub(wmax, onef), hlast = sub(hmax, onef);
+        cu = select8(gt(cu, wlast), wlast, cu);
+        cv = select8(gt(cv, hlast), hlast, cv);
+        const v8 bu = sub(lu, cu), bv = sub(lv, cv);
+        const i8 cell = simde_mm256_add_epi32(as_int(c[3]), simde_mm256_add_epi32(
+            simde_mm256_mullo_epi32(simde_mm256_cvttps_epi32(cv), width), simde_mm256_cvttps_epi32(cu)));
+        const v8 l00 = simde_mm256_i32gather_ps(s->light_maps, cell, 4);
+        const v8 l10 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(cell, one), 4);
+        const v8 l01 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(cell, width), 4);
+        const v8 l11 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(simde_mm256_add_epi32(cell, width), one), 4);
+        const v8 ltop = add(l00, mul(sub(l10, l00), bu)), lbottom = add(l01, mul(sub(l11, l01), bu));
+        const v8 occlusion = add(ltop, mul(sub(lbottom, ltop), bv));
+        const v8 inv128 = splat(1.0f / 128.0f);
+        fr = select8(surface, mul(fr, mul(mul(mul(blend8(t00, t10, t01, t11, 0, au, av), inv128), c[0]), occlusion)), fr);
+        fg = select8(surface, mul(fg, mul(mul(mul(blend8(t00, t10, t01, t11, 8, au, av), inv128), c[1]), occlusion)), fg);
+        fb = select8(surface, mul(fb, mul(mul(mul(blend8(t00, t10, t01, t11, 16, au, av), inv128), c[2]), occlusion)), fb);
+    }
+    // Interleave the factors r g b r g b ... for the 24 floats of the eight pixels.
+    float r[8], g[8], b[8];
+    simde_mm256_storeu_ps(r, fr);
+    simde_mm256_storeu_ps(g, fg);
+    simde_mm256_storeu_ps(b, fb);
+    float f[24];
+    for (int k = 0; k < 8; k++) { f[3 * k] = r[k]; f[3 * k + 1] = g[k]; f[3 * k + 2] = b[k]; }
+    for (int k = 0; k < 24; k += 8)
+        simde_mm256_storeu_ps(o + k, mul(simde_mm256_loadu_ps(o + k), simde_mm256_loadu_ps(f + k)));
+}
+
+void ccolor_surface_rows(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width,
+                         intptr_t stride, const float *best, const int32_t *ids, float *out, intptr_t out_first_row) {
+    for (intptr_t y = row_begin; y < row_end; y++) {
+        float *row = out + (y - out_first_row) * width * 3;
+        intptr_t x = 0;
+        for (; x + 8 <= width; x += 8) surface8(s, x, y, stride, best, ids, row + x * 3);
+        for (; x < width; x++) surface_pixel(s, x, y, stride, best, ids, row + x * 3);
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `capture-sim export` read back by the tools users have (evo, pycolmap, the mcap reader, json, Pillow;
+/// Tests/Readers/check_exports.py) from both layouts of one scan, with the convention check: mesh points
+/// projected with each export's pose and intrinsics land where the frame's depth sees them.
+@Suite struct ExportReaderTests {
+    static let checker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Readers/check_exports.py").path
+
+    /// The four exports of `source` into `folder`, then the checker's JSON.
+    func exportAndCheck(_ source: String, into folder: String) throws -> [String: Any] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for format in ["tum", "colmap", "nerfstudio", "mcap"] {
+            let result = try CommandLineTool.run(["export", source, "--to", format, "--out", folder + "/" + format, "--every", "4"])
+            #expect(result.status == 0, "export --to \(format): \(result.output)")
+            #expect(result.stderr.hasPrefix("export: \(folder)/\(format) (\(format)): "), "\(result.stderr)")
+        }
+        let check = try CommandLineTool.runProgram("/usr/bin/env", ["python3", Self.checker, source, folder])
+        #expect(check.status == 0, "check_exports.py: \(check.output)")
+        return try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test func evoPycolmapAndTheMCAPReaderReadBothLayoutsAndTheMeshProjectsOntoTheDepthThatSeesIt() throws {
+        let out = try TemporaryFolder("export")
+        defer { out.remove() }
+        let run = try CommandLineTool.run(["run", PackageFolder.scene("glass-mirror"), "--out", out.path, "--format", "both",
+                                           "--video-size", "160x120", "--depth-every", "6", "--no-progress"])
+        #expect(run.status == 0, "\(run.output)")
+        for (layout, source) in [("cubiCapture", "glass-mirror"), ("raw", "glass-mirror-raw")] {
+            let summary = try exportAndCheck(out.file(source), into: out.file("exports-" + source))
+            #expect(summary["source"] as? String == layout)
+            for format in ["colmap", "nerfstudio", "mcap"] {
+                let result = try #require(summary[format] as? [String: Any], "\(layout): no \(format) result")
+                let agree = result["agreeShare"] as? Double ?? 0, flipped = result["flippedShare"] as? Double ?? 1
+                #expect(agree > 0.85, "\(layout) \(format): \(agree) of the mesh points agree with the depth")
+                #expect(flipped < 0.25, "\(layout) \(format): the flipped camera's control agrees \(flipped)")
+                #expect(result["framesChecked"] as? Int ?? 0 >= 6)
+            }
+            let tum = try #require(summary["tum"] as? [String: Any])
+            #expect(tum["poses"] as? Int ?? 0 > 50)
+        }
+    }
+}

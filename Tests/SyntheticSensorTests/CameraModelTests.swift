@@ -1,0 +1,221 @@
+import CaptureEngine
+import CColorShading
+import Foundation
+import TestSupport
+import Testing
+@testable import SyntheticSensor
+
+/// The colour camera's surfaces and phone camera model: textures that belong to the surface, auto
+/// exposure's time constant, motion blur's length, the noise model, and the surface pass's C kernel
+/// against its scalar reference.
+@Suite struct CameraModelTests {
+    /// Everything but the part under test off: ``ColorRendererTests/clean`` (no noise, no white
+    /// balance) without vignetting, sharpening or exposure smoothing.
+    static var plain: CameraSettings {
+        var s = ColorRendererTests.clean
+        (s.vignetting, s.sharpening, s.exposureTimeConstantSeconds) = (0, 0, 0)
+        return s
+    }
+
+    static func pixel(_ image: ColorImage, _ x: Int, _ y: Int) -> SIMD3<Int> {
+        let i = (y * image.width + x) * 3
+        return SIMD3(Int(image.rgb[i]), Int(image.rgb[i + 1]), Int(image.rgb[i + 2]))
+    }
+
+    /// A point of a textured wall shows the same texture value from two poses: the camera 2 m from the
+    /// wall moves sideways by exactly 40 pixels' worth at the wall, so pixel (x, y) of the first image
+    /// and (x - 40, y) of the second see the same wall point (same distance: same mip level; a shift of
+    /// a multiple of four: the same lighting blocks); the region is textured, not flat. Its decorations
+    /// too keep their pattern; only their specular highlights move with the viewer.
+    @Test func aWallPointShowsTheSameTextureValueFromTwoPoses() {
+        let room = TestScenes.roomFacingWall()
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: [room], objects: []), rooms: [room], settings: Self.plain)
+        let shift = 40
+        let a = TestScenes.levelCamera
+        let metres = Double(shift) * 2 / renderer.intrinsics.fx
+        let b = RigidTransform(rotation: a.rotation, translation: a.translation + SIMD3(metres, 0, 0))
+        var exposure = AutoExposure()
+        let first = renderer.render(poses: [a], exposure: &exposure, noiseSeed: 1, path: .simde)
+        let second = renderer.render(poses: [b], exposure: &exposure, noiseSeed: 1, path: .simde)
+        var compared = 0, equal = 0
+        var values: [Double] = []
+        for y in Swift.stride(from: 60, to: 420, by: 3) {
+            for x in Swift.stride(from: 100, to: 560, by: 3) {
+                let p = Self.pixel(first, x, y), q = Self.pixel(second, x - shift, y)
+                compared += 1
+                if (p &- q).max() <= 1, (q &- p).max() <= 1 { equal += 1 }
+                values.append(Double(p.x + p.y + p.z) / 3)
+            }
+        }
+        let mean = values.reduce(0, +) / Double(values.count)
+        let spread = (values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(values.count)).squareRoot()
+        // Not every point: the decorations' specular highlights (pictures behind glass, trim, plates)
+        // move with the viewer.
+        #expect(Double(equal) >= 0.97 * Double(compared), "\(equal) of \(compared) wall points within one code")
+        #expect(spread > 3, "the wall is textured: grey spread \(spread) codes")
+    }
+
+    /// Auto exposure closes the log error between its scale and the frame's target with the documented
+    /// time constant: after n frames a fraction exp(-n / (frame rate x time constant)) is left, 1/e after
+    /// one time constant.
+    @Test func autoExposureAdaptsWithItsTimeConstant() {
+        var settings = CameraSettings()
+        settings.exposureTimeConstantSeconds = 0.2
+        settings.frameRateHz = 30
+        var exposure = AutoExposure()
+        let grey = SIMD3<Float>(repeating: 0.2)
+        exposure.expose(meanLogLuminance: log(0.5), meanColour: grey, appliedGains: SIMD3(repeating: 1), settings: settings)
+        let start = try! #require(exposure.scale)
+        let target = settings.exposureKey / 0.05
+        let initial = log(Double(start) / Double(target))
+        for n in 1...12 {
+            exposure.expose(meanLogLuminance: log(0.05), meanColour: grey, appliedGains: SIMD3(repeating: 1), settings: settings)
+            let left = log(Double(exposure.scale!) / Double(target)) / initial
+            #expect(abs(left - exp(-Double(n) / 6)) < 1e-4, "frame \(n): \(left) of the log error left")
+        }
+    }
+
+    /// Motion blur's length is the pose's speed times the exposure time: a yaw of 60 deg/s over 1/120 s
+    /// moves the image centre by fx * 2 tan(0.25 deg), and a sideways walk of 0.6 m/s 2 m from the wall by
+    /// fx * 0.005 / 2; a turned frame is smoothed across, not along, the turn.
+    @Test func blurLengthIsThePosesSpeedTimesTheExposureTime() throws {
+        let room = TestScenes.roomFacingWall()
+        var settings = Self.plain
+        settings.width = 160
+        settings.height = 120
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: [room], objects: []), rooms: [room], settings: settings)
+        let pose = TestScenes.levelCamera
+        let seconds = 1.0 / 120
+        let half = 60.0 * .pi / 180 * seconds / 2
+        let start = RigidTransform(rotation: Quaternion(angle: -half, axis: SIMD3(0, 1, 0)), translation: pose.translation)
+        let end = RigidTransform(rotation: Quaternion(angle: half, axis: SIMD3(0, 1, 0)), translation: pose.translation)
+        let blur = try #require(MotionBlur(renderer: renderer, pose: pose, start: start, end: end))
+        var exposure = AutoExposure()
+        let sharp = renderer.render(poses: [pose], exposure: &exposure, noiseSeed: 1, path: .simde)
+        var blurredExposure = AutoExposure()
+        let blurred = renderer.render(poses: [pose], exposure: &blurredExposure, noiseSeed: 1, shutter: (start, end), path: .simde)
+        // The centre block's motion (the inverse depth the render left for it).
+        let motion = blur.blockMotionAtCentre(renderer: renderer)
+        let expected = renderer.intrinsics.fx * 2 * tan(half)
+        #expect(abs(Double(motion.x) - expected) < 0.02 * expected, "centre moved \(motion) px, expected \(expected) px right")
+        #expect(abs(Double(motion.y)) < 0.02 * expected)
+        // Sideways at 0.6 m/s, 2 m from the wall.
+        let step = SIMD3<Double>(0.6 * seconds / 2, 0, 0)
+        let walk = try #require(MotionBlur(renderer: renderer, pose: pose,
+                                           start: RigidTransform(rotation: pose.rotation, translation: pose.translation - step),
+                                           end: RigidTransform(rotation: pose.rotation, translation: pose.translation + step)))
+        let walked = walk.blockMotionAtCentre(renderer: renderer)
+        let expectedWalk = renderer.intrinsics.fx * 0.6 * seconds / 2
+        #expect(abs(Double(-walked.x) - expectedWalk) < 0.02 * expectedWalk, "centre moved \(walked) px, expected \(expectedWalk) px")
+        // The turned frame lost more of its horizontal detail than of its vertical.
+        func detail(_ image: ColorImage, dx: Int, dy: Int) -> Double {
+            var sum = 0.0
+            for y in 10..<(image.height - 10) {
+                for x in 10..<(image.width - 10) {
+                    sum += Double(abs(Self.pixel(image, x, y).y - Self.pixel(image, x + dx, y + dy).y))
+                }
+            }
+            return sum
+        }
+        let across = detail(blurred, dx: 1, dy: 0) / detail(sharp, dx: 1, dy: 0)
+        let along = detail(blurred, dx: 0, dy: 1) / detail(sharp, dx: 0, dy: 1)
+        #expect(across < 0.8 * along, "horizontal detail kept \(across), vertical \(along)")
+        // No motion: no blur.
+        #expect(MotionBlur(renderer: renderer, pose: pose, start: pose, end: pose) == nil)
+    }
+
+    /// The noise's variance follows the documented model: two renders of a flat, evenly lit wall that
+    /// differ only in their noise seed differ by twice the model's variance at each pixel's level (plus
+    /// the rounding's 1/12 a render), within 12 %.
+    @Test func noiseVarianceFollowsTheDocumentedModel() throws {
+        let room = TestScenes.roomFacingWall()
+        var settings = Self.plain
+        settings.textures = false
+        settings.ambientOcclusion = 0
+        settings.noiseLevel = 1
+        settings.noiseReduction = 1
+        settings.width = 320
+        settings.height = 240
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: [room], objects: []), rooms: [room], settings: settings)
+        var quiet = settings
+        quiet.noiseLevel = 0
+        let clean = ColorRenderer(geometry: SceneGeometry(rooms: [room], objects: []), rooms: [room], settings: quiet)
+        let pose = TestScenes.levelCamera
+        var e0 = AutoExposure(), e1 = AutoExposure(), e2 = AutoExposure()
+        let reference = clean.render(poses: [pose], exposure: &e0, noiseSeed: 1, path: .simde)
+        let a = renderer.render(poses: [pose], exposure: &e1, noiseSeed: 1, path: .simde)
+        let b = renderer.render(poses: [pose], exposure: &e2, noiseSeed: 2, path: .simde)
+        let gain = try #require(renderer.realisedExposure(e1)).gain
+        let pairs = renderer.sensor.encodingPairs(gain: gain)
+        // Each code's model sigma: the mean over the table's steps that give that code.
+        var sigmaByCode = [Double](repeating: 0, count: 256), steps = [Double](repeating: 0, count: 256)
+        for k in 0..<(pairs.count / 2) {
+            sigmaByCode[Int(pairs[2 * k])] += Double(pairs[2 * k + 1])
+            steps[Int(pairs[2 * k])] += 1
+        }
+        var observed = 0.0, model = 0.0, count = 0.0
+        for i in 0..<reference.rgb.count where reference.rgb[i] > 20 && reference.rgb[i] < 235 {
+            let code = Int(reference.rgb[i])
+            guard steps[code] > 0 else { continue }
+            let sigma = sigmaByCode[code] / steps[code]
+            let d = Double(a.rgb[i]) - Double(b.rgb[i])
+            observed += d * d / 2
+            model += sigma * sigma + 1.0 / 12
+            count += 1
+        }
+        #expect(count > 10_000)
+        #expect(model / count > 1, "the model's noise is above a code: \(model / count)")
+        #expect(abs(observed / model - 1) < 0.12, "observed variance \(observed / count), model \(model / count)")
+    }
+
+    /// The surface pass's eight-lane kernel gives its one-pixel reference's bits, on a real scene's
+    /// records with ids (sky, surfaces, decorations) and inverse depths drawn at random, on a width that
+    /// leaves a tail.
+    @Test func theSurfaceKernelEqualsItsScalarReference() throws {
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
+        let renderer = ColorRenderer(scene: scene)
+        let patches = renderer.appearance.records.count / Int(CCOLOR_SURFACE_RECORD)
+        let width = 93, rows = 6, stride = 96
+        var state: UInt64 = 42
+        func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
+        let ids = (0..<(rows * stride)).map { _ in Int32(Int(next() % UInt64(patches + 8))) - 8 < 0 ? -1 : Int32(Int(next() % UInt64(patches))) }
+        let best = (0..<(rows * stride)).map { _ in next() % 10 == 0 ? Float(0) : Float(next() % 10_000) / 4000 + 0.02 }
+        let linear = (0..<(rows * width * 3)).map { _ in Float(next() % 10_000) / 5000 }
+        var simd = linear, scalar = linear
+        let pose = RigidTransform(rotation: Quaternion(angle: 0.7, axis: SIMD3(0, 1, 0)) * Quaternion(angle: -0.2, axis: SIMD3(1, 0, 0)),
+                                  translation: SIMD3(2.5, 1.4, 2.6))
+        let k = renderer.intrinsics
+        func f(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3<Float>(Float(v.x), Float(v.y), Float(v.z)) }
+        renderer.appearance.withSurface(camera: f(pose.translation), rayX: f(pose.rotation.act(SIMD3(1 / k.fx, 0, 0))),
+                                        rayY: f(pose.rotation.act(SIMD3(0, -1 / k.fy, 0))),
+                                        rayOrigin: f(pose.rotation.act(SIMD3(-k.cx / k.fx, k.cy / k.fy, -1))), fx: Float(k.fx),
+                                        cx: Float(k.cx), cy: Float(k.cy), vignette: 0.3, inverseHalfDiagonalSquared: 1e-5,
+                                        gains: SIMD3(1.1, 1, 0.9)) { surface in
+            ids.withUnsafeBufferPointer { i in
+                best.withUnsafeBufferPointer { b in
+                    simd.withUnsafeMutableBufferPointer { o in
+                        ccolor_surface_rows(surface.pointer, 0, rows, width, stride, b.baseAddress!, i.baseAddress!, o.baseAddress!, 0)
+                    }
+                    scalar.withUnsafeMutableBufferPointer { o in
+                        ccolor_surface_rows_scalar(surface.pointer, 0, rows, width, stride, b.baseAddress!, i.baseAddress!, o.baseAddress!, 0)
+                    }
+                }
+            }
+        }
+        #expect(simd.map(\.bitPattern) == scalar.map(\.bitPattern))
+        #expect(simd != linear, "the pass changed the image")
+    }
+}
+
+extension MotionBlur {
+    /// The motion of the block at the image's centre with every pixel 2 m away (the wall in front of
+    /// ``TestScenes/levelCamera``), pixels.
+    func blockMotionAtCentre(renderer: ColorRenderer) -> SIMD2<Float> {
+        let w = renderer.intrinsics.width, h = renderer.intrinsics.height
+        inverseDepth.update(repeating: 0.5, count: w * h)
+        let motion = blockMotion()
+        let blocksX = (w + 3) / 4
+        let i = 2 * ((h / 8) * blocksX + w / 8)
+        return SIMD2(motion[i], motion[i + 1])
+    }
+}
