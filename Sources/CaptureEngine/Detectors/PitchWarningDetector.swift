@@ -30,30 +30,24 @@ struct PitchWarningDetector: WarningDetector {
     init(_ kind: Kind, configuration: SessionConfiguration) {
         let t = configuration.thresholds
         func sine(_ degrees: Double) -> Double { sin(Angle.radians(fromDegrees: max(-90, min(90, degrees)))) }
-        self.kind = kind
-        switch kind {
+        // Each kind's slot, hold time, threshold and clearing angle (degrees), and whether it runs.
+        let (slot, holdSeconds, degrees, clearDegrees, enabled): (FeedbackSlot, Double, Double, Double, Bool) = switch kind {
         case .floor:
-            slot = .floor
-            hold = HoldDetector(holdSeconds: t.floor.holdSeconds)
-            thresholdDegrees = t.floor.pitchDegrees
-            fireSine = sine(t.floor.pitchDegrees)
-            clearSine = sine(t.floor.pitchDegrees + t.floor.hysteresisDegrees)
-            enabled = true
+            (.floor, t.floor.holdSeconds, t.floor.pitchDegrees, t.floor.pitchDegrees + t.floor.hysteresisDegrees, true)
         case .ceiling:
-            slot = .ceiling
-            hold = HoldDetector(holdSeconds: t.ceiling.holdSeconds)
-            thresholdDegrees = t.ceiling.pitchDegrees
-            fireSine = sine(t.ceiling.pitchDegrees)
-            clearSine = sine(t.ceiling.pitchDegrees - t.ceiling.hysteresisDegrees)
-            enabled = !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR || configuration.sdk.behaviour.tiltUpOnLiDAR
+            (.ceiling, t.ceiling.holdSeconds, t.ceiling.pitchDegrees, t.ceiling.pitchDegrees - t.ceiling.hysteresisDegrees,
+             !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR || configuration.sdk.behaviour.tiltUpOnLiDAR)
         case .horizontal:
-            slot = .horizontal
-            hold = HoldDetector(holdSeconds: t.horizontal.holdSeconds)
-            thresholdDegrees = t.horizontal.levelDegrees
-            fireSine = sine(t.horizontal.levelDegrees)
-            clearSine = sine(t.horizontal.levelDegrees + t.horizontal.hysteresisDegrees)
-            enabled = true
+            (.horizontal, t.horizontal.holdSeconds, t.horizontal.levelDegrees,
+             t.horizontal.levelDegrees + t.horizontal.hysteresisDegrees, true)
         }
+        self.kind = kind
+        self.slot = slot
+        self.enabled = enabled
+        hold = HoldDetector(holdSeconds: holdSeconds)
+        thresholdDegrees = degrees
+        fireSine = sine(degrees)
+        clearSine = sine(clearDegrees)
     }
 
     mutating func reset() { hold.reset() }
