@@ -13,9 +13,8 @@ import SyntheticSensor
 struct GenerateCommand: Command {
     static let name = "generate"
     static let summary = "Generate procedural apartments (scenes with expectations; bundles with --bundles)"
-    static let help = """
-        USAGE: capture-sim generate --count N --out DIR [options]
-
+    static let usage = ["generate --count N --out DIR [options]"]
+    static let discussion = """
         Writes N procedural apartments as scene files DIR/<name>.json (name apartment-<seed>-<index>):
         1-6 rooms (rectangles and L-shapes, doors between them, windows on outer walls), furnished by room
         type with RoomPlan's categories and clutter, and a scripted scan of every room (landscape, phone
@@ -23,25 +22,24 @@ struct GenerateCommand: Command {
         produce (0, 1, the injected events' codes, 2, 7, 5; every other warning forbidden), so
         `capture-sim check DIR` checks them. Item i depends only on (seed, i): the shards of a data set
         give exactly the files of an unsharded run (docs/generate.md: Kubernetes Indexed Job, CI matrix).
-
-        OPTIONS:
-          --count N               items in the data set, 1...1000000 (required)
-          --seed S                the data set's seed (default 1)
-          --out DIR               output folder (created if missing; existing files of the same names are replaced)
-          --shard I/N             only items i with i % N == I - 1 (1 <= I <= N)
-          --bundles               also run each scene and write its bundles into DIR/bundles/<name>
-                                  (CubiCapture layout) and DIR/bundles/<name>-raw (raw RGBD package), and
-                                  a manifest line per item: DIR/manifest.jsonl (DIR/manifest-I-of-N.jsonl
-                                  for a shard)
-          --rooms MIN:MAX         rooms per apartment, 1 <= MIN <= MAX <= 6 (default 1:6)
-          --fast-turn-rate P      probability of one fast turn per scene, 0...1 (default 0)
-          --sideways-rate P       probability of one sideways walk per scene, 0...1 (default 0)
-          --tracking-loss-rate P  probability of one tracking loss per scene, 0...1 (default 0)
-          --depth-every N         the scenes' depth.everyNthFrame (default 1: depth on every frame)
-
-        EXIT STATUS: 0 every file written; 1 a generated scene did not load (a generator bug; nothing is
-        written for it); 2 usage error; 4 a file or bundle could not be written (stderr says which).
         """
+    static let options: [OptionSpec] = [
+        .option("count", "N", "items in the data set, 1...1000000 (required)"),
+        .option("seed", "S", "the data set's seed (default 1)"),
+        .option("out", "DIR", "output folder (created if missing; existing files of the same names are replaced)"),
+        .option("shard", "I/N", "only items i with i % N == I - 1 (1 <= I <= N)"),
+        .flag("bundles", "also run each scene and write its bundles into DIR/bundles/<name>\n(CubiCapture layout) and DIR/bundles/<name>-raw (raw RGBD package), and\na manifest line per item: DIR/manifest.jsonl (DIR/manifest-I-of-N.jsonl\nfor a shard)"),
+        .option("rooms", "MIN:MAX", "rooms per apartment, 1 <= MIN <= MAX <= 6 (default 1:6)"),
+        .option("fast-turn-rate", "P", "probability of one fast turn per scene, 0...1 (default 0)"),
+        .option("sideways-rate", "P", "probability of one sideways walk per scene, 0...1 (default 0)"),
+        .option("tracking-loss-rate", "P", "probability of one tracking loss per scene, 0...1 (default 0)"),
+        .option("depth-every", "N", "the scenes' depth.everyNthFrame (default 1: depth on every frame)"),
+    ]
+    static let exitStatus: [ExitStatus] = [
+        .success("every file written"), .failure("a generated scene did not load (a generator bug; nothing is written for it)"),
+        .usage, .outputFailed("a file or bundle could not be written (stderr says which)"),
+        .signal("ended by signal N after removing its partial bundles and temporary files"),
+    ]
 
     var settings = GeneratorSettings()
     var count: Int
@@ -49,12 +47,8 @@ struct GenerateCommand: Command {
     var shard: Shard?
     var bundles: Bool
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(
-            arguments, options: ["count", "seed", "out", "shard", "rooms", "fast-turn-rate", "sideways-rate", "tracking-loss-rate",
-                                 "depth-every"],
-            flags: ["bundles"])
-        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        try parsed.requireNoPositionals()
         guard let count = try parsed.integer("count") else { throw UsageError("--count N is required") }
         guard (1...1_000_000).contains(count) else { throw UsageError("--count must be 1...1000000, got \(count)") }
         self.count = count
@@ -122,7 +116,7 @@ struct GenerateCommand: Command {
             try write(manifestLines.map { $0 + "\n" }.joined(), to: (out as NSString).appendingPathComponent(name))
         }
         let range = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
-        printError("generate: \(written) scene(s) of \(count)\(range) in \(out)\(bundles ? ", with bundles" : "")")
+        printInfo("generate: \(written) scene(s) of \(count)\(range) in \(out)\(bundles ? ", with bundles" : "")")
         return .success
     }
 

@@ -36,15 +36,15 @@ import TestSupport
         let r = try CommandLineTool.run(["run", "Scenes/not-enough-data.json", "--no-progress"])
         #expect(r.status == 0)
         #expect(r.lines == [
-            "    0.000  70  Thermal state nominal",
-            "    0.000  75  Low power mode deactivated",
-            "    0.000  76  Active processor count is 6 of 6",
-            "    0.000  78  Storage: 118 minutes left",
-            "    0.900   0  Device in landscape orientation",
-            "    2.500   1  Recording started",
-            "    8.500   3  Finished recording - Not enough data",
-            "    8.500  15  Error, removing scan",
-            "    8.500   5  Finished recording - CubiCapture is finished",
+            "    0.000   70  Thermal state nominal",
+            "    0.000   75  Low power mode deactivated",
+            "    0.000   76  Active processor count is 6 of 6",
+            "    0.000   78  Storage: 118 minutes left",
+            "    0.900    0  Device in landscape orientation",
+            "    2.500    1  Recording started",
+            "    8.500    3  Finished recording - Not enough data",
+            "    8.500   15  Error, removing scan",
+            "    8.500    5  Finished recording - CubiCapture is finished",
         ])
         #expect(r.stderr == "Scenes/not-enough-data.json: 644 inputs, 360 frames recorded, finished\n")
     }
