@@ -46,7 +46,7 @@ enum ReportInput {
     /// Reads and replays a bundle or log and makes its page; `scene` draws the plan's walls when given.
     /// `progress` is told the share of the log replayed.
     static func logPage(path: String, options: ReplayOptions, overrides: ThresholdOverrideOptions,
-                        scene: Scene?, progress: (Double) -> Void = { _ in }) throws -> ScanReportPage {
+                        scene: Scene?, progress: @escaping (Double) -> Void = { _ in }) throws -> ScanReportPage {
         var log = try ReplayReader.read(path: path, options: options)
         if let sdk = options.sdk { log.configuration.sdk = sdk }
         log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)
