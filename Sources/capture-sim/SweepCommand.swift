@@ -99,38 +99,46 @@ struct SweepCommand: Command {
         let overrides = self.overrides
         let codes = self.codes
         let minimum = severity ?? (codes == nil ? .warning : .info)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, runs))) { _ in
+        // One job per scene: its input stream is rendered once and fed to a session per value in
+        // lockstep (LockstepSceneRuns), so a sweep of many values costs about one run of each scene.
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, scenes.count))) { _ in
             while true {
-                let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < runs else { return }
-                let scene = scenes[i / combos.count], values = combos[i % combos.count]
+                let s = next.add(1, ordering: .relaxed).oldValue
+                guard s < scenes.count else { return }
+                let scene = scenes[s]
                 do {
-                    var configuration = scene.configuration
-                    var t = try overrides.apply(to: configuration.thresholds)
-                    for (p, v) in zip(swept, values) {
-                        t = try t.setting(key: p.key, to: SweepParameter.text(v), source: "--param \(p.key)")
-                    }
-                    configuration.thresholds = t
-                    let run = try SceneRun(capture: SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1)),
-                                           configuration: configuration,
-                                           storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)))
-                    var fired: [Fired] = []
-                    for e in run.events {
-                        let c = e.code
-                        let wanted = codes.map { $0.contains(c) } ?? (e.meaning != .errorSound)
-                        guard wanted, e.severity >= minimum else { continue }
-                        if let k = fired.firstIndex(where: { $0.code == c }) {
-                            fired[k].count += 1
-                            fired[k].severity = max(fired[k].severity, e.severity)
-                        } else {
-                            fired.append(Fired(code: c, severity: e.severity, count: 1, first: e.time))
+                    let base = try overrides.apply(to: scene.configuration.thresholds)
+                    let capture = SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1))
+                    let configurations = try combos.map { values in
+                        var configuration = capture.configuration
+                        var t = base
+                        for (p, v) in zip(swept, values) {
+                            t = try t.setting(key: p.key, to: SweepParameter.text(v), source: "--param \(p.key)")
                         }
+                        configuration.thresholds = t
+                        return configuration
                     }
-                    results.withLock { $0[i] = fired; bar.update(done: finished.add(1, ordering: .relaxed).newValue, of: runs) }
+                    let lockstep = try LockstepSceneRuns(capture: capture, configurations: configurations)
+                    for (c, events) in lockstep.events.enumerated() {
+                        var fired: [Fired] = []
+                        for e in events {
+                            let code = e.code
+                            let wanted = codes.map { $0.contains(code) } ?? (e.meaning != .errorSound)
+                            guard wanted, e.severity >= minimum else { continue }
+                            if let k = fired.firstIndex(where: { $0.code == code }) {
+                                fired[k].count += 1
+                                fired[k].severity = max(fired[k].severity, e.severity)
+                            } else {
+                                fired.append(Fired(code: code, severity: e.severity, count: 1, first: e.time))
+                            }
+                        }
+                        results.withLock { $0[s * combos.count + c] = fired }
+                    }
                 } catch {
                     failure.withLock { $0 = $0 ?? "\(scene.source): \(error)" }
-                    results.withLock { $0[i] = []; bar.update(done: finished.add(1, ordering: .relaxed).newValue, of: runs) }
+                    results.withLock { for c in combos.indices { $0[s * combos.count + c] = [] } }
                 }
+                results.withLock { _ in bar.update(done: finished.add(1, ordering: .relaxed).newValue, of: scenes.count) }
             }
         }
         bar.finish()
