@@ -117,8 +117,7 @@ enum CaptureSim {
             return 0
         }
         do {
-            let parsed = try CommandLineArguments(arguments, options: type.options)
-            let command = try type.init(parsed)
+            let command = try type.init(parsing: arguments)
             return try command.run().rawValue
         } catch let error as UsageError {
             printError("capture-sim \(label): \(error.description)\nSee 'capture-sim \(label) --help'.")

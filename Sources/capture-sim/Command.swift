@@ -24,6 +24,11 @@ protocol Command {
 }
 
 extension Command {
+    /// Parses the words after the command name against ``options``, then validates them.
+    init(parsing arguments: [String]) throws(UsageError) {
+        try self.init(CommandLineArguments(arguments, options: Self.options))
+    }
+
     static var sections: [HelpText.Section] { [] }
 
     /// The full `--help` text.

@@ -130,7 +130,7 @@ import Testing
                           [TestPaths.letters, "--fps", "30"], [TestPaths.letters, "--format", "csv"],
                           [TestPaths.letters, "--from", "3", "--to", "1"], [TestPaths.letters, "--bogus"],
                           [TestPaths.letters, "--set", "nothing.here=1"]] {
-            #expect(throws: UsageError.self, "\(arguments)") { _ = try ReplayCommand(arguments: arguments).run() }
+            #expect(throws: UsageError.self, "\(arguments)") { _ = try ReplayCommand(parsing: arguments).run() }
         }
     }
 
