@@ -54,11 +54,20 @@ struct LiDARFitCommand: Command {
         let quantisation = DepthQuantisation(format: target.format)
         let calculator = LiDARStatisticsCalculator(maximumFrames: anchors, maximumPairs: anchors)
         let result: LiDARFitResult
+        let fitter = LiDARFitter(iterations: iterations)
+        let progress = ProgressBar(label: "fit")
+        var evaluated = 0
         do throws(InputError) {
-            result = try LiDARFitter(iterations: iterations).fit(target: target, start: scene.lidar.correlated) { settings throws(InputError) in
-                try calculator.statistics(of: SyntheticLiDARFrames(scene: scene, settings: settings, quantisation: quantisation))
+            result = try fitter.fit(target: target, start: scene.lidar.correlated) { settings throws(InputError) in
+                defer {
+                    evaluated += 1
+                    progress.update(done: evaluated, of: fitter.maximumEvaluations)
+                }
+                return try calculator.statistics(of: SyntheticLiDARFrames(scene: scene, settings: settings, quantisation: quantisation))
             }
+            progress.finish()
         } catch {
+            progress.finish()
             throw CommandFailure("\(scenePath): cannot render the forward model: \(error.description)", exitCode: .badInput)
         }
         let block = LiDARFitReport.lidarBlock(result.settings).serialized(pretty: true) + "\n"
