@@ -96,8 +96,8 @@ REALISM_OUT := .build/realism
 realism: build
 	@$(PYTHON) -c "import open3d, scipy" 2>/dev/null || $(PYTHON) -m pip install -q open3d-cpu scipy
 	$(RELEASE_BIN) run Scenes/apartment.json --format raw-rgbd --no-images --out $(REALISM_OUT) --force --no-progress
-	$(PYTHON) Tests/Readers/reference_statistics.py $(RELEASE_BIN) $(REALISM_OUT)/apartment --check
-	$(PYTHON) Tests/Readers/pipeline_check.py $(REALISM_OUT)/apartment --json $(REALISM_OUT)/pipeline.json --check
+	$(PYTHON) Tests/Readers/reference_statistics.py $(RELEASE_BIN) $(REALISM_OUT)/apartment-raw --check
+	$(PYTHON) Tests/Readers/pipeline_check.py $(REALISM_OUT)/apartment-raw --json $(REALISM_OUT)/pipeline.json --check
 
 ## fuzz: build the libFuzzer targets (Fuzz/, their own build in .build-fuzz) and run each for
 ## FUZZ_SECONDS (FUZZ_TARGETS: some of them; docs/fuzzing.md)

@@ -23,6 +23,10 @@ public struct LiDARFitter: Sendable {
         self.damping = damping
     }
 
+    /// The most forward-model evaluations a fit makes: the start, one probe per parameter, one per iteration
+    /// (a fit that converges early makes fewer).
+    public var maximumEvaluations: Int { 1 + parameters.count + max(0, iterations) }
+
     /// Fits the model to `target`, starting from `start`; `evaluate` computes the statistics a model gives
     /// (the forward model: a scene rendered with it).
     public func fit<Failure: Error>(target: LiDARStatistics, start: CorrelatedErrorSettings,

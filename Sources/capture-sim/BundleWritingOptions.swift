@@ -13,8 +13,14 @@ struct BundleWritingOptions {
     /// The options given on the command line, without their dashes.
     var givenFlags: [String] = []
 
-    /// The option names this parses.
-    static let optionNames = ["png-compression", "zip-level", "zip-depth"]
+    /// The options this parses.
+    static let options: [OptionSpec] = [
+        .option("png-compression", "P", "raw package PNGs: none (stored, fastest to encode, largest), rle\n(run-length Huffman deflate, up filter; default), fast (zlib\nlevel 1, run lengths, up filter) or small (zlib level 6, up filter)"),
+        .option("zip-level", "N", "deflate level of the CubiCapture zip's entries, 1...9 (default 6)"),
+        .option("zip-depth", "M", "allDepthFrames.bin in the zip: store (default) or deflate"),
+    ]
+    /// Their names.
+    static var optionNames: [String] { options.map(\.name) }
 
     init() {}
 

@@ -12,10 +12,14 @@ struct CameraOptions {
     /// The options given on the command line, without their dashes.
     var givenFlags: [String] = []
 
-    /// The option names with a value this parses.
+    /// The options this parses.
+    static let options: [OptionSpec] = [
+        .flag("no-images", "no camera images: no video.mp4, no raw/rgb/*.jpg (faster)"),
+        .option("video-size", "WxH", "camera image size, 4:3 up to 1920x1440 (default: the scene's camera\nblock, 640x480)"),
+        .option("video-fps", "N", "camera frame rate, dividing the scene's (default: the scene's, 30)"),
+    ]
+    /// The names of the options with a value.
     static let optionNames = ["video-size", "video-fps"]
-    /// The flags this parses.
-    static let flagNames = ["no-images"]
 
     init() {}
 

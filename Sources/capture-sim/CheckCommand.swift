@@ -7,35 +7,33 @@ import RegressionCheck
 struct CheckCommand: Command {
     static let name = "check"
     static let summary = "Run every scene and compare its events with its expectations (for CI)"
-    static let help = """
-        USAGE: capture-sim check [PATH...] [options]
-
+    static let usage = ["check [PATH...] [options]"]
+    static let discussion = """
         Runs every scene (files, or folders searched for *.json, skipping bundles' folders; default
         Scenes/) and compares its events with the scene's expectations: the codes in `expect.sequence`
         in order (each optionally within a time window), none of `expect.forbid`, and the golden file
-        named by `golden` event for event. Prints one line per scene and, for a failure, an aligned
-        expected-versus-actual diff; an expected warning that never occurred is explained by its
-        detector's measured peak against the threshold. Scenes run in parallel on all cores; the output order is the scene order.
-
-        OPTIONS:
-          --set KEY=VALUE     override a threshold in every scene (repeatable), to see which scenes change
-          --thresholds FILE   apply a (partial) thresholds JSON file to every scene
-          --update            rewrite golden files from this run and say which changed
-          --junit FILE        write JUnit XML (one test case per scene; the --set and --thresholds
-                              overrides as the suite's properties)
-          --json              one JSON object per scene instead of text
-          --shard I/N         run only the I-th of N stable, disjoint subsets of the scenes
-          --jobs N            scenes run at once (default: the number of cores)
-          --report DIR        write DIR/index.html and, per failing scene, an HTML page with its
-                              expected and actual events on one timeline (docs/report.md)
-          --shift-each        after the check passes, raise and lower every numeric threshold in turn
-                              (--shift, default 0.1: x1.1 and x0.9) and fail when some key's shifts fail
-                              no scene, listing those keys: every default must be pinned by a scene
-          --shift F           the relative shift of --shift-each, 0 < F < 1 (default 0.1)
-
-        EXIT STATUS: 0 every scene passed, 1 some scene failed (or, with --shift-each, some threshold's
-        shifts failed no scene), 2 usage error, 3 a scene, golden file or thresholds file could not be read.
+        named by `golden` event for event. Prints one line per scene as it finishes (in scene order)
+        and, for a failure, an aligned expected-versus-actual diff; an expected warning that never
+        occurred is explained by its detector's measured peak against the threshold. Scenes run in
+        parallel on all cores.
         """
+    static let options: [OptionSpec] = ThresholdOverrideOptions.options + [
+        .flag("update", "rewrite golden files from this run and say which changed"),
+        .option("junit", "FILE", "write JUnit XML (one test case per scene; the --set and --thresholds\noverrides as the suite's properties)"),
+        .flag("json", "one JSON object per scene instead of text"),
+        .option("shard", "I/N", "run only the I-th of N stable, disjoint subsets of the scenes"),
+        .option("jobs", "N", "scenes run at once (default: the number of cores)"),
+        .option("report", "DIR", "write DIR/index.html and, per failing scene, an HTML page with its\nexpected and actual events on one timeline (docs/report.md)"),
+        .flag("shift-each", "after the check passes, raise and lower every numeric threshold in turn\n(--shift, default 0.1: x1.1 and x0.9) and fail when some key's shifts fail\nno scene, listing those keys: every default must be pinned by a scene"),
+        .option("shift", "F", "the relative shift of --shift-each, 0 < F < 1 (default 0.1)"),
+    ]
+    static let exitStatus: [ExitStatus] = [
+        .success("every scene passed"),
+        .failure("some scene failed (or, with --shift-each, some threshold's shifts failed no scene)"),
+        .usage,
+        .badInput("a scene, golden file or thresholds file could not be read"),
+        .outputFailed("the JUnit file or the report could not be written"),
+    ]
 
     var paths: [String]
     var overrides: ThresholdOverrideOptions
@@ -48,9 +46,7 @@ struct CheckCommand: Command {
     /// The relative shift of `--shift-each`, nil without it.
     var shiftEach: Double?
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["set", "thresholds", "junit", "shard", "jobs", "report", "shift"],
-                                              flags: ["update", "json", "shift-each"])
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
         overrides = ThresholdOverrideOptions(parsed)
         update = parsed.flag("update")
@@ -83,44 +79,25 @@ struct CheckCommand: Command {
 
     func run() throws -> ExitCode {
         var files: [String]
-        do { files = try SceneCheck.sceneFiles(paths) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
+        files = try SceneCheck.sceneFiles(paths)
         if let shard { files = files.filter { shard.contains($0) } }
         let overrides = try self.overrides.overrides()
         _ = try ThresholdOverrideOptions.apply(overrides, to: Thresholds())  // an unreadable thresholds file fails here, once
         // Overrides apply on top of each scene's own thresholds: the file first, then --set.
         let transform: @Sendable (Thresholds) throws -> Thresholds = { try overrides.apply(to: $0) }
-        let results = SceneCheck.checkAll(files: files, jobs: jobs, thresholds: transform, update: update)
-        var passed = 0, failed = 0, unreadable = 0
-        for (check, seconds) in results {
-            switch check.status {
-            case .passed: passed += 1
-            case .failed: failed += 1
-            case .unreadable: unreadable += 1
-            }
-            if json {
-                print(JSONValue.object([
-                    ("scene", .string(check.path)), ("status", .string(check.status.rawValue)),
-                    ("events", .integer(check.events.count)), ("seconds", .number((seconds * 1000).rounded() / 1000)),
-                    ("problems", .array(check.problems.map { .string($0) })),
-                    ("goldenUpdate", check.goldenUpdate.map { .string($0) } ?? .null),
-                ]).serialized())
-                continue
-            }
-            let tag = check.status == .passed ? "PASS " : check.status == .failed ? "FAIL " : "ERROR"
-            var line = "\(tag) \(check.path)"
-            if check.status == .passed {
-                line += "  (\(check.events.count) events, \(NumberFormatting.fixed(seconds, decimals: 1)) s)"
-                if check.hasNoExpectations { line += "  [no expectations]" }
-            } else if let first = check.problems.first {
-                line += ": \(first)"
-            }
-            if let g = check.goldenUpdate { line += "  [golden \(g)]" }
-            print(line)
-            if check.status == .failed {
-                for p in check.problems.dropFirst() { print("      \(p)") }
-                for d in check.diff { print("    \(d)") }
-            }
+        // Each scene's line is printed as soon as it and the scenes before it are done (a progress bar
+        // with the time left below them on a terminal).
+        let bar = ProgressBar(label: "check")
+        let json = self.json, count = files.count
+        let results = SceneCheck.checkAll(files: files, jobs: jobs, thresholds: transform, update: update) { index, check, seconds in
+            bar.finish()
+            Self.printResult(check, seconds: seconds, json: json)
+            bar.update(done: index + 1, of: count)
         }
+        bar.finish()
+        let passed = results.filter { $0.check.status == .passed }.count
+        let failed = results.filter { $0.check.status == .failed }.count
+        let unreadable = results.filter { $0.check.status == .unreadable }.count
         if let junit {
             let report = JUnitReport(suiteName: "capture-sim check", cases: results.map { r in
                 JUnitReport.Case(name: r.check.path, className: "capture-sim.check", seconds: r.seconds,
@@ -135,7 +112,7 @@ struct CheckCommand: Command {
         }
         if let report {
             let index = try CheckReport.write(results: results, folder: report, thresholds: transform)
-            printError("check report: \(index)")
+            printInfo("check report: \(index)")
         }
         if !json {
             print("check: \(results.count) scenes, \(passed) pass, \(failed) fail" + (unreadable > 0 ? ", \(unreadable) unreadable" : ""))
@@ -144,6 +121,33 @@ struct CheckCommand: Command {
         if failed > 0 { return .failure }
         if let shiftEach { return Self.shiftEach(files: files, shift: shiftEach, jobs: jobs) }
         return .success
+    }
+
+    /// One scene's result: a JSON object, or its line (PASS, FAIL, ERROR) with a failure's problems and diff.
+    static func printResult(_ check: SceneCheck, seconds: Double, json: Bool) {
+        if json {
+            print(JSONValue.object([
+                ("scene", .string(check.path)), ("status", .string(check.status.rawValue)),
+                ("events", .integer(check.events.count)), ("seconds", .number((seconds * 1000).rounded() / 1000)),
+                ("problems", .array(check.problems.map { .string($0) })),
+                ("goldenUpdate", check.goldenUpdate.map { .string($0) } ?? .null),
+            ]).serialized())
+            return
+        }
+        let tag = check.status == .passed ? "PASS " : check.status == .failed ? "FAIL " : "ERROR"
+        var line = "\(tag) \(check.path)"
+        if check.status == .passed {
+            line += "  (\(Counted.text(check.events.count, "event")), \(NumberFormatting.fixed(seconds, decimals: 1)) s)"
+            if check.hasNoExpectations { line += "  [no expectations]" }
+        } else if let first = check.problems.first {
+            line += ": \(first)"
+        }
+        if let g = check.goldenUpdate { line += "  [golden \(g)]" }
+        print(line)
+        if check.status == .failed {
+            for p in check.problems.dropFirst() { print("      \(p)") }
+            for d in check.diff { print("    \(d)") }
+        }
     }
 
     /// `--shift-each`: the walk over every numeric threshold (``ThresholdShiftWalk``); one line per key.

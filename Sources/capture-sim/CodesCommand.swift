@@ -5,29 +5,26 @@ import JSONSupport
 struct CodesCommand: Command {
     static let name = "codes"
     static let summary = "Print an SDK version's event-code table (2.10: 59 codes, 3.1: 75 codes)"
-    static let help = """
-        USAGE: capture-sim codes [--sdk VERSION] [--sources] [--json]
-
-        Prints every event code of the SDK version the engine imitates: code, severity, the message the
-        host app receives and the SDK documentation's description. With --sources, prints instead every
-        rule of the engine under that profile with the public text it follows, or why it is a guess and
-        which thresholds hold its numbers (the provenance table of docs/engine.md).
-
-        OPTIONS:
-          --sdk VERSION   the SDK profile (\(SDKProfile.knownNames); default \(SDKProfile.standard.name))
-          --sources       the rules and their sources instead of the codes
-          --json          one JSON object per line: {"code","name","severity","message","documentation"}
-                          (name: the SDK's own name for the code in 3.1, the engine's meaning in 2.10)
-                          (with --sources: {"codes","rule","source"})
+    static let usage = ["codes [--sdk VERSION] [--sources] [--json]"]
+    static let discussion = """
+        Prints every event code of the SDK version the engine imitates: code, severity, the SDK
+        documentation's description. With --sources, prints instead every rule of the engine under that
+        profile with the public text it follows, or why it is a guess and which thresholds hold its
+        numbers (the provenance table of docs/engine.md).
         """
+    static let options: [OptionSpec] = [
+        .option("sdk", "VERSION", "the SDK profile (\(SDKProfile.knownNames); default \(SDKProfile.standard.name))"),
+        .flag("sources", "the rules and their sources instead of the codes"),
+        .flag("json", "one JSON object per line: {\"code\",\"name\",\"severity\",\"message\",\"documentation\"}\n(name: the SDK's own name for the code in 3.1, the engine's meaning in 2.10;\nwith --sources: {\"codes\",\"rule\",\"source\"})"),
+    ]
+    static let exitStatus: [ExitStatus] = [.success("printed"), .usage]
 
     var json = false
     var sources = false
     var sdk = SDKProfile.standard
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["sdk"], flags: ["json", "sources"])
-        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        try parsed.requireNoPositionals()
         json = parsed.flag("json")
         sources = parsed.flag("sources")
         if let name = parsed.value("sdk") {

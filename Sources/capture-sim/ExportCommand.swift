@@ -7,31 +7,33 @@ import JSONSupport
 struct ExportCommand: Command {
     static let name = "export"
     static let summary = "Write a bundle's poses, images and depth for evo (TUM), COLMAP, Nerfstudio or Foxglove (MCAP)"
-    static let help = """
-        USAGE: capture-sim export <input> --to <format> --out <path> [--force] [--every N]
-                                  [--start S] [--end S] [--fps N]
-
+    static let usage = ["export INPUT --to FORMAT --out PATH [--force] [--every N] [--start S] [--end S] [--fps N]"]
+    static let discussion = """
         Reads a CubiCapture bundle (folder or zip) or a raw RGBD package and writes its frames for another
         tool. Every export uses one world, the raw package's: Z up, right-handed, metres; the camera is
         OpenCV's (x right, y down, z forward) except in Nerfstudio (OpenGL's: x right, y up, z back).
         docs/exports.md gives each format's conventions, files and fields.
-
-        FORMATS (--to):
-        \(ExportFormat.allCases.map { "  " + $0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
-
-        OPTIONS:
-          --out PATH     the file (tum, mcap) or folder (colmap, nerfstudio) to write; it is built beside PATH
-                         under a hidden partial name and renamed into place when complete
-          --force        replace PATH if it exists (in one step: PATH always holds a whole export)
-          --every N      keep every N-th frame (of the frames with images for colmap and nerfstudio)
-          --start S      only frames at or after S seconds on the capture clock
-          --end S        only frames before S seconds
-          --fps N        a raw package written before raw/poses.csv had its time column: frame k is at k / N s
-
-        EXIT STATUS:
-          0  written    2  usage error    3  unreadable input, or one without what the format needs (images)
-          4  the export could not be written (PATH exists without --force, unwritable folder, full disk)
         """
+    static let options: [OptionSpec] = [
+        .option("to", "FORMAT", "tum, colmap, nerfstudio or mcap (below; required)"),
+        .option("out", "PATH", "the file (tum, mcap) or folder (colmap, nerfstudio) to write, in a folder that\nexists; it is built beside PATH under a hidden partial name and renamed\ninto place when complete (required)"),
+        .flag("force", "replace PATH if it exists (in one step: PATH always holds a whole export)"),
+        .option("every", "N", "keep every N-th frame (of the frames with images for colmap and nerfstudio)"),
+        .option("start", "S", "only frames at or after S seconds on the capture clock"),
+        .option("end", "S", "only frames before S seconds"),
+        .option("fps", "N", "a raw package written before raw/poses.csv had its time column: frame k is\nat k / N s"),
+    ]
+    static var sections: [HelpText.Section] {
+        [HelpText.Section(title: "formats", lines: ExportFormat.allCases.map {
+            $0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary
+        })]
+    }
+    static let exitStatus: [ExitStatus] = [
+        .success("written"), .usage,
+        .badInput("unreadable input, or one without what the format needs (camera images)"),
+        .outputFailed("the export could not be written (PATH exists without --force, its folder is missing\nor unwritable, a full disk)"),
+        .signal("ended by signal N after removing the partial export"),
+    ]
 
     var input: String
     var format: ExportFormat
@@ -39,10 +41,8 @@ struct ExportCommand: Command {
     var force: Bool
     var options: ExportOptions
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["to", "out", "every", "start", "end", "fps"], flags: ["force"])
-        guard let input = parsed.positionals.first else { throw UsageError("which bundle? capture-sim export INPUT --to FORMAT --out PATH") }
-        guard parsed.positionals.count == 1 else { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        guard let input = try parsed.singlePositional() else { throw UsageError("which bundle? capture-sim export INPUT --to FORMAT --out PATH") }
         let names = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
         guard let text = parsed.value("to") else { throw UsageError("--to FORMAT is required (one of \(names))") }
         guard let format = ExportFormat(rawValue: text) else { throw UsageError("--to expects one of \(names), got '\(text)'") }
@@ -69,39 +69,25 @@ struct ExportCommand: Command {
         self.options = options
     }
 
+    /// Errors go to the one map of error types to exit codes (``ExitCode/of(_:)``): an unreadable input 3,
+    /// a failed write 4.
     func run() throws -> ExitCode {
-        let capture: ExportCapture
-        do { capture = try ExportCapture(path: input, frameRateHz: options.frameRateHz) }
-        catch { throw CommandFailure("cannot read \(error.description)", exitCode: .badInput) }
-        let output: ExportOutput
-        do { output = try ExportOutput(path: out, isFolder: !format.isSingleFile, force: force) }
-        catch { throw CommandFailure("cannot write \(error.description)", exitCode: .outputFailed) }
-        let bar = ProgressBar(label: "export \(format.rawValue)", enabled: true)
+        let capture = try ExportCapture(path: input, frameRateHz: options.frameRateHz)
+        let output = try ExportOutput(path: out, isFolder: !format.isSingleFile, force: force)
+        let bar = ProgressBar(label: "export \(format.rawValue)")
         InterruptCleanup.install()
         do {
             // A signal removes the partial folder (the new export, or after the exchange the old one).
             let summary = try PublicationRegistry.removingOnInterrupt(output.partialPath) {
                 let summary = try CaptureExporter.export(capture, as: format, into: output, options: options) { done, total in
-                    if total >= 50, done % max(1, total / 100) == 0 || done == total { bar.update(Double(done) / Double(total)) }
+                    bar.update(done: done, of: total)
                 }
                 bar.finish()
                 try output.publish()
                 return summary
             }
-            printError(summary.line)
+            printInfo(summary.line)
             return .success
-        } catch let error as InputError {
-            bar.finish()
-            output.discard()
-            throw CommandFailure("cannot read \(error.description)", exitCode: .badInput)
-        } catch let error as FileSystemError {
-            bar.finish()
-            output.discard()
-            throw CommandFailure("cannot write \(error.description)", exitCode: .outputFailed)
-        } catch let error as LibraryCallError {
-            bar.finish()
-            output.discard()
-            throw CommandFailure("cannot write the export: \(error.description)", exitCode: .outputFailed)
         } catch {
             bar.finish()
             output.discard()

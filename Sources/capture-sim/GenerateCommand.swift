@@ -13,9 +13,8 @@ import SyntheticSensor
 struct GenerateCommand: Command {
     static let name = "generate"
     static let summary = "Generate procedural apartments (scenes with expectations; bundles with --bundles)"
-    static let help = """
-        USAGE: capture-sim generate --count N --out DIR [options]
-
+    static let usage = ["generate --count N --out DIR [options]"]
+    static let discussion = """
         Writes N procedural apartments as scene files DIR/<name>.json (name apartment-<seed>-<index>):
         1-6 rooms (rectangles and L-shapes, doors between them, windows on outer walls), furnished by room
         type with RoomPlan's categories and clutter, and a scripted scan of every room (landscape, phone
@@ -23,38 +22,41 @@ struct GenerateCommand: Command {
         produce (0, 1, the injected events' codes, 2, 7, 5; every other warning forbidden), so
         `capture-sim check DIR` checks them. Item i depends only on (seed, i): the shards of a data set
         give exactly the files of an unsharded run (docs/generate.md: Kubernetes Indexed Job, CI matrix).
-
-        OPTIONS:
-          --count N               items in the data set, 1...1000000 (required)
-          --seed S                the data set's seed (default 1)
-          --out DIR               output folder (created if missing; existing files of the same names are replaced)
-          --shard I/N             only items i with i % N == I - 1 (1 <= I <= N)
-          --bundles               also run each scene and write its bundles into DIR/bundles/<name>
-                                  (CubiCapture layout) and DIR/bundles/<name>-raw (raw RGBD package), and
-                                  a manifest line per item: DIR/manifest.jsonl (DIR/manifest-I-of-N.jsonl
-                                  for a shard)
-          --rooms MIN:MAX         rooms per apartment, 1 <= MIN <= MAX <= 6 (default 1:6)
-          --fast-turn-rate P      probability of one fast turn per scene, 0...1 (default 0)
-          --sideways-rate P       probability of one sideways walk per scene, 0...1 (default 0)
-          --tracking-loss-rate P  probability of one tracking loss per scene, 0...1 (default 0)
-          --depth-every N         the scenes' depth.everyNthFrame (default 1: depth on every frame)
-
-        EXIT STATUS: 0 every file written; 1 a generated scene did not load (a generator bug; nothing is
-        written for it); 2 usage error; 4 a file or bundle could not be written (stderr says which).
         """
+    static let options: [OptionSpec] = [
+        .option("count", "N", "items in the data set, 1...1000000 (required)"),
+        .option("seed", "S", "the data set's seed (default 1)"),
+        .option("out", "DIR", "output folder (created if missing; existing files of the same names are replaced)"),
+        .option("shard", "I/N", "only items i with i % N == I - 1 (1 <= I <= N)"),
+        .flag("bundles", "also run each scene and write its bundles into DIR/bundles/<name>\n(CubiCapture layout) and DIR/bundles/<name>-raw (raw RGBD package), and\na manifest line per item: DIR/manifest.jsonl (DIR/manifest-I-of-N.jsonl\nfor a shard)"),
+        .option("rooms", "MIN:MAX", "rooms per apartment, 1 <= MIN <= MAX <= 6 (default 1:6)"),
+        .option("fast-turn-rate", "P", "probability of one fast turn per scene, 0...1 (default 0)"),
+        .option("sideways-rate", "P", "probability of one sideways walk per scene, 0...1 (default 0)"),
+        .option("tracking-loss-rate", "P", "probability of one tracking loss per scene, 0...1 (default 0)"),
+        .option("depth-every", "N", "the scenes' depth.everyNthFrame (default 1: depth on every frame)"),
+        .flag("images", "with --bundles: the camera's video.mp4 and raw/rgb/*.jpg too (as run --out writes\nthem; several times the time and a tenth more bytes)"),
+        .option("video-size", "WxH", "with --images: camera image size, 4:3 up to 1920x1440 (default 640x480)"),
+        .option("video-fps", "N", "with --images: camera frame rate, dividing the scenes' 60 (default 30)"),
+        .option("max-bytes", "B", "with --bundles: refuse (exit 2, nothing written) when the bundles' estimated size\nis above B bytes (suffixes K, M, G, T: powers of 1000; e.g. 200G)"),
+    ]
+    static let exitStatus: [ExitStatus] = [
+        .success("every file written"), .failure("a generated scene did not load (a generator bug; nothing is written for it)"),
+        .usage, .outputFailed("a file or bundle could not be written (stderr says which)"),
+        .signal("ended by signal N after removing its partial bundles and temporary files"),
+    ]
 
     var settings = GeneratorSettings()
     var count: Int
     var out: String
     var shard: Shard?
     var bundles: Bool
+    /// `--images` and the camera options.
+    var cameraOptions: CameraOptions
+    /// `--max-bytes`.
+    var maximumBytes: Int64?
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(
-            arguments, options: ["count", "seed", "out", "shard", "rooms", "fast-turn-rate", "sideways-rate", "tracking-loss-rate",
-                                 "depth-every"],
-            flags: ["bundles"])
-        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        try parsed.requireNoPositionals()
         guard let count = try parsed.integer("count") else { throw UsageError("--count N is required") }
         guard (1...1_000_000).contains(count) else { throw UsageError("--count must be 1...1000000, got \(count)") }
         self.count = count
@@ -90,19 +92,54 @@ struct GenerateCommand: Command {
             settings.depthEveryNthFrame = n
         }
         bundles = parsed.flag("bundles")
+        var camera = try CameraOptions(parsed)
+        camera.images = parsed.flag("images")
+        if !camera.images, let given = camera.givenFlags.first { throw UsageError("--\(given) needs --images") }
+        if camera.images, !bundles { throw UsageError("--images needs --bundles") }
+        cameraOptions = camera
+        if let text = parsed.value("max-bytes") {
+            guard bundles else { throw UsageError("--max-bytes needs --bundles") }
+            guard let bytes = Self.byteCount(text) else {
+                throw UsageError("--max-bytes expects a number of bytes, optionally with K, M, G or T, got '\(text)'")
+            }
+            maximumBytes = bytes
+        }
+    }
+
+    /// "200G" -> 200,000,000,000; "5000" -> 5000 (K, M, G, T: powers of 1000).
+    static func byteCount(_ text: String) -> Int64? {
+        let units: [Character: Double] = ["K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12]
+        var digits = Substring(text), scale = 1.0
+        if let last = text.last?.uppercased().first, let unit = units[last] { scale = unit; digits = digits.dropLast() }
+        guard let value = Double(digits), value.isFinite, value >= 0, value * scale < 9e18 else { return nil }
+        return Int64(value * scale)
     }
 
     func run() throws -> ExitCode {
+        let generator = ApartmentGenerator(settings: settings)
+        let indices = (0..<count).filter { index in shard.map { index % $0.count == $0.index - 1 } ?? true }
+        // With bundles: what they will take, said (and checked against --max-bytes) before anything is written.
+        if bundles {
+            let estimate = try indices.reduce(Int64(0)) { sum, index in
+                let generated = generator.scene(index: index)
+                let scene = try Scene(jsonText: generated.json, source: generated.name + ".json")
+                return sum + BundleSizeEstimate(capture: try capture(scene, images: false), images: cameraOptions.images).totalBytes
+            }
+            let line = "generate: \(Counted.text(indices.count, "item")) with bundles\(cameraOptions.images ? " and camera images" : ""): "
+                + "about \(Self.gigabytes(estimate)) on disk (docs/generate.md, \"How much disk\")"
+            if let maximumBytes, estimate > maximumBytes {
+                throw UsageError(line.dropFirst("generate: ".count) + ", more than --max-bytes \(Self.gigabytes(maximumBytes)); nothing written")
+            }
+            printInfo(line)
+        }
         InterruptCleanup.install()
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         } catch {
             throw CommandFailure("\(out): cannot create the folder: \(error.localizedDescription)", exitCode: .outputFailed)
         }
-        let generator = ApartmentGenerator(settings: settings)
         var manifestLines: [String] = []
-        var written = 0
-        for index in 0..<count where shard.map({ index % $0.count == $0.index - 1 }) ?? true {
+        for (done, index) in indices.enumerated() {
             let generated = generator.scene(index: index)
             // Every generated scene must load (a generator bug must not leave a broken file).
             let path = (out as NSString).appendingPathComponent(generated.name + ".json")
@@ -112,9 +149,10 @@ struct GenerateCommand: Command {
                 throw CommandFailure("generated item \(index) does not load: \(error.description)", exitCode: .failure)
             }
             try write(generated.json, to: path)
-            written += 1
             if bundles {
-                manifestLines.append(try writeBundles(generated, scenePath: path).serialized())
+                let (line, bytes) = try writeBundles(generated, scenePath: path)
+                manifestLines.append(line.serialized())
+                printInfo("generate: \(done + 1)/\(indices.count) \(generated.name): bundles written (\(Self.gigabytes(bytes)))")
             }
         }
         if bundles {
@@ -122,8 +160,20 @@ struct GenerateCommand: Command {
             try write(manifestLines.map { $0 + "\n" }.joined(), to: (out as NSString).appendingPathComponent(name))
         }
         let range = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
-        printError("generate: \(written) scene(s) of \(count)\(range) in \(out)\(bundles ? ", with bundles" : "")")
+        printInfo("generate: \(Counted.text(indices.count, "scene")) of \(count)\(range) in \(out)\(bundles ? ", with bundles" : "")")
         return .success
+    }
+
+    /// The scene's capture as the bundles are written from it (camera images when `images`).
+    private func capture(_ scene: Scene, images: Bool) throws(UsageError) -> SyntheticCapture {
+        let camera = try cameraOptions.camera(for: scene)
+        return SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1, colorImages: images, camera: camera, rendersAhead: true))
+    }
+
+    /// Bytes as "3.2 GB" (or MB below a gigabyte).
+    static func gigabytes(_ bytes: Int64) -> String {
+        bytes >= 1_000_000_000 ? NumberFormatting.fixed(Double(bytes) / 1e9, decimals: 1) + " GB"
+            : NumberFormatting.fixed(Double(bytes) / 1e6, decimals: 0) + " MB"
     }
 
     /// Writes a file under a temporary name beside it, then renames it into place; a signal meanwhile
@@ -140,14 +190,18 @@ struct GenerateCommand: Command {
 
     /// Runs a generated scene into its two bundles; returns its manifest line with the bundles' paths
     /// and the codes the run produced.
-    private func writeBundles(_ generated: GeneratedScene, scenePath: String) throws -> JSONValue {
+    private func writeBundles(_ generated: GeneratedScene, scenePath: String) throws -> (line: JSONValue, bytes: Int64) {
         let scene = try loadScene(scenePath)
-        let capture = SyntheticCapture(scene: scene)
-        let configuration = scene.configuration
+        let capture = try self.capture(scene, images: cameraOptions.images)
+        let camera = capture.camera
+        // The scene's, with the video rate of the camera in use.
+        let configuration = capture.configuration
         let folder = (out as NSString).appendingPathComponent("bundles")
         func settings(_ name: String) -> BundleSettings {
-            BundleSettings(outputFolder: folder, name: name, metadata: scene.metadata, session: configuration,
-                           mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true)
+            var s = BundleSettings(outputFolder: folder, name: name, metadata: scene.metadata, session: configuration,
+                                   mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true)
+            s.images = BundleImageSettings(frameRateHz: camera.frameRateHz, videoCRF: camera.videoCRF, jpegQuality: camera.jpegQuality)
+            return s
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -156,8 +210,10 @@ struct GenerateCommand: Command {
         }
         let storage = CombinedStorage(CubiCaptureStorage(settings: settings(scene.name)), RawRGBDStorage(settings: settings(scene.name + "-raw")))
         let run: SceneRun<CombinedStorage<CubiCaptureStorage, RawRGBDStorage>>
+        let bar = ProgressBar(label: scene.name)
+        defer { bar.finish() }
         do {
-            run = try SceneRun(capture: capture, configuration: configuration, storage: storage)
+            run = try SceneRun(capture: capture, configuration: configuration, storage: storage, progress: bar.update)
         } catch {
             storage.withdrawPublication()
             throw CommandFailure("\(scenePath): \(error)", exitCode: .outputFailed)
@@ -168,11 +224,20 @@ struct GenerateCommand: Command {
             throw CommandFailure("\(scenePath): bundles not published: \(problem)", exitCode: .outputFailed)
         }
         storage.confirmPublication()
-        guard case .object(var members) = generated.manifest else { return generated.manifest }
+        let bytes = Self.treeBytes(folder + "/" + scene.name) + Self.treeBytes(folder + "/" + scene.name + "-raw")
+        guard case .object(var members) = generated.manifest else { return (generated.manifest, bytes) }
         members.append(("bundle", .string("bundles/\(scene.name)")))
         members.append(("rawPackage", .string("bundles/\(scene.name)-raw")))
         members.append(("frames", .integer(run.driver.session.record.recordedFrameCount)))
         members.append(("codes", .array(run.events.map { .integer($0.code) })))
-        return .object(members)
+        return (.object(members), bytes)
+    }
+
+    /// The bytes of the files under a folder.
+    static func treeBytes(_ path: String) -> Int64 {
+        guard let names = try? FileManager.default.subpathsOfDirectory(atPath: path) else { return 0 }
+        return names.reduce(0) { sum, name in
+            sum + (((try? FileManager.default.attributesOfItem(atPath: path + "/" + name))?[.size] as? Int).map(Int64.init) ?? 0)
+        }
     }
 }

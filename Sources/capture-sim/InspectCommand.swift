@@ -5,32 +5,27 @@ import CaptureEngine
 struct InspectCommand: Command {
     static let name = "inspect"
     static let summary = "Validate a bundle (folder of either layout, or zip) and summarise it"
-    static let help = """
-        USAGE: capture-sim inspect <path> [--json]
-
+    static let usage = ["inspect PATH [--json]"]
+    static let discussion = """
         Reads a CubiCapture bundle folder, its <uid>.zip, or a raw RGBD package folder, checks it against
         docs/bundle-format.md (every file present, sizes and counts consistent, every PNG chunk's CRC
         and IEND last, PNGs decode, poses finite, zip entries equal to the folder's files, no zip
         comment) and prints a summary: layout, duration, frames, depth frames, depth coverage, events
         and warnings counted by code. Files are read within the limits the document gives (64 MiB a
         file read whole, 2^21 JSON values), so memory stays bounded whatever the input.
-
-        OPTIONS:
-          --json    print the summary as one JSON object: path, layout, container, valid, problems,
-                    durationSeconds, frames, recordedFrames, depthFrames, depthWidth, depthHeight,
-                    depthCoverage, events, warnings
-
-        EXIT STATUS:
-          0  valid    1  invalid (the first problem is named)    2  usage error    3  unreadable
         """
+    static let options: [OptionSpec] = [
+        .flag("json", "print the summary as one JSON object: path, layout, container, valid, problems,\ndurationSeconds, frames, recordedFrames, depthFrames, depthWidth, depthHeight,\ndepthCoverage, events, warnings"),
+    ]
+    static let exitStatus: [ExitStatus] = [
+        .success("valid"), .failure("invalid (the first problem is named)"), .usage, .badInput("unreadable"),
+    ]
 
     var path: String
     var json: Bool
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: [], flags: ["json"])
-        guard let path = parsed.positionals.first else { throw UsageError("which bundle? give a folder or a zip") }
-        guard parsed.positionals.count == 1 else { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        guard let path = try parsed.singlePositional() else { throw UsageError("which bundle? give a folder or a zip") }
         self.path = path
         json = parsed.flag("json")
     }

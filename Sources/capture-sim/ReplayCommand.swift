@@ -6,9 +6,8 @@ import Foundation
 struct ReplayCommand: Command {
     static let name = "replay"
     static let summary = "Replay a logged trajectory or bundle through the engine and print its events"
-    static let help = """
-        USAGE: capture-sim replay LOG [options]
-
+    static let usage = ["replay LOG [options]"]
+    static let discussion = """
         Runs a log's poses through the same capture session as the phone and prints the events it emits,
         one per line (time, code, message). LOG is a bundle folder (or its arkitData.json, or its
         <uid>.zip), a raw RGBD package folder (or raw/poses.csv), a Stray Scanner folder (or
@@ -16,28 +15,19 @@ struct ReplayCommand: Command {
         docs/replay-formats.md describes each.
 
         A bundle replays exactly as it was recorded (its SDK profile, options, device, thresholds and every
-        input).
-        Any other log records from its first pose: no landscape gating, a record press at the first
-        pose's time, tracking normal, no depth (depth detectors run only where depth is present), and no
-        stop at the end. Times are seconds from the log's first pose.
-
-        Diagnostics (gaps, skipped time stamps, non-finite poses, a truncated last line) go to standard
-        error. Exit status: 0 replayed, 2 usage error, 3 unreadable or malformed log.
-
-        OPTIONS:
-          --format F          bundle, raw, tum, stray, traj or arkit (default: detected)
-          --fps N             frame rate of a raw poses.csv without its time column, frames per
-                              second (default: its package's manifest.json; a poses.csv with the
-                              time column keeps its times)
-          --up y|z            world up axis of TUM (default z) and .traj (default y) logs
-          --sdk VERSION       the SDK profile to replay with (2.10; default: the bundle's own, else 2.10)
-          --from S            replay only inputs at or after S seconds
-          --to S              replay only inputs at or before S seconds
-          --trace             under each event, why it fired: measured value, threshold and window
-          --json              one JSON object per event (the trace included when the event has one)
-          --thresholds FILE   apply a (partial) thresholds JSON file (on top of a bundle's own)
-          --set KEY=VALUE     set one threshold, e.g. --set fastRotation.degreesPerSecond=120 (repeatable)
+        input). Any other log records from its first pose: no landscape gating, a record press at the
+        first pose's time, tracking normal, no depth (depth detectors run only where depth is present),
+        and no stop at the end. Times are seconds from the log's first pose (a raw package's keep its
+        capture clock). Diagnostics (gaps, skipped time stamps, non-finite poses, a truncated last line)
+        go to standard error.
         """
+    static let options: [OptionSpec] = ReplayOptions.options + [
+        .flag("trace", "under each event, why it fired: measured value, threshold and window"),
+        .flag("json", "one JSON object per event (the trace included when the event has one)"),
+    ] + ThresholdOverrideOptions.options
+    static let exitStatus: [ExitStatus] = [
+        .success("replayed"), .usage, .badInput("unreadable or malformed log (the message names the file and line)"),
+    ]
 
     var path: String
     var options: ReplayOptions
@@ -47,11 +37,8 @@ struct ReplayCommand: Command {
     /// Whether --fps was given (it applies to raw logs only).
     var framesPerSecondGiven: Bool
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(
-            arguments, options: ["format", "fps", "up", "sdk", "from", "to", "thresholds", "set"], flags: ["json", "trace"])
-        guard let path = parsed.positionals.first else { throw UsageError("which log? capture-sim replay LOG") }
-        guard parsed.positionals.count == 1 else { throw UsageError("unexpected argument '\(parsed.positionals[1])'") }
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        guard let path = try parsed.singlePositional() else { throw UsageError("which log? capture-sim replay LOG") }
         self.path = path
         framesPerSecondGiven = parsed.value("fps") != nil
         let options = try ReplayOptions(parsing: parsed)
@@ -63,11 +50,7 @@ struct ReplayCommand: Command {
 
     func run() throws -> ExitCode {
         var log: ReplayLog
-        do {
-            log = try ReplayReader.read(path: path, options: options)
-        } catch {
-            throw CommandFailure(error.description, exitCode: .badInput)
-        }
+        log = try ReplayReader.read(path: path, options: options)
         if options.worldUp != nil, log.format != .tum, log.format != .traj {
             throw UsageError("--up applies to tum and traj logs; \(log.format.rawValue) logs fix their world axes")
         }

@@ -27,12 +27,13 @@ enum ReportInput {
     }
 
     /// Runs a scene with simulated storage (as `run` without `--out`) and makes its page.
-    static func scenePage(scene: Scene, seed: UInt64?, configuration: SessionConfiguration) throws -> ScanReportPage {
+    static func scenePage(scene: Scene, seed: UInt64?, configuration: SessionConfiguration,
+                          progress: @escaping (Double) -> Void = { _ in }) throws -> ScanReportPage {
         let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(renderBands: 1, rendersAhead: true))
         let recorder = ScanTraceRecorder(expectedDurationSeconds: capture.duration)
         _ = try SceneRun(capture: capture, configuration: configuration,
                          storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)),
-                         observer: recorder.observe)
+                         progress: progress, observer: recorder.observe)
         let trace = recorder.finish()
         var summary = ReportSummary()
         summary.rows = sceneRows(scene, seed: seed ?? scene.seed) + ReportSummary.sessionRows(trace, configuration: configuration)
@@ -43,19 +44,18 @@ enum ReportInput {
     }
 
     /// Reads and replays a bundle or log and makes its page; `scene` draws the plan's walls when given.
+    /// `progress` is told the share of the log replayed.
     static func logPage(path: String, options: ReplayOptions, overrides: ThresholdOverrideOptions,
-                        scene: Scene?) throws -> ScanReportPage {
-        var log: ReplayLog
-        do {
-            log = try ReplayReader.read(path: path, options: options)
-        } catch {
-            throw CommandFailure(error.description, exitCode: .badInput)
-        }
+                        scene: Scene?, progress: @escaping (Double) -> Void = { _ in }) throws -> ScanReportPage {
+        var log = try ReplayReader.read(path: path, options: options)
         if let sdk = options.sdk { log.configuration.sdk = sdk }
         log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)
         let duration = log.inputs.last.map(\.time) ?? 0
         let recorder = ScanTraceRecorder(expectedDurationSeconds: duration)
-        let run = ReplayRun(log: log, observer: recorder.observe)
+        let run = ReplayRun(log: log) { input, session, events in
+            recorder.observe(input, session, events)
+            if duration > 0 { progress(input.time / duration) }
+        }
         if let failure = run.readFailure {
             throw CommandFailure("\(log.file): \(failure.description)", exitCode: .badInput)
         }

@@ -10,46 +10,35 @@ import SyntheticSensor
 struct RunCommand: Command {
     static let name = "run"
     static let summary = "Run a scene through the engine: print its events, write its bundle with --out"
-    static let help = """
-        USAGE: capture-sim run [SCENE] [options]
-
+    static let usage = ["run [SCENE] [options]"]
+    static let discussion = """
         Feeds a scene's synthetic camera, LiDAR, system signals and scripted actions into the capture
         engine and prints every event it emits: time (s), code, message. SCENE defaults to
         Scenes/apartment.json; `capture-sim` with no arguments runs it. With --out, the scan is written
         as a bundle (docs/bundle-format.md) with the camera's video.mp4 (and raw/rgb/*.jpg in the raw
         package) unless --no-images; a scan that ends with 3 or an error leaves nothing behind.
         --force replaces an existing bundle in one step when the new one is complete.
-
-        OPTIONS:
-          --seed N              seed for hand motion, drift and sensor noise (default: the scene's)
-          --set KEY=VALUE       override a threshold, e.g. --set fastRotation.degreesPerSecond=120
-          --thresholds FILE     apply a (partial) thresholds JSON file
-          --json                one JSON object per event (time, code, message, severity, trace)
-          --trace               under each detector event, why it fired (value, threshold, window)
-          --out DIR             write the bundle into DIR/<scene name>/
-          --format F            cubicapture (default), raw-rgbd or both (raw package in <name>-raw)
-          --force               replace an existing bundle of the same name
-          --depth-every N       a depth map every N-th frame (default: the scene's)
-          --lidar-model M       the LiDAR error model: white or correlated (default: the scene's
-                                lidar.errorModel; docs/lidar.md)
-          --png-compression P   raw package PNGs: none (stored, fastest to encode, largest), rle
-                                (run-length Huffman deflate, up filter; default), fast (zlib
-                                level 1, run lengths, up filter) or small (zlib level 6, up filter)
-          --zip-level N         deflate level of the CubiCapture zip's entries, 1...9 (default 6)
-          --zip-depth M         allDepthFrames.bin in the zip: store (default) or deflate
-          --no-images           no camera images: no video.mp4, no raw/rgb/*.jpg (faster)
-          --video-size WxH      camera image size, 4:3 up to 1920x1440 (default: the scene's camera
-                                block, 640x480)
-          --video-fps N         camera frame rate, dividing the scene's (default: the scene's, 30)
-          --no-progress         no progress bar on standard error
-
-        EXIT STATUS: 0 the scene ran (whatever its events) and, with --out, every bundle asked for was
-        published; 2 usage error; 3 unreadable scene or thresholds; 4 a bundle was not published
-        (existing without --force, unwritable folder, full disk, a failed or aborted scan, a file the
-        bundle cannot do without): stderr says why, and nothing of the run is left in --out. SIGINT,
-        SIGTERM and SIGHUP remove the partial output (and put back a bundle being replaced) and end
-        the run by the signal (status 130, 143, 129).
         """
+    static let options: [OptionSpec] = [
+        .option("seed", "N", "seed for hand motion, drift and sensor noise (default: the scene's)"),
+    ] + ThresholdOverrideOptions.options + [
+        .flag("json", "one JSON object per event (time, code, message, severity, trace)"),
+        .flag("trace", "under each detector event, why it fired (value, threshold, window)"),
+        .option("out", "DIR", "write the bundle into DIR/<scene name>/ (the raw package into DIR/<scene name>-raw/)"),
+        .option("format", "F", "cubicapture (default), raw-rgbd or both"),
+        .flag("force", "replace an existing bundle of the same name"),
+        .option("depth-every", "N", "a depth map every N-th frame (default: the scene's)"),
+        .option("lidar-model", "M", "the LiDAR error model: white or correlated (default: the scene's\nlidar.errorModel; docs/lidar.md)"),
+    ] + BundleWritingOptions.options + CameraOptions.options + [
+        .flag("no-progress", "no progress bar on standard error"),
+    ]
+    static let exitStatus: [ExitStatus] = [
+        .success("the scene ran (whatever its events) and, with --out, every bundle asked for was published"),
+        .usage,
+        .badInput("unreadable scene or thresholds file (the message names the file and JSON path)"),
+        .outputFailed("a bundle was not published (existing without --force, unwritable folder, full disk, a\nfailed or aborted scan, a file the bundle cannot do without): nothing of the run is left in --out"),
+        .signal("ended by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP) after removing its partial\noutput and putting back a bundle being replaced"),
+    ]
 
     enum Format: String { case cubicapture, rawRGBD = "raw-rgbd", both }
 
@@ -69,11 +58,7 @@ struct RunCommand: Command {
     var zipStoresDepthFrames: Bool
     var cameraOptions: CameraOptions
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(
-            arguments, options: Set(["seed", "set", "thresholds", "out", "format", "depth-every", "lidar-model", "png-compression", "zip-level", "zip-depth"])
-                .union(CameraOptions.optionNames),
-            flags: Set(["json", "trace", "force", "no-progress"]).union(CameraOptions.flagNames))
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard parsed.positionals.count <= 1 else { throw UsageError("expected one scene file, got \(parsed.positionals.count)") }
         scenePath = parsed.positionals.first ?? DefaultPaths.defaultScene
         if let s = parsed.value("seed") {
@@ -140,7 +125,8 @@ struct RunCommand: Command {
             return s
         }
         let cubi = settings(scene.name)
-        let raw = settings(format == .both ? scene.name + "-raw" : scene.name)
+        // The raw package is always <name>-raw, so it never takes the CubiCapture bundle's name.
+        let raw = settings(scene.name + "-raw")
         for s in format == .both ? [cubi, raw] : [format == .rawRGBD ? raw : cubi] {
             if FileManager.default.fileExists(atPath: s.bundlePath) && !force {
                 throw CommandFailure("\(s.bundlePath) exists; use --force to replace it", exitCode: .outputFailed)
@@ -216,7 +202,7 @@ struct RunCommand: Command {
             }
         }
         fflush(nil)
-        printError(summary)
+        printInfo(summary)
         if let problem {
             throw CommandFailure(problem, exitCode: .outputFailed)
         }

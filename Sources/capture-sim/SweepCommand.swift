@@ -12,29 +12,26 @@ import SyntheticSensor
 struct SweepCommand: Command {
     static let name = "sweep"
     static let summary = "Run scenes over a range of threshold values; table of the codes that fire"
-    static let help = """
-        USAGE: capture-sim sweep [PATH...] --param KEY=START:STOP:STEP [--param KEY2=...] [options]
-
+    static let usage = ["sweep [PATH...] --param KEY=START:STOP:STEP [--param KEY2=...] [options]"]
+    static let discussion = """
         Runs every scene (files or folders; default Scenes/) once per value (or pair of values) of one
         or two thresholds and prints, per scene and value, the warning and error codes that fired with
         the time of their first occurrence and their count, e.g. 87@12.30x2.
-
-        OPTIONS:
-          --param KEY=START:STOP:STEP   a threshold and its values (also KEY=V1,V2,...); once or twice
-          --codes C1,C2,...             only these codes (default: every warning and error but 18)
-          --severity S                  only events of severity S or above: info, warning or error
-                                        (default warning without --codes; 78 reporting the minutes
-                                        left is info, under storage.warningMinutes a warning)
-          --set KEY=VALUE               fix another threshold for every run (repeatable)
-          --thresholds FILE             apply a (partial) thresholds JSON file first
-          --json                        one JSON object per scene and value
-          --csv                         CSV: scene, the parameters, code, severity, count, first time
-          --jobs N                      runs at once (default: the number of cores)
-          --report FILE                 also write FILE: an HTML heat map per scene of which codes
-                                        fire at each value (docs/report.md)
-
-        EXIT STATUS: 0 done, 2 usage error, 3 a scene or thresholds file could not be read.
         """
+    static let options: [OptionSpec] = [
+        .option("param", "KEY=START:STOP:STEP", "a threshold and its values (also KEY=V1,V2,...); once or twice", repeatable: true),
+        .option("codes", "C1,C2,...", "only these codes (default: every warning and error but 18)"),
+        .option("severity", "S", "only events of severity S or above: info, warning or error\n(default warning without --codes; 78 reporting the minutes\nleft is info, under storage.warningMinutes a warning)"),
+    ] + ThresholdOverrideOptions.options + [
+        .flag("json", "one JSON object per scene and value"),
+        .flag("csv", "CSV: scene, the parameters, code, severity, count, first time"),
+        .option("jobs", "N", "runs at once (default: the number of cores)"),
+        .option("report", "FILE", "also write FILE: an HTML heat map per scene of which codes\nfire at each value (docs/report.md)"),
+    ]
+    static let exitStatus: [ExitStatus] = [
+        .success("done"), .usage, .badInput("a scene or thresholds file could not be read"),
+        .outputFailed("the --report page could not be written"),
+    ]
 
     var paths: [String]
     var parameters: [SweepParameter]
@@ -47,9 +44,7 @@ struct SweepCommand: Command {
     var jobs: Int
     var report: String?
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["param", "codes", "severity", "set", "thresholds", "jobs", "report"],
-                                              flags: ["json", "csv"])
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
         let specs = parsed.values("param")
         guard (1...2).contains(specs.count) else { throw UsageError("give one or two --param KEY=START:STOP:STEP") }
@@ -90,7 +85,7 @@ struct SweepCommand: Command {
 
     func run() throws -> ExitCode {
         let files: [String]
-        do { files = try SceneCheck.sceneFiles(paths) } catch { throw CommandFailure(error.description, exitCode: .badInput) }
+        files = try SceneCheck.sceneFiles(paths)
         let scenes = try files.map(loadScene)
         let swept = self.parameters
         let combos: [[Double]] = swept.count == 1
@@ -98,42 +93,52 @@ struct SweepCommand: Command {
             : swept[0].values.flatMap { a in swept[1].values.map { [a, $0] } }
         let runs = scenes.count * combos.count
         let results = Mutex<[[Fired]?]>(Array(repeating: nil, count: runs))
+        let bar = ProgressBar(label: "sweep"), finished = Atomic<Int>(0)
         let failure = Mutex<String?>(nil)
         let next = Atomic<Int>(0)
         let overrides = try self.overrides.overrides()
         let codes = self.codes
         let minimum = severity ?? (codes == nil ? .warning : .info)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, runs))) { _ in
+        // One job per scene: its input stream is rendered once and fed to a session per value in
+        // lockstep (LockstepSceneRuns), so a sweep of many values costs about one run of each scene.
+        DispatchQueue.concurrentPerform(iterations: min(jobs, max(1, scenes.count))) { _ in
             while true {
-                let i = next.add(1, ordering: .relaxed).oldValue
-                guard i < runs else { return }
-                let scene = scenes[i / combos.count], values = combos[i % combos.count]
+                let s = next.add(1, ordering: .relaxed).oldValue
+                guard s < scenes.count else { return }
+                let scene = scenes[s]
                 do {
-                    var configuration = scene.configuration
-                    configuration.thresholds = try overrides.adding(zip(swept, values).map { $0.assignment($1) })
-                        .apply(to: configuration.thresholds)
-                    let run = try SceneRun(capture: SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1)),
-                                           configuration: configuration,
-                                           storage: SimulatedStorage(zipPath: "\(scene.metadata.uid).zip", faults: FaultPlan(scene.faults)))
-                    var fired: [Fired] = []
-                    for e in run.events {
-                        let c = e.code
-                        let wanted = codes.map { $0.contains(c) } ?? (e.meaning != .errorSound)
-                        guard wanted, e.severity >= minimum else { continue }
-                        if let k = fired.firstIndex(where: { $0.code == c }) {
-                            fired[k].count += 1
-                            fired[k].severity = max(fired[k].severity, e.severity)
-                        } else {
-                            fired.append(Fired(code: c, severity: e.severity, count: 1, first: e.time))
-                        }
+                    let capture = SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1))
+                    let configurations = try combos.map { values in
+                        var configuration = capture.configuration
+                        // The overrides, then the swept values, on the scene's thresholds: validated as a whole.
+                        configuration.thresholds = try overrides.adding(zip(swept, values).map { $0.assignment($1) })
+                            .apply(to: scene.configuration.thresholds)
+                        return configuration
                     }
-                    results.withLock { $0[i] = fired }
+                    let lockstep = try LockstepSceneRuns(capture: capture, configurations: configurations)
+                    for (c, events) in lockstep.events.enumerated() {
+                        var fired: [Fired] = []
+                        for e in events {
+                            let code = e.code
+                            let wanted = codes.map { $0.contains(code) } ?? (e.meaning != .errorSound)
+                            guard wanted, e.severity >= minimum else { continue }
+                            if let k = fired.firstIndex(where: { $0.code == code }) {
+                                fired[k].count += 1
+                                fired[k].severity = max(fired[k].severity, e.severity)
+                            } else {
+                                fired.append(Fired(code: code, severity: e.severity, count: 1, first: e.time))
+                            }
+                        }
+                        results.withLock { $0[s * combos.count + c] = fired }
+                    }
                 } catch {
                     failure.withLock { $0 = $0 ?? "\(scene.source): \(error)" }
-                    results.withLock { $0[i] = [] }
+                    results.withLock { for c in combos.indices { $0[s * combos.count + c] = [] } }
                 }
+                results.withLock { _ in bar.update(done: finished.add(1, ordering: .relaxed).newValue, of: scenes.count) }
             }
         }
+        bar.finish()
         if let message = failure.withLock({ $0 }) { throw CommandFailure(message, exitCode: .badInput) }
         let table = results.withLock { $0.map { $0 ?? [] } }
         print(render(files: files, combos: combos, table: table))

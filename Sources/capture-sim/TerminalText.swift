@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text as the tool prints it to a terminal: control characters a scene, a log or a bundle carries (a
 /// scene's name, a uid, a room label, a string in `arkitData.json`) are shown as `\u001b`-style escapes
 /// instead of being sent raw, so that no input can move the cursor, clear the screen, set the window
@@ -31,9 +33,11 @@ enum TerminalText {
     }
 }
 
-/// The tool's `print`: Swift's, through ``TerminalText/escaped(_:)``. Every subcommand prints with it,
-/// so no output line (human-readable, CSV or JSON) carries a raw control character.
+/// The tool's `print`: Swift's, through ``TerminalText/escaped(_:)``, written straight to standard
+/// output (no stdio buffer), so a line reaches a pipe when it is printed (a long `check` in CI shows
+/// each scene as it finishes). Every subcommand prints with it, so no output line (human-readable, CSV
+/// or JSON) carries a raw control character.
 func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     let text = items.map { "\($0)" }.joined(separator: separator)
-    Swift.print(TerminalText.escaped(text), terminator: terminator)
+    FileHandle.standardOutput.write(Data((TerminalText.escaped(text) + terminator).utf8))
 }

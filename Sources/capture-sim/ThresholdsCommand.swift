@@ -5,27 +5,25 @@ import Foundation
 struct ThresholdsCommand: Command {
     static let name = "thresholds"
     static let summary = "Print the detector thresholds as JSON (what --thresholds FILE accepts)"
-    static let help = """
-        USAGE: capture-sim thresholds [--thresholds FILE] [--set KEY=VALUE ...] [--keys | --ranges]
-
+    static let usage = ["thresholds [--thresholds FILE] [--set KEY=VALUE ...] [--keys | --ranges]"]
+    static let discussion = """
         Prints the thresholds every detector uses, as JSON with sorted keys. With --thresholds and --set,
         prints the result of applying them to the defaults, so an override file can be checked.
-
-        OPTIONS:
-          --thresholds FILE   apply a (partial) thresholds JSON file
-          --set KEY=VALUE     set one threshold, e.g. --set fastRotation.degreesPerSecond=120 (repeatable)
-          --keys              list the settable keys, one per line
-          --ranges            list each numeric key with its valid range, e.g. "fastRotation.windowSeconds (0, 60]";
-                              a value outside it is refused from --set (exit 2), a file or a scene (exit 3)
         """
+    static let options: [OptionSpec] = ThresholdOverrideOptions.options + [
+        .flag("keys", "list the settable keys, one per line"),
+        .flag("ranges", "list each numeric key with its valid range, e.g. \"fastRotation.windowSeconds (0, 60]\";\na value outside it is refused from --set (exit 2), a file or a scene (exit 3)"),
+    ]
+    static let exitStatus: [ExitStatus] = [
+        .success("printed"), .usage, .badInput("the thresholds file cannot be read or holds a malformed or out-of-range value"),
+    ]
 
     var overrides: ThresholdOverrideOptions
     var keysOnly: Bool
     var ranges: Bool
 
-    init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["thresholds", "set"], flags: ["keys", "ranges"])
-        guard parsed.positionals.isEmpty else { throw UsageError("unexpected argument '\(parsed.positionals[0])'") }
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        try parsed.requireNoPositionals()
         overrides = ThresholdOverrideOptions(parsed)
         keysOnly = parsed.flag("keys")
         ranges = parsed.flag("ranges")
@@ -50,6 +48,12 @@ struct ThresholdsCommand: Command {
 struct ThresholdOverrideOptions {
     var file: String?
     var assignments: [String]
+
+    /// `--set KEY=VALUE` (repeatable) and `--thresholds FILE`.
+    static let options: [OptionSpec] = [
+        .option("set", "KEY=VALUE", "override a threshold, e.g. --set fastRotation.degreesPerSecond=120;\nVALUE may be a factor of the default, e.g. 1.1x (repeatable)", repeatable: true),
+        .option("thresholds", "FILE", "apply a (partial) thresholds JSON file (before --set)"),
+    ]
 
     init(_ parsed: CommandLineArguments) {
         file = parsed.value("thresholds")

@@ -54,6 +54,6 @@ import Testing
                           trace: EventTrace(quantity: "yaw rate", measured: 112, comparison: ">", threshold: 90,
                                             unit: "deg/s", windowSeconds: 0.5, windowStart: 12))
         #expect(event.json.serialized() == #"{"time":12.5,"code":87,"message":"Too fast rotations. Showing fast movement warning","severity":"warning","trace":{"quantity":"yaw rate","measured":112,"comparison":">","threshold":90,"unit":"deg/s","windowSeconds":0.5,"windowStart":12}}"#)
-        #expect(event.line == "   12.500  87  Too fast rotations. Showing fast movement warning")
+        #expect(event.line == "   12.500   87  Too fast rotations. Showing fast movement warning")
     }
 }

@@ -24,18 +24,18 @@ import Testing
         #expect(plain.status == 0)
         #expect(plain.stderr == "")
         #expect(plain.lines == [
-            "    0.000   1  Recording started",
-            "   11.663  31  Horizontal scanning",
-            "   13.096  32  Not scanning horizontally anymore",
-            "   26.059  31  Horizontal scanning",
+            "    0.000    1  Recording started",
+            "   11.663   31  Horizontal scanning",
+            "   13.096   32  Not scanning horizontally anymore",
+            "   26.059   31  Horizontal scanning",
         ])
         let traced = try tool(["replay", TestPaths.letters, "--trace"])
         #expect(traced.lines == [
-            "    0.000   1  Recording started",
-            "   11.663  31  Horizontal scanning",
+            "    0.000    1  Recording started",
+            "   11.663   31  Horizontal scanning",
             "    31 at 11.663 s: |pitch| 3.54 deg over 5.015 s < 10 deg (window from 6.648 s)",
-            "   13.096  32  Not scanning horizontally anymore",
-            "   26.059  31  Horizontal scanning",
+            "   13.096   32  Not scanning horizontally anymore",
+            "   26.059   31  Horizontal scanning",
             "    31 at 26.059 s: |pitch| 5.174 deg over 5.015 s < 10 deg (window from 21.044 s)",
         ])
         let json = try tool(["replay", TestPaths.letters, "--json"])
@@ -54,13 +54,13 @@ import Testing
         // horizontal-scanning warning (priority 4) held its 5 s while 87 (priority 3) showed: it is shown
         // when 87 ends, at 11.796 s.
         #expect(run.lines == [
-            "    5.015   1  Recording started",
-            "    5.282  87  Too fast rotations. Showing fast movement warning",
-            "    9.047  87  Too fast rotations. Showing fast movement warning",
-            "   10.780  87  Too fast rotations. Showing fast movement warning",
-            "   11.796  31  Horizontal scanning",
-            "   13.096  32  Not scanning horizontally anymore",
-            "   14.996  87  Too fast rotations. Showing fast movement warning",
+            "    5.015    1  Recording started",
+            "    5.282   87  Too fast rotations. Showing fast movement warning",
+            "    9.047   87  Too fast rotations. Showing fast movement warning",
+            "   10.780   87  Too fast rotations. Showing fast movement warning",
+            "   11.796   31  Horizontal scanning",
+            "   13.096   32  Not scanning horizontally anymore",
+            "   14.996   87  Too fast rotations. Showing fast movement warning",
         ])
     }
 
@@ -130,7 +130,7 @@ import Testing
                           [TestPaths.letters, "--fps", "30"], [TestPaths.letters, "--format", "csv"],
                           [TestPaths.letters, "--from", "3", "--to", "1"], [TestPaths.letters, "--bogus"],
                           [TestPaths.letters, "--set", "nothing.here=1"]] {
-            #expect(throws: UsageError.self, "\(arguments)") { _ = try ReplayCommand(arguments: arguments).run() }
+            #expect(throws: UsageError.self, "\(arguments)") { _ = try ReplayCommand(parsing: arguments).run() }
         }
     }
 

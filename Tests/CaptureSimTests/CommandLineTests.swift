@@ -36,15 +36,15 @@ import TestSupport
         let r = try CommandLineTool.run(["run", "Scenes/not-enough-data.json", "--no-progress"])
         #expect(r.status == 0)
         #expect(r.lines == [
-            "    0.000  70  Thermal state nominal",
-            "    0.000  75  Low power mode deactivated",
-            "    0.000  76  Active processor count is 6 of 6",
-            "    0.000  78  Storage: 118 minutes left",
-            "    0.900   0  Device in landscape orientation",
-            "    2.500   1  Recording started",
-            "    8.500   3  Finished recording - Not enough data",
-            "    8.500  15  Error, removing scan",
-            "    8.500   5  Finished recording - CubiCapture is finished",
+            "    0.000   70  Thermal state nominal",
+            "    0.000   75  Low power mode deactivated",
+            "    0.000   76  Active processor count is 6 of 6",
+            "    0.000   78  Storage: 118 minutes left",
+            "    0.900    0  Device in landscape orientation",
+            "    2.500    1  Recording started",
+            "    8.500    3  Finished recording - Not enough data",
+            "    8.500   15  Error, removing scan",
+            "    8.500    5  Finished recording - CubiCapture is finished",
         ])
         #expect(r.stderr == "Scenes/not-enough-data.json: 644 inputs, 360 frames recorded, finished\n")
     }
@@ -76,7 +76,7 @@ import TestSupport
     /// what the arguments name), in-process; nil when there is none.
     private func usageError(_ command: any Command.Type, _ arguments: [String], running: Bool = false) -> String? {
         do {
-            let parsed = try command.init(arguments: arguments)
+            let parsed = try command.init(parsing: arguments)
             if running { _ = try parsed.run() }
             return nil
         } catch let error as UsageError {
@@ -96,14 +96,89 @@ import TestSupport
         #expect(r.stderr.contains("unknown threshold 'drift.metres'"))
     }
 
-    @Test func everyCommandHasHelp() throws {
-        #expect(CaptureSim.commands.count >= 9)
-        for command in CaptureSim.commands {
-            #expect(command.help.hasPrefix("USAGE: capture-sim \(command.name)"), "\(command.name)")
+    @Test func everyCommandHasHelpInOneLayoutWithItsExitStatus() throws {
+        let commands = CaptureSim.entries.flatMap { entry -> [(String, any Command.Type)] in
+            switch entry {
+            case .command(let type): return [(type.name, type)]
+            case .group(let group): return group.subcommands.map { ("\(group.name) \($0.name)", $0) }
+            }
+        }
+        #expect(commands.count >= 16)
+        for (words, command) in commands {
+            let help = command.help
+            #expect(help.hasPrefix("USAGE: capture-sim \(words)"), "\(words)")
+            #expect(help.contains("\nOPTIONS:\n"), "\(words)")
+            // One EXIT STATUS table per command, last, each line "N      meaning" with 0 among them.
+            let tail = try #require(help.components(separatedBy: "\nEXIT STATUS:\n").dropFirst().first, "\(words)")
+            let rows = tail.split(separator: "\n").filter { !$0.hasPrefix("         ") }
+            #expect(rows.first?.hasPrefix("  0      ") == true || rows.first?.hasPrefix("0      ") == true, "\(words): \(rows.first ?? "")")
+            #expect(rows.allSatisfy { $0.range(of: #"^ *[0-9+N]+ +\S"#, options: .regularExpression) != nil }, "\(words)")
         }
         let r = try CommandLineTool.run(["replay", "--help"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("USAGE: capture-sim replay"))
+        #expect(r.stdout.contains("3.1"))
+    }
+
+    @Test func helpCommandPrintsTheSameAsDashDashHelpAndASubcommandGetsOnlyItsOwn() throws {
+        let viaHelp = try CommandLineTool.run(["help", "run"])
+        #expect(viaHelp.status == 0)
+        #expect(viaHelp.stdout == (try CommandLineTool.run(["run", "--help"])).stdout)
+        let stats = try CommandLineTool.run(["lidar", "stats", "--help"])
+        #expect(stats.status == 0)
+        #expect(stats.stdout.hasPrefix("USAGE: capture-sim lidar stats"))
+        #expect(!stats.stdout.contains("capture-sim lidar fit"))
+        #expect(stats.stdout == (try CommandLineTool.run(["help", "lidar", "stats"])).stdout)
+        let group = try CommandLineTool.run(["help", "bench"])
+        #expect(group.status == 0)
+        #expect(group.stdout.contains("SUBCOMMANDS:"))
+        #expect(try CommandLineTool.run(["help", "frobnicate"]).status == 2)
+    }
+
+    @Test func aMistypedCommandSubcommandOrOptionIsExit2WithWhatWasMeant() throws {
+        let command = try CommandLineTool.run(["chek", "Scenes/floor.json"])
+        #expect(command.status == 2)
+        #expect(command.stderr.contains("unknown command 'chek'"))
+        #expect(command.stderr.contains("'check'"))
+        let sub = try CommandLineTool.run(["bench", "engin"])
+        #expect(sub.status == 2)
+        #expect(sub.stderr.contains("'engine'"))
+        let option = try CommandLineTool.run(["run", "Scenes/floor.json", "--seeed", "3"])
+        #expect(option.status == 2)
+        #expect(option.stderr.contains("unknown option '--seeed'"))
+        #expect(option.stderr.contains("--seed"))
+        #expect(option.stdout.isEmpty)
+    }
+
+    @Test func versionNamesTheToolAndItsProfiles() throws {
+        let r = try CommandLineTool.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.lines.first == "capture-sim \(ToolVersion.number)")
+        #expect(r.stdout.contains("2.10") && r.stdout.contains("3.1"))
+    }
+
+    @Test func quietLeavesTheResultsAndDropsTheSummaryLines() throws {
+        let loud = try CommandLineTool.run(["check", "Scenes/floor.json"])
+        let quiet = try CommandLineTool.run(["check", "Scenes/floor.json", "--quiet"])
+        #expect(loud.status == 0 && quiet.status == 0)
+        // The same result lines (each says how long its scene took: that differs).
+        let verdict = { (run: CommandLineTool.Result) in run.lines.map { $0.components(separatedBy: "  (").first ?? $0 } }
+        #expect(verdict(quiet) == verdict(loud))
+        #expect(quiet.lines.first?.hasPrefix("PASS  Scenes/floor.json") == true)
+        #expect(quiet.stderr.isEmpty)
+        // An error is still said.
+        let failing = try CommandLineTool.run(["--quiet", "run", "no-such-scene.json"])
+        #expect(failing.status == 3)
+        #expect(failing.stderr.contains("no-such-scene.json"))
+    }
+
+    @Test func eventCodesOfOneTwoAndThreeDigitsKeepTheMessageColumn() throws {
+        let r = try CommandLineTool.run(["codes", "--sdk", "3.1"])
+        #expect(r.status == 0)
+        let rows = r.lines.filter { $0.range(of: #"^ *[0-9]{1,3}  "#, options: .regularExpression) != nil }
+        #expect(rows.count > 50)
+        let columns = Set(rows.map { row in row.distance(from: row.startIndex, to: row.range(of: #"[0-9] +"#, options: .regularExpression)!.upperBound) })
+        #expect(columns.count == 1, "\(columns)")
     }
 
     @Test func runWritesABundleAndRefusesToOverwriteWithoutForce() throws {

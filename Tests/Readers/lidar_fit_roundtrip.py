@@ -52,7 +52,7 @@ def main():
         subprocess.run([binary, "run", os.path.join(work, "known.json"), "--out", os.path.join(work, "out"),
                         "--format", "raw-rgbd", "--no-images", "--no-progress"], check=True, stdout=subprocess.DEVNULL)
         fitted_path = os.path.join(work, "fitted.json")
-        subprocess.run([binary, "lidar", "fit", os.path.join(work, "out", "fit-known"), "--scene",
+        subprocess.run([binary, "lidar", "fit", os.path.join(work, "out", "fit-known-raw"), "--scene",
                         os.path.join(work, "proxy.json"), "--frames", "60", "--out", fitted_path], check=True)
         fitted = json.load(open(fitted_path))
         assert fitted["errorModel"] == "correlated", fitted

@@ -29,7 +29,7 @@ def main():
         path = os.path.join(folder, "swapped.json")
         json.dump(scene, open(path, "w"))
         out = os.path.join(folder, "out")
-        bundle = os.path.join(out, "swapped")
+        bundle = os.path.join(out, "swapped-raw" if layout == "raw-rgbd" else "swapped")  # the raw package is <name>-raw
         arguments = [tool, "run", path, "--out", out, "--format", layout, "--no-progress", "--depth-every", "30", "--no-images"]
         subprocess.run(arguments, capture_output=True, check=True)
         landed = tries = damaged = 0
@@ -51,7 +51,7 @@ def main():
                 landed += 1
             inspect = subprocess.run([tool, "inspect", bundle], capture_output=True, text=True)
             left = sorted(os.listdir(out)) if os.path.isdir(out) else []
-            if inspect.returncode != 0 or left != ["swapped"]:
+            if inspect.returncode != 0 or left != [os.path.basename(bundle)]:
                 damaged += 1
                 print(f"try {tries}: exit {status}, inspect {inspect.returncode}: {inspect.stderr.strip()[:160]}; left {left[:4]}")
                 shutil.rmtree(out, ignore_errors=True)

@@ -34,12 +34,13 @@ extension Event {
     }
 
     /// The text form every command prints: time with three decimals, code, message; e.g.
-    /// `  12.500  87  Too fast rotations. Showing fast movement warning`.
+    /// `   12.500   87  Too fast rotations. Showing fast movement warning` (the code right-aligned in three
+    /// columns, so the 3.x profile's three-digit codes keep the messages in line).
     public var line: String {
         let t = NumberFormatting.fixed(time, decimals: 3)
         let c = String(code)
         return String(repeating: " ", count: max(0, 9 - t.count)) + t + "  "
-            + String(repeating: " ", count: max(0, 2 - c.count)) + c + "  " + message
+            + String(repeating: " ", count: max(0, 3 - c.count)) + c + "  " + message
     }
 
     /// The `CubiCaptureDelegate` call this event leads to under a profile that reports them:

@@ -1,0 +1,86 @@
+import CaptureEngine
+import Foundation
+import JSONSupport
+import LiDARFit
+import LiDARStatistics
+
+/// `capture-sim lidar fit PATH`: the correlated LiDAR model fitted to a capture (docs/lidar.md, "lidar fit").
+struct LiDARFitCommand: Command {
+    static let name = "fit"
+    static let summary = "The correlated LiDAR model's parameters estimated from a capture, as a scene's lidar block"
+    static let usage = ["lidar fit PATH [--scene FILE] [--frames N] [--iterations N] [--out FILE] [--force]"]
+    static let discussion = """
+        Estimates the correlated LiDAR model (scene key lidar.correlated) from one capture: the capture's
+        statistics, then the model's parameters searched until the scene rendered with them gives the
+        same statistics (docs/lidar.md, "lidar fit"). Prints the scene's `lidar` block as JSON (or writes
+        it to --out) and a table of the fit on standard error.
+        """
+    static let options: [OptionSpec] = [
+        .option("scene", "FILE", "the scene rendered as the forward model, best one like the captured room\n(default Scenes/apartment.json); its own lidar block is the starting point"),
+        .option("frames", "N", "frames (and pairs) of each render of the scene (default 60; the capture is read\nwith 200 and 120)"),
+        .option("iterations", "N", "search iterations after one probe per parameter (default 10)"),
+        .option("out", "FILE", "write the lidar block there instead of standard output"),
+        .flag("force", "replace FILE if it exists"),
+    ]
+    static let exitStatus: [ExitStatus] = [
+        .success("done"), .usage, .badInput("the capture or scene cannot be read (the file is named)"),
+        .outputFailed("--out cannot be written"),
+    ]
+
+    var path: String
+    var scenePath: String
+    var anchors: Int
+    var iterations: Int
+    var out: String?
+    var force: Bool
+
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
+        guard !parsed.positionals.isEmpty else { throw UsageError("which capture? give one path") }
+        guard parsed.positionals.count == 1 else { throw UsageError("lidar fit takes one capture, got \(parsed.positionals.count)") }
+        path = parsed.positionals[0]
+        anchors = try LiDARStatsCommand.wholeNumber(parsed, "frames", in: 4...2_000) ?? 60
+        iterations = try LiDARStatsCommand.wholeNumber(parsed, "iterations", in: 0...200) ?? 10
+        scenePath = parsed.value("scene") ?? DefaultPaths.defaultScene
+        out = parsed.value("out")
+        force = parsed.flag("force")
+    }
+
+    func run() throws -> ExitCode {
+        if let out, FileManager.default.fileExists(atPath: out), !force {
+            throw CommandFailure("\(out) exists; use --force to replace it", exitCode: .outputFailed)
+        }
+        let target = try LiDARStatsCommand.statistics(of: path, frames: 200, pairs: 120)
+        let scene = try loadScene(scenePath)
+        let quantisation = DepthQuantisation(format: target.format)
+        let calculator = LiDARStatisticsCalculator(maximumFrames: anchors, maximumPairs: anchors)
+        let result: LiDARFitResult
+        let fitter = LiDARFitter(iterations: iterations)
+        let progress = ProgressBar(label: "fit")
+        var evaluated = 0
+        do throws(InputError) {
+            result = try fitter.fit(target: target, start: scene.lidar.correlated) { settings throws(InputError) in
+                defer {
+                    evaluated += 1
+                    progress.update(done: evaluated, of: fitter.maximumEvaluations)
+                }
+                return try calculator.statistics(of: SyntheticLiDARFrames(scene: scene, settings: settings, quantisation: quantisation))
+            }
+            progress.finish()
+        } catch {
+            progress.finish()
+            throw CommandFailure("\(scenePath): cannot render the forward model: \(error.description)", exitCode: .badInput)
+        }
+        let block = LiDARFitReport.lidarBlock(result.settings).serialized(pretty: true) + "\n"
+        printInfo(LiDARFitReport.table(result, capture: path, scene: scene.name))
+        if let out {
+            do {
+                try Data(block.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+            } catch {
+                throw CommandFailure("\(out): cannot write the lidar block: \(error.localizedDescription)", exitCode: .outputFailed)
+            }
+        } else {
+            print(block, terminator: "")
+        }
+        return .success
+    }
+}
