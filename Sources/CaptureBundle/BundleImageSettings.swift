@@ -8,10 +8,14 @@ public struct BundleImageSettings: Sendable, Equatable {
     public var videoCRF: Int
     /// JPEG quality, 1...100 (default 90).
     public var jpegQuality: Int
+    /// The lens's distortion coefficients in OpenCV's order k1, k2, p1, p2, k3, written to
+    /// `raw/rgb_intrinsics.json` under those keys (default nil: a pinhole camera, no keys written).
+    public var distortion: [Double]?
 
-    public init(frameRateHz: Double = 30, videoCRF: Int = 23, jpegQuality: Int = 90) {
+    public init(frameRateHz: Double = 30, videoCRF: Int = 23, jpegQuality: Int = 90, distortion: [Double]? = nil) {
         self.frameRateHz = frameRateHz
         self.videoCRF = videoCRF
         self.jpegQuality = jpegQuality
+        self.distortion = distortion
     }
 }

@@ -58,13 +58,16 @@ void ccolor_surface_rows_scalar(const ccolor_surface *surface, intptr_t row_begi
                                 intptr_t out_first_row);
 
 /// Motion blur of rows `row_begin ..< row_end` of a linear RGB image `in` (`width` x `height`, 3 floats a
-/// pixel) into the same rows of `out`: each pixel the mean of `taps` bilinear samples of `in` spread
-/// evenly along its 4x4 block's motion during the exposure (`motion`: per block, x then y, pixels, from
-/// the start of the exposure to its end; blocks_x blocks a row), centred on the pixel, with
-/// taps = min(32, ceil(length / 1.5) + 1) (a copy below half a pixel). Samples beyond the image
-/// read its edge.
+/// pixel) into `out` (3 floats a pixel, `width` a row; `out`'s first row is image row `out_first_row`):
+/// each pixel the mean of `taps` bilinear samples of `in` spread evenly along its 4x4 block's motion
+/// during the exposure (`motion`: per block, x then y, pixels, from the start of the exposure to its
+/// end; blocks_x blocks a row), centred on the pixel moved back by its block's `offsets` (x then y,
+/// pixels; NULL: none; the rolling shutter's shift), with taps = min(32, ceil(length / 1.5) + 1); a block
+/// that moves less than a pixel takes one sample (at no offset: a copy). Samples beyond the image read
+/// its edge.
 void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr_t height, const float *motion,
-                             intptr_t blocks_x, intptr_t row_begin, intptr_t row_end);
+                             const float *offsets, intptr_t blocks_x, intptr_t row_begin, intptr_t row_end,
+                             intptr_t out_first_row);
 
 /// The first texel of mip level `level` within a texture.
 int32_t ccolor_texture_level_start(int32_t level);
