@@ -15,16 +15,22 @@
 #include <math.h>
 #include <string.h>
 
-int32_t ccolor_texture_level_start(int32_t level) {
-    int32_t start = 0;
-    for (int32_t l = 0; l < level; l++) {
-        const int32_t size = (1 << CCOLOR_TEXTURE_LOG2) >> l;
-        start += size * size;
-    }
-    return start;
+/// Each level's first texel: levels of side S take max(S x S, 16) texels (the 1x1 and 2x2 levels fill
+/// one 4x4 tile).
+static const int32_t level_starts[CCOLOR_TEXTURE_LEVELS] = { 0, 65536, 81920, 86016, 87040, 87296, 87360, 87376, 87392 };
+
+int32_t ccolor_texture_level_start(int32_t level) { return level_starts[level]; }
+
+/// Where texel (u, v) (0 <= u, v < S, S = 256 >> level) lies within its level: 4x4 tiles of 16 texels
+/// (a 64-byte cache line: a bilinear footprint mostly in one line), row by row within 32x32 super-tiles of
+/// 1024 texels (4 KB: a page), super-tiles row by row. The u and v parts add up.
+static inline int32_t texel_index(int32_t level, int32_t u, int32_t v) {
+    const int32_t row_shift = 10 - level < 4 ? 4 : (10 - level > 7 ? 7 : 10 - level);
+    return ((u >> 5) << 10) + (((u >> 2) & 7) << 4) + (u & 3)
+        + ((v >> 5) << (13 - level)) + (((v >> 2) & 7) << row_shift) + ((v & 3) << 2);
 }
 
-static const int32_t level_starts[CCOLOR_TEXTURE_LEVELS] = { 0, 65536, 81920, 86016, 87040, 87296, 87360, 87376, 87380 };
+int32_t ccolor_texel_offset(int32_t level, int32_t u, int32_t v) { return level_starts[level] + texel_index(level, u, v); }
 
 static inline float bits_float(int32_t bits) { float f; memcpy(&f, &bits, 4); return f; }
 static inline int32_t float_bits(float f) { int32_t b; memcpy(&b, &f, 4); return b; }
@@ -90,9 +96,16 @@ static inline void block_at(const ccolor_surface *s, intptr_t bx, intptr_t y, in
     const int32_t id = ids[i];
     b->uniform = 0;
     if (id < 0) return;
-    for (intptr_t r = 0; r < 4; r++)
-        for (intptr_t c = 0; c < 4; c++)
-            if (ids[i + r * stride + c] != id || !(best[i + r * stride + c] > 0)) return;
+    // Sixteen ids equal and sixteen inverse depths above 0, four a row (SIMDe's SSE2 API).
+    const simde__m128i want = simde_mm_set1_epi32(id);
+    const simde__m128 zero = simde_mm_setzero_ps();
+    simde__m128i same = simde_mm_set1_epi32(-1);
+    simde__m128 positive = simde_mm_castsi128_ps(same);
+    for (intptr_t r = 0; r < 4; r++) {
+        same = simde_mm_and_si128(same, simde_mm_cmpeq_epi32(simde_mm_loadu_si128((const simde__m128i *)(const void *)(ids + i + r * stride)), want));
+        positive = simde_mm_and_ps(positive, simde_mm_cmpgt_ps(simde_mm_loadu_ps(best + i + r * stride), zero));
+    }
+    if (simde_mm_movemask_ps(simde_mm_and_ps(simde_mm_castsi128_ps(same), positive)) != 0xF) return;
     b->uniform = 1;
     b->id = id;
     const intptr_t c = i + stride + 1;
@@ -146,11 +159,12 @@ static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y
         const float su = (u * rec[3] + rec[7]) * scale - 0.5f, sv = (v * rec[3] + rec[11]) * scale - 0.5f;
         const float fu = floorf(su), fv = floorf(sv);
         const float au = su - fu, av = sv - fv;
-        const int32_t mask = ((1 << CCOLOR_TEXTURE_LOG2) >> level) - 1, shift = CCOLOR_TEXTURE_LOG2 - level;
+        const int32_t mask = ((1 << CCOLOR_TEXTURE_LOG2) >> level) - 1;
         const int32_t iu = (int32_t)fu, iv = (int32_t)fv;
-        const int32_t u0 = iu & mask, u1 = (iu + 1) & mask, v0 = (iv & mask) << shift, v1 = ((iv + 1) & mask) << shift;
+        const int32_t u0 = iu & mask, u1 = (iu + 1) & mask, v0 = iv & mask, v1 = (iv + 1) & mask;
         const uint32_t *base = s->texels + (intptr_t)float_bits(rec[15]) * CCOLOR_TEXTURE_TEXELS + level_starts[level];
-        const uint32_t t00 = base[v0 + u0], t10 = base[v0 + u1], t01 = base[v1 + u0], t11 = base[v1 + u1];
+        const uint32_t t00 = base[texel_index(level, u0, v0)], t10 = base[texel_index(level, u1, v0)];
+        const uint32_t t01 = base[texel_index(level, u0, v1)], t11 = base[texel_index(level, u1, v1)];
         fr = fr * (blend(t00, t10, t01, t11, 0, au, av) * k[0]);
         fg = fg * (blend(t00, t10, t01, t11, 8, au, av) * k[1]);
         fb = fb * (blend(t00, t10, t01, t11, 16, au, av) * k[2]);
@@ -208,6 +222,20 @@ static inline v8 as_float(i8 a) { return simde_mm256_castsi256_ps(a); }
 static inline i8 as_int(v8 a) { return simde_mm256_castps_si256(a); }
 
 #include "transpose8.h"
+
+/// `texel_index`'s u part for eight lanes.
+static inline i8 u_part(i8 u) {
+    return simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_slli_epi32(simde_mm256_srli_epi32(u, 5), 10),
+                                                       simde_mm256_slli_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(u, 2), isplat(7)), 4)),
+                                 simde_mm256_and_si256(u, isplat(3)));
+}
+
+/// `texel_index`'s v part for eight lanes, with each lane's row and super-tile shifts.
+static inline i8 v_part(i8 v, i8 row_shift, i8 super_shift) {
+    return simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_sllv_epi32(simde_mm256_srli_epi32(v, 5), super_shift),
+                                                       simde_mm256_sllv_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(v, 2), isplat(7)), row_shift)),
+                                 simde_mm256_slli_epi32(simde_mm256_and_si256(v, isplat(3)), 2));
+}
 
 /// `blend` for eight lanes.
 static inline v8 blend8(i8 t00, i8 t10, i8 t01, i8 t11, int shift, v8 au, v8 av) {
@@ -348,12 +376,13 @@ static inline void surface8(const ccolor_surface *s, intptr_t x, intptr_t y, int
         const v8 fu = simde_mm256_floor_ps(su), fv = simde_mm256_floor_ps(sv);
         const v8 au = sub(su, fu), av = sub(sv, fv);
         const i8 mask = simde_mm256_sub_epi32(simde_mm256_srlv_epi32(isplat(1 << CCOLOR_TEXTURE_LOG2), level), isplat(1));
-        const i8 shift = simde_mm256_sub_epi32(isplat(CCOLOR_TEXTURE_LOG2), level);
         const i8 iu = simde_mm256_cvttps_epi32(fu), iv = simde_mm256_cvttps_epi32(fv);
         const i8 one = isplat(1);
-        const i8 u0 = simde_mm256_and_si256(iu, mask), u1 = simde_mm256_and_si256(simde_mm256_add_epi32(iu, one), mask);
-        const i8 v0 = simde_mm256_sllv_epi32(simde_mm256_and_si256(iv, mask), shift);
-        const i8 v1 = simde_mm256_sllv_epi32(simde_mm256_and_si256(simde_mm256_add_epi32(iv, one), mask), shift);
+        const i8 row_shift = simde_mm256_max_epi32(simde_mm256_min_epi32(simde_mm256_sub_epi32(isplat(10), level), isplat(7)), isplat(4));
+        const i8 super_shift = simde_mm256_sub_epi32(isplat(13), level);
+        const i8 u0 = u_part(simde_mm256_and_si256(iu, mask)), u1 = u_part(simde_mm256_and_si256(simde_mm256_add_epi32(iu, one), mask));
+        const i8 v0 = v_part(simde_mm256_and_si256(iv, mask), row_shift, super_shift);
+        const i8 v1 = v_part(simde_mm256_and_si256(simde_mm256_add_epi32(iv, one), mask), row_shift, super_shift);
         const i8 level_start = simde_mm256_i32gather_epi32(level_starts, level, 4);
         const i8 base = simde_mm256_add_epi32(simde_mm256_mullo_epi32(as_int(bb[7]), isplat(CCOLOR_TEXTURE_TEXELS)), level_start);
         const int *atlas = (const int *)(const void *)s->texels;

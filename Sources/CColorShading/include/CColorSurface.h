@@ -16,8 +16,8 @@
 /// Floats per patch record in `ccolor_surface.records`.
 enum { CCOLOR_SURFACE_RECORD = 24 };
 /// Every texture is 2^CCOLOR_TEXTURE_LOG2 texels square with CCOLOR_TEXTURE_LEVELS mip levels (256 ... 1),
-/// CCOLOR_TEXTURE_TEXELS texels in all (levels in order, each row by row).
-enum { CCOLOR_TEXTURE_LOG2 = 8, CCOLOR_TEXTURE_LEVELS = 9, CCOLOR_TEXTURE_TEXELS = 87381 };
+/// CCOLOR_TEXTURE_TEXELS texels in all: levels in order, each in 4x4 tiles (`ccolor_texel_offset`).
+enum { CCOLOR_TEXTURE_LOG2 = 8, CCOLOR_TEXTURE_LEVELS = 9, CCOLOR_TEXTURE_TEXELS = 87408 };
 
 /// What the surface pass of one pose needs.
 typedef struct {
@@ -37,7 +37,8 @@ typedef struct {
     /// (metres, patch coordinates), cells per metre (0: no light map), the light map's width | height << 16
     /// (an int32's bits).
     const float *records;
-    /// Textures: index t's level l starts at `texels + t * CCOLOR_TEXTURE_TEXELS + level_start[l]`, texels
+    /// Textures: index t's texel (u, v) of level l is `texels[t * CCOLOR_TEXTURE_TEXELS +
+    /// ccolor_texel_offset(l, u, v)]`, texels
     /// packed r | g << 8 | b << 16 (128 = factor 1).
     const uint32_t *texels;
     /// Light maps: row by row, one float a cell (the occlusion factor, 0...1).
@@ -71,5 +72,10 @@ void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr
 
 /// The first texel of mip level `level` within a texture.
 int32_t ccolor_texture_level_start(int32_t level);
+
+/// Where texel (u, v) of mip level `level` (0 <= u, v < 256 >> level) lies within a texture: the level's
+/// start, then 4x4 tiles (one 64-byte cache line each, so a bilinear footprint mostly reads one line)
+/// row by row within 32x32 super-tiles (4 KB) row by row.
+int32_t ccolor_texel_offset(int32_t level, int32_t u, int32_t v);
 
 #endif

@@ -16,7 +16,7 @@ import Foundation
 /// and openings to the outside). Mirrors reflect the view ray once (a scalar ray cast); glass panes
 /// (``SceneGeometry/panes``) tint what lies behind them and add a faint reflection of the sky. Then
 /// motion blur (the average of sub-frame renders), auto exposure (``AutoExposure``, applied with a
-/// frame's lag as on a phone), sensor noise (a hash of the frame seed and sample: deterministic) and the
+/// frame's lag as on a phone), sensor noise (a hash of the frame seed and pixel: deterministic) and the
 /// sRGB curve give 8-bit RGB. No shadows apart from the sun's window test, no interreflection beyond the
 /// ambient term: simple, not physical.
 ///
@@ -355,7 +355,7 @@ public struct ColorRenderer: Sendable {
 
     /// Exposure, the tone curve and noise for samples `firstIndex ..< firstIndex + count` of the image
     /// (CColorEncode, ``CameraSensor/encodingPairs(gain:)`` interleaved): the code from the 8192-step
-    /// table plus a uniform variate of unit variance (a hash of seed and sample index) times that step's
+    /// table plus a uniform variate of unit variance (ten bits of a hash of seed and pixel index, one a channel) times that step's
     /// sigma, rounded half up, clamped to 0...255.
     private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scale: Float, pairs: UnsafePointer<Float>,
                         seed: UInt32, out: UnsafeMutablePointer<UInt8>) {

@@ -88,47 +88,73 @@ final class MotionBlur: @unchecked Sendable {
         }
     }
 
+    /// A world-to-camera transform as a matrix (its rows) and a translation, and the pinhole projection:
+    /// a block's points go through three of them, so without the quaternion's work per point.
+    private struct Projector {
+        let row0: SIMD3<Double>, row1: SIMD3<Double>, row2: SIMD3<Double>, translation: SIMD3<Double>
+        let k: CameraIntrinsics
+
+        init(_ toCamera: RigidTransform, _ k: CameraIntrinsics) {
+            let c0 = toCamera.rotation.act(SIMD3(1, 0, 0)), c1 = toCamera.rotation.act(SIMD3(0, 1, 0))
+            let c2 = toCamera.rotation.act(SIMD3(0, 0, 1))
+            row0 = SIMD3(c0.x, c1.x, c2.x)
+            row1 = SIMD3(c0.y, c1.y, c2.y)
+            row2 = SIMD3(c0.z, c1.z, c2.z)
+            translation = toCamera.translation
+            self.k = k
+        }
+
+        /// The pixel of world point `p` (or, with `direction`, of the direction `p` infinitely far), NaN
+        /// behind the camera.
+        @inline(__always)
+        func project(_ p: SIMD3<Double>, direction: Bool) -> SIMD2<Double> {
+            var c = SIMD3((row0 * p).sum(), (row1 * p).sum(), (row2 * p).sum())
+            if !direction { c += translation }
+            let z = -c.z
+            guard z > 1e-6 else { return SIMD2(.nan, .nan) }
+            return SIMD2(k.cx + k.fx * c.x / z, k.cy - k.fy * c.y / z)
+        }
+    }
+
     /// The blocks' blur segments and rolling-shutter offsets from the inverse depth.
     func blockField() -> BlockField {
         let blocksX = (width + 3) / 4, blocksY = (height + 3) / 4
         let field = BlockField(blocks: blocksX * blocksY, offsets: readout != nil)
         let k = intrinsics
-        let toStart = shutter?.start.inverse, toEnd = shutter?.end.inverse
-        let toPose = pose.inverse
-        func project(_ p: SIMD3<Double>, direction: Bool, _ toCamera: RigidTransform) -> SIMD2<Double> {
-            let c = direction ? toCamera.rotation.act(p) : toCamera.apply(toPoint: p)
-            let z = -c.z
-            guard z > 1e-6 else { return SIMD2(.nan, .nan) }
-            return SIMD2(k.cx + k.fx * c.x / z, k.cy - k.fy * c.y / z)
-        }
+        let toStart = shutter.map { Projector($0.start.inverse, k) }, toEnd = shutter.map { Projector($0.end.inverse, k) }
+        let toPose = Projector(pose.inverse, k)
+        // The world ray of pixel (px, py): rayX * px + rayY * py + rayOrigin.
+        let rayX = pose.rotation.act(SIMD3(1 / k.fx, 0, 0)), rayY = pose.rotation.act(SIMD3(0, -1 / k.fy, 0))
+        let rayOrigin = pose.rotation.act(SIMD3(-k.cx / k.fx, k.cy / k.fy, -1))
         for by in 0..<blocksY {
             let py = Double(min(height, by * 4 + 4) + by * 4) / 2 - 0.5
             // The pose this block row is exposed at (rolling shutter).
-            var toRow: RigidTransform?
+            var toRow: Projector?
             if let readout {
                 let f = height > 1 ? py / Double(height - 1) : 0.5
                 let turn = (readout.first.rotation.conjugate * readout.last.rotation).rotationVector
                 let rotation = readout.first.rotation * Quaternion(rotationVector: turn * f)
                 let translation = readout.first.translation + (readout.last.translation - readout.first.translation) * f
-                toRow = RigidTransform(rotation: rotation, translation: translation).inverse
+                toRow = Projector(RigidTransform(rotation: rotation, translation: translation).inverse, k)
             }
+            let rowRay = rayY * py + rayOrigin
             for bx in 0..<blocksX {
                 let x = min(width - 1, bx * 4 + 1), y = min(height - 1, by * 4 + 1)
                 let px = Double(min(width, bx * 4 + 4) + bx * 4) / 2 - 0.5
-                let ray = pose.rotation.act(SIMD3((px - k.cx) / k.fx, -(py - k.cy) / k.fy, -1))
+                let ray = rayX * px + rowRay
                 let inverse = Double(max(inverseDepth[y * width + x], inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]))
                 let direction = !(inverse > 0)
                 let point = direction ? ray : pose.translation + ray / inverse
                 let i = 2 * (by * blocksX + bx)
                 if let toStart, let toEnd {
-                    let m = project(point, direction: direction, toEnd) - project(point, direction: direction, toStart)
+                    let m = toEnd.project(point, direction: direction) - toStart.project(point, direction: direction)
                     if m.x.isFinite, m.y.isFinite {
                         field.motion[i] = Float(m.x)
                         field.motion[i + 1] = Float(m.y)
                     }
                 }
                 if let toRow, let offsets = field.offsets {
-                    let d = project(point, direction: direction, toRow) - project(point, direction: direction, toPose)
+                    let d = toRow.project(point, direction: direction) - toPose.project(point, direction: direction)
                     if d.x.isFinite, d.y.isFinite {
                         offsets[i] = Float(d.x)
                         offsets[i + 1] = Float(d.y)
