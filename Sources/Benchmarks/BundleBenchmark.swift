@@ -144,7 +144,7 @@ public struct BundleBenchmark {
                                    pngCompression: pngCompression)
             if let c = cameraSettings {
                 s.images = BundleImageSettings(frameRateHz: c.frameRateHz, videoCRF: c.videoCRF, jpegQuality: c.jpegQuality,
-                                               distortion: c.distortion?.coefficients)
+                                               distortion: c.distortion)
             }
             return s
         }

@@ -201,14 +201,10 @@ public final class RawRGBDStorage: ScanStorage {
             deferred = error
         }
         if let c = colorIntrinsics {
-            // The lens distortion in OpenCV's Brown-Conrady model, when the camera has one.
-            let distortion = settings.images.distortion.map { d in
-                Swift.zip(["k1", "k2", "p1", "p2", "k3"], d).map { ($0.0, JSONValue.number($0.1)) }
-            } ?? []
             let rgbIntrinsics: JSONValue = .object([
                 ("width", .integer(c.width)), ("height", .integer(c.height)),
                 ("fx", .number(c.fx)), ("fy", .number(c.fy)), ("cx", .number(c.cx)), ("cy", .number(c.cy)),
-            ] + distortion)
+            ] + ArkitVideo.distortionKeys(settings.images.distortion))
             do throws(ScanStorageError) {
                 try workspace.write(rgbIntrinsics.serialized(pretty: true) + "\n", to: "raw/rgb_intrinsics.json", as: .config)
             } catch {

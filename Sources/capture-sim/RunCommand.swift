@@ -137,7 +137,7 @@ struct RunCommand: Command {
                                    zipCompressionLevel: zipLevel, zipStoresDepthFrames: zipStoresDepthFrames,
                                    pngCompression: pngCompression)
             s.images = BundleImageSettings(frameRateHz: camera.frameRateHz, videoCRF: camera.videoCRF, jpegQuality: camera.jpegQuality,
-                                           distortion: camera.distortion?.coefficients)
+                                           distortion: camera.distortion)
             return s
         }
         let cubi = settings(scene.name)
