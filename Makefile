@@ -14,7 +14,7 @@ RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswif
 TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
 TEST_BIN := .build-test/release/capture-sim
 
-.PHONY: setup test-setup build run test dist test-browser browser-setup bench fuzz clean camera-check
+.PHONY: setup test-setup build run test dist test-browser browser-setup bench realism fuzz clean camera-check
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -86,6 +86,16 @@ bench: build
 	$(RELEASE_BIN) bench bundle
 	$(RELEASE_BIN) bench check
 	$(RELEASE_BIN) bench report
+
+## realism: what a reconstruction pipeline sees in the default apartment's raw package (Open3D TSDF fusion,
+## planes, held-out frames against the mesh, ICP; Tests/Readers/pipeline_check.py, docs/lidar.md), and the
+## 16 reference statistics of `lidar stats`; installs Open3D from pip (slow: a few minutes)
+REALISM_OUT := .build/realism
+realism: build
+	@$(PYTHON) -c "import open3d, scipy" 2>/dev/null || $(PYTHON) -m pip install -q open3d-cpu scipy
+	$(RELEASE_BIN) run Scenes/apartment.json --format raw-rgbd --no-images --out $(REALISM_OUT) --force --no-progress
+	$(PYTHON) Tests/Readers/reference_statistics.py $(RELEASE_BIN) $(REALISM_OUT)/apartment --check
+	$(PYTHON) Tests/Readers/pipeline_check.py $(REALISM_OUT)/apartment --json $(REALISM_OUT)/pipeline.json --check
 
 ## fuzz: build the libFuzzer targets (Fuzz/, their own build in .build-fuzz) and run each for
 ## FUZZ_SECONDS (FUZZ_TARGETS: some of them; docs/fuzzing.md)

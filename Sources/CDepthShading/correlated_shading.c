@@ -71,7 +71,7 @@ static float flying_surface(const cdepth_correlated_settings *s, float z, int k,
     if (!(k < (on_near_side ? near : far))) return z;
     const int place = on_near_side ? near - 1 - k : near + k;
     const float jitter = ((float)(key >> 16) * (1.0f / 65536) - 0.5f) * 0.06f;
-    const float t = s->ramp_profile[(near + far - 1) * 4 + place] + jitter;
+    const float t = (capped ? s->ramp_profile[on_near_side ? 4 : 5] : s->ramp_profile[(near + far - 1) * 4 + place]) + jitter;
     return z_near + t * (z_far - z_near);
 }
 
@@ -80,7 +80,7 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
                           const float *material_constant, const float *material_grazing, int32_t last_material,
                           const float *inverse_ray_length_row, const float *border_row, const uint8_t *level_row,
                           const float *coarse_row, const float *fine_row, const float *reliability_row,
-                          const float *ramp_row, const float *windows, uint32_t frame_seed,
+                          const float *ramp_row, const float *warp_row, const float *windows, uint32_t frame_seed,
                           float *depth_row, uint8_t *confidence_row) {
     if (width <= 0 || width % 8 != 0 || y < 0 || y >= height) return -1;
     const simde__m256 zero = simde_mm256_setzero_ps(), one = simde_mm256_set1_ps(1), big = simde_mm256_set1_ps(1e30f);
@@ -177,8 +177,13 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
             simde_mm256_mul_ps(simde_mm256_set1_ps(s->fine_per_square_meter), simde_mm256_loadu_ps(fine_row + x)),
             simde_mm256_mul_ps(simde_mm256_set1_ps(white_scale), white_value)), surface);
         const simde__m256 error = simde_mm256_mul_ps(simde_mm256_mul_ps(m, surface), simde_mm256_add_ps(coarse_error, fine_error));
+        // The warp: (k w) z z + (scale z + offset).
+        const simde__m256 warp_term = simde_mm256_add_ps(
+            simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->warp_per_square_meter),
+                                                                     simde_mm256_loadu_ps(warp_row + x)), surface), surface),
+            simde_mm256_add_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->frame_scale), surface), simde_mm256_set1_ps(s->frame_offset)));
         const simde__m256 value = min_v(simde_mm256_set1_ps(s->range_meters),
-                                        max_v(simde_mm256_set1_ps(0.001f), simde_mm256_add_ps(surface, error)));
+                                        max_v(simde_mm256_set1_ps(0.001f), simde_mm256_add_ps(simde_mm256_add_ps(surface, error), warp_term)));
         simde__m256i bits = simde_mm256_castps_si256(value);
         bits = simde_mm256_add_epi32(bits, simde_mm256_add_epi32(simde_mm256_set1_epi32(0x0FFF),
                                                                  simde_mm256_and_si256(simde_mm256_srli_epi32(bits, 13), simde_mm256_set1_epi32(1))));

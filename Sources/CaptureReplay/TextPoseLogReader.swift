@@ -24,6 +24,7 @@ enum TextPoseLogReader {
     /// naming `--fps`.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, format: ReplayFormat,
                      options: ReplayOptions, manifestRate: RawManifestRate? = nil) throws(InputError) -> PoseTimelineBuilder {
+        if format == .stray { return try StrayLogReader.read(bytes, file: file, options: options) }
         guard var fieldCount = format.fieldCount else {
             throw InputError(file: file, reason: "not a line-based pose log")
         }

@@ -15,6 +15,8 @@ public final class LiDARCapture {
     public let intrinsics: CameraIntrinsics
     /// How many depth frames it has.
     public let frameCount: Int
+    /// For a Stray Scanner export, the camera convention its poses were read with and why.
+    public let poseConvention: String?
 
     /// Where the frames come from.
     private enum Source {
@@ -34,8 +36,10 @@ public final class LiDARCapture {
             intrinsics = stray.intrinsics
             source = .stray(stray)
             frameCount = stray.frames.count
+            poseConvention = stray.convention
             return
         }
+        poseConvention = nil
         let reader: BundleReader
         do { reader = try BundleReader(path: path) } catch {
             throw InputError(file: path, reason: "not a raw RGBD package, CubiCapture bundle or Stray Scanner export (\(error.description))")

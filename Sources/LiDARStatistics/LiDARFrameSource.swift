@@ -14,6 +14,12 @@ public protocol LiDARFrameSource {
     var frameCount: Int { get }
     /// Frame `index` (0 ..< ``frameCount``).
     func frame(_ index: Int) throws(InputError) -> LiDARFrame
+    /// The camera convention the poses were read with, when the format leaves it open (Stray Scanner).
+    var poseConvention: String? { get }
+}
+
+extension LiDARFrameSource {
+    public var poseConvention: String? { nil }
 }
 
 extension LiDARCapture: LiDARFrameSource {}

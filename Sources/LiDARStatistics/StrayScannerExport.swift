@@ -5,20 +5,29 @@ import Foundation
 import JSONSupport
 
 /// A Stray Scanner export folder: `depth/NNNNNN.png` (16-bit millimetres), `confidence/NNNNNN.png`
-/// (0/1/2), `odometry.csv` (`timestamp, frame, x, y, z, qx, qy, qz, qw`: ARKit camera-to-world) and
-/// `camera_matrix.csv` (3x3 intrinsics of the RGB image).
+/// (0/1/2), `odometry.csv` (read by CaptureBundle's ``StrayScannerOdometry``, the reader `replay` uses:
+/// camera-to-world poses of the OpenCV camera) and `camera_matrix.csv` (3x3 intrinsics of the RGB image).
+///
+/// The camera convention is checked against the data, as the reference does: over 25 pairs of frames 10
+/// apart, the median absolute difference between a frame's depth and the previous one's warped through
+/// the poses, with the poses as given (OpenCV camera) and with y and z of the camera flipped (ARKit's
+/// camera); the smaller one wins and ``convention`` says which, with both figures.
 struct StrayScannerExport {
     /// The folder.
     let folder: String
     /// Intrinsics scaled to the depth maps' size.
     let intrinsics: CameraIntrinsics
-    /// Depth file (relative to the folder) and pose of each frame, in frame order.
+    /// Depth file (relative to the folder), confidence file and pose (OpenCV camera as written) of each
+    /// frame, in file order.
     let frames: [(file: String, confidence: String?, pose: RigidTransform?)]
+    /// Whether the poses are read as ARKit's camera (flipped to the OpenCV camera) rather than as given.
+    private(set) var flipsCamera = false
+    /// Which convention was used and why.
+    private(set) var convention: String?
 
     init(folder: String) throws(InputError) {
         self.folder = folder
-        let depthNames: [String]
-        depthNames = try LocalFiles.list(folder + "/depth").filter { $0.hasSuffix(".png") }
+        let depthNames = try LocalFiles.list(folder + "/depth").filter { $0.hasSuffix(".png") }
         guard let firstName = depthNames.first else {
             throw InputError(file: folder + "/depth", reason: "no PNG depth frames")
         }
@@ -26,7 +35,7 @@ struct StrayScannerExport {
         let poses = try Self.odometry(folder + "/odometry.csv")
         var frames: [(file: String, confidence: String?, pose: RigidTransform?)] = []
         for name in depthNames {
-            let number = Int(name.dropLast(4))
+            let number = Int64(name.dropLast(4))
             frames.append(("depth/" + name, confidenceNames.contains(name) ? "confidence/" + name : nil, number.flatMap { poses[$0] }))
         }
         self.frames = frames
@@ -37,17 +46,44 @@ struct StrayScannerExport {
         let scale = Double(first.width) / (2 * matrix.cx + 1)
         intrinsics = CameraIntrinsics(width: first.width, height: first.height, fx: matrix.fx * scale, fy: matrix.fy * scale,
                                       cx: (matrix.cx + 0.5) * scale - 0.5, cy: (matrix.cy + 0.5) * scale - 0.5)
+        try decideConvention()
     }
 
-    /// Frame `index` (in file order).
+    /// Frame `index` (in file order), its pose with the OpenCV camera.
     func frame(_ index: Int) throws(InputError) -> LiDARFrame {
         let entry = frames[index]
         let depth = try Self.png(folder + "/" + entry.file)
         var confidence: GrayImage?
         if let file = entry.confidence { confidence = try Self.png(folder + "/" + file) }
-        return try LiDARFrame(millimetres: depth, confidence: confidence,
-                              pose: entry.pose.map { $0 * CoordinateConventions.openCVToARKitCamera },
-                              file: folder + "/" + entry.file)
+        let pose = entry.pose.map { flipsCamera ? $0 * CoordinateConventions.openCVToARKitCamera : $0 }
+        return try LiDARFrame(millimetres: depth, confidence: confidence, pose: pose, file: folder + "/" + entry.file)
+    }
+
+    /// The reference's `check_pose_convention` (see the type's summary); with fewer than 12 posed frames
+    /// the poses are taken as given.
+    private mutating func decideConvention() throws(InputError) {
+        let gap = LiDARStatisticsDefinitions.viewGapFrames
+        guard frames.count >= gap + 2, frames.allSatisfy({ $0.pose != nil }) else {
+            convention = StrayScannerOdometry.cameraConvention + " (as written; too few posed frames to check)"
+            return
+        }
+        let pairs = RobustStatistics.evenly(from: 0, to: frames.count - 12, count: LiDARStatisticsDefinitions.conventionCheckPairs)
+        var scores: [Double] = []
+        for flips in [false, true] {
+            flipsCamera = flips
+            var medians: [Double] = []
+            for t in pairs {
+                let a = try frame(t), b = try frame(t + gap)
+                let warp = ViewWarp(from: a, to: b, poseA: Matrix4(a.cameraToWorld!), poseB: Matrix4(b.cameraToWorld!),
+                                    intrinsics: intrinsics, maskA: { a.depth[$0] > 0 }, maskB: b.depth.map { $0 > 0 })
+                if let m = RobustStatistics.median(warp.difference.map(abs)) { medians.append(m) }
+            }
+            scores.append(RobustStatistics.median(medians) ?? .infinity)
+        }
+        flipsCamera = scores[1] < scores[0]
+        func mm(_ v: Double) -> String { v.isFinite ? String(Int((v * 10_000).rounded())).insertingDecimalPoint() + " mm" : "none" }
+        convention = (flipsCamera ? "ARKit camera (y, z flipped to OpenCV's)" : "OpenCV camera (as written)")
+            + "; median |warp residual| at lag \(gap): as written \(mm(scores[0])), flipped \(mm(scores[1]))"
     }
 
     static func png(_ path: String) throws(InputError) -> GrayImage {
@@ -68,28 +104,35 @@ struct StrayScannerExport {
         return (fx, fy, cx, cy)
     }
 
-    /// `odometry.csv`: a header, then `timestamp, frame, x, y, z, qx, qy, qz, qw` rows; poses by frame.
-    static func odometry(_ path: String) throws(InputError) -> [Int: RigidTransform] {
-        let text = try Self.text(path)
-        var poses: [Int: RigidTransform] = [:]
-        for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() where number > 0 {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            let fields = trimmed.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-            guard fields.count == 9, fields.allSatisfy({ $0?.isFinite == true }) else {
-                throw InputError(file: path, reason: "line \(number + 1): expected 9 numbers (timestamp, frame, x, y, z, qx, qy, qz, qw)")
+    /// `odometry.csv` through ``StrayScannerOdometry``: poses (OpenCV camera, as written) by frame number;
+    /// every number finite and every quaternion of unit length (within 1e-3).
+    static func odometry(_ path: String) throws(InputError) -> [Int64: RigidTransform] {
+        let bytes = try LocalFiles.read(path, limit: BundleReader.maximumFileBytes)
+        let parsed = try bytes.withUnsafeBufferPointer { buffer throws(InputError) in try StrayScannerOdometry.parse(buffer, file: path) }
+        if let truncated = parsed.truncatedLastLine {
+            throw InputError(file: path, line: truncated.line, reason: truncated.reason)
+        }
+        var poses: [Int64: RigidTransform] = [:]
+        for row in parsed.rows {
+            let length = (row.quaternion * row.quaternion).sum().squareRoot()
+            guard row.isFinite, abs(length - 1) < 1e-3 else {
+                throw InputError(file: path, line: row.line, reason: "every number must be finite and the quaternion of unit length")
             }
-            let v = fields.map { $0! }
-            let q = Quaternion(x: v[5], y: v[6], z: v[7], w: v[8])
-            guard abs(q.length - 1) < 1e-3, let frame = Int(exactly: v[1]) else {
-                throw InputError(file: path, reason: "line \(number + 1): the frame must be an integer and the quaternion of unit length")
-            }
-            poses[frame] = RigidTransform(rotation: q.normalized, translation: SIMD3(v[2], v[3], v[4]))
+            poses[row.frame] = row.cameraToWorld
         }
         return poses
     }
 
     private static func text(_ path: String) throws(InputError) -> String {
         String(decoding: try LocalFiles.read(path, limit: BundleReader.maximumFileBytes), as: UTF8.self)
+    }
+}
+
+extension String {
+    /// A whole number of ten-thousandths ("1234") as a decimal with one digit ("0.1" style: "123.4").
+    func insertingDecimalPoint() -> String {
+        let negative = hasPrefix("-"), digits = negative ? String(dropFirst()) : self
+        let padded = String(repeating: "0", count: max(0, 2 - digits.count)) + digits
+        return (negative ? "-" : "") + padded.dropLast(1) + "." + padded.suffix(1)
     }
 }

@@ -10,25 +10,27 @@ struct LiDARCommand: Command {
     static let name = "lidar"
     static let summary = "LiDAR statistics of captures side by side, and the LiDAR model fitted to a capture"
     static let help = """
-        USAGE: capture-sim lidar stats <path>... [--frames N] [--json]
+        USAGE: capture-sim lidar stats <path>... [--frames N] [--pairs N] [--json]
                capture-sim lidar fit <path> [--scene FILE] [--frames N] [--iterations N] [--out FILE] [--force]
 
         stats   computes the statistics that compare synthetic LiDAR depth with a phone's (valid pixels,
                 confidence by distance, border and depth edges, edge transitions and flying pixels, plane
                 residuals and their correlation, frame-to-frame and view-to-view error, flicker by
-                confidence, depth p95; each defined in docs/lidar.md) for each capture and prints them
-                side by side. A capture is a raw RGBD package folder (run --format raw-rgbd), a CubiCapture
-                bundle (folder or zip) or a Stray Scanner export folder (depth/, confidence/,
-                odometry.csv, camera_matrix.csv).
+                confidence, depth p95; the reference definitions of fid_compare.py, each in docs/lidar.md)
+                for each capture and prints them side by side. A capture is a raw RGBD package folder (run
+                --format raw-rgbd), a CubiCapture bundle (folder or zip) or a Stray Scanner export folder
+                (depth/, confidence/, odometry.csv, camera_matrix.csv; its poses are the OpenCV camera's,
+                checked against the data, and the table says which convention it used).
         fit     estimates the correlated LiDAR model (scene key lidar.correlated) from one capture: the
                 capture's statistics, then the model's parameters searched until the scene rendered with
                 them gives the same statistics (docs/lidar.md, "lidar fit"). Prints the scene's `lidar`
                 block as JSON (or writes it to --out) and a table of the fit on standard error.
 
         OPTIONS:
-          --frames N       stats: analyse at most N anchor frames, spread evenly (default 200); each also
-                           reads the frames 1 and 10 later. fit: anchor frames of each render of the
-                           scene (default 60; the capture is read with 200)
+          --frames N       stats: analyse at most N frames on their own, spread evenly (default 200). fit:
+                           frames (and pairs) of each render of the scene (default 60; the capture is read
+                           with 200 and 120)
+          --pairs N        stats: at most N frame pairs 1 apart and N pairs 10 apart (default 120)
           --json           stats: print a JSON array, one object per capture (shares 0...1, lengths in metres)
           --scene FILE     fit: the scene rendered as the forward model, best one like the captured room
                            (default Scenes/apartment.json); its own lidar block is the starting point
@@ -48,9 +50,10 @@ struct LiDARCommand: Command {
 
     var action: Action
     var anchors: Int
+    var pairs = 120
 
     init(arguments: [String]) throws(UsageError) {
-        let parsed = try CommandLineArguments(arguments, options: ["frames", "scene", "iterations", "out"], flags: ["json", "force"])
+        let parsed = try CommandLineArguments(arguments, options: ["frames", "pairs", "scene", "iterations", "out"], flags: ["json", "force"])
         guard let verb = parsed.positionals.first else { throw UsageError("which action? stats or fit") }
         let paths = Array(parsed.positionals.dropFirst())
         func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
@@ -67,11 +70,13 @@ struct LiDARCommand: Command {
                 throw UsageError("--\(option) is an option of lidar fit, not of lidar stats")
             }
             anchors = try wholeNumber("frames", in: 1...100_000) ?? 200
+            pairs = try wholeNumber("pairs", in: 1...100_000) ?? 120
             action = .stats(paths: paths, json: parsed.flag("json"))
         case "fit":
             guard !paths.isEmpty else { throw UsageError("which capture? give one path") }
             guard paths.count == 1 else { throw UsageError("lidar fit takes one capture, got \(paths.count)") }
             if parsed.flag("json") { throw UsageError("--json is an option of lidar stats; lidar fit always prints JSON") }
+            if parsed.value("pairs") != nil { throw UsageError("--pairs is an option of lidar stats; lidar fit uses --frames pairs") }
             anchors = try wholeNumber("frames", in: 4...2_000) ?? 60
             let iterations = try wholeNumber("iterations", in: 0...200) ?? 10
             action = .fit(path: paths[0], scenePath: parsed.value("scene") ?? DefaultPaths.defaultScene,
@@ -90,16 +95,16 @@ struct LiDARCommand: Command {
         return .success
     }
 
-    private func statistics(of path: String, anchors: Int) throws -> LiDARStatistics {
+    private func statistics(of path: String, frames: Int, pairs: Int) throws -> LiDARStatistics {
         do throws(InputError) {
-            return try LiDARStatisticsCalculator(maximumAnchors: anchors).statistics(of: try LiDARCapture(path: path))
+            return try LiDARStatisticsCalculator(maximumFrames: frames, maximumPairs: pairs).statistics(of: try LiDARCapture(path: path))
         } catch {
             throw CommandFailure("cannot read \(error.description)", exitCode: .badInput)
         }
     }
 
     private func stats(paths: [String], json: Bool) throws {
-        let results = try paths.map { try statistics(of: $0, anchors: anchors) }
+        let results = try paths.map { try statistics(of: $0, frames: anchors, pairs: pairs) }
         if json {
             print(JSONValue.array(results.map(LiDARStatisticsReport.json)).serialized())
         } else {
@@ -111,10 +116,10 @@ struct LiDARCommand: Command {
         if let out, FileManager.default.fileExists(atPath: out), !force {
             throw CommandFailure("\(out) exists; use --force to replace it", exitCode: .outputFailed)
         }
-        let target = try statistics(of: path, anchors: 200)
+        let target = try statistics(of: path, frames: 200, pairs: 120)
         let scene = try loadScene(scenePath)
         let quantisation = DepthQuantisation(format: target.format)
-        let calculator = LiDARStatisticsCalculator(maximumAnchors: anchors)
+        let calculator = LiDARStatisticsCalculator(maximumFrames: anchors, maximumPairs: anchors)
         let result: LiDARFitResult
         do throws(InputError) {
             result = try LiDARFitter(iterations: iterations).fit(target: target, start: scene.lidar.correlated) { settings throws(InputError) in

@@ -60,8 +60,8 @@ struct LiDARStatisticsTests {
         let oneWide: [Double] = [0, 1, 0, 0, 0]
         #expect(s.transitionWidthShares! == oneWide)
         #expect(s.transitionWidthMean == 1)
-        // Flat blocks: no residual (a millimetre PNG stores 1.5 m exactly).
-        #expect(s.planeResidualMeters![1]! < 1e-4)
+        // Three flat blocks at 1.5 m and three at 3 m: fewer than the five a depth bin needs.
+        #expect(s.planeResidualMeters!.allSatisfy { $0 == nil })
         #expect(s.blockDifferenceRatio == nil)
         let viewErrors: [Double?] = s.viewErrorMeters ?? []
         #expect(viewErrors.allSatisfy { $0 == nil })
@@ -105,8 +105,8 @@ struct LiDARStatisticsTests {
                     depth[y * w + x] = Float(z + blockError[(y / 8) * (w / 8) + x / 8] + sigma * StrayScannerFolder.gaussian(&random))
                 }
             }
-            // ARKit's camera looks along -Z: forward is -z in the world for the identity rotation.
-            list.append((depth, confidence, SIMD3(0, 0, -0.005 * Double(k))))
+            // The OpenCV camera looks along +Z: forward is +z in the world for the identity rotation.
+            list.append((depth, confidence, SIMD3(0, 0, 0.005 * Double(k))))
         }
         return try StrayScannerFolder(frames: list)
     }
@@ -133,8 +133,41 @@ struct LiDARStatisticsTests {
         defer { folder.remove() }
         let s = try LiDARStatisticsCalculator().statistics(of: try LiDARCapture(path: folder.path))
         #expect(s.blockDifferenceRatio! > 0.5)
-        // Independent 10 mm block errors in the two views: about 14 mm between them.
-        #expect(abs(s.viewErrorMeters![0]! / (0.010 * 2.0.squareRoot()) - 1) < 0.3, "\(s.viewErrorMeters![0]!)")
+        // Independent 10 mm block errors in the two views: about 14 mm between them; the pose correction
+        // (four parameters over 48 blocks) takes a little of it.
+        #expect(abs(s.viewErrorRawMeters![0]! / (0.010 * 2.0.squareRoot()) - 1) < 0.3, "\(s.viewErrorRawMeters![0]!)")
+        #expect(abs(s.viewErrorMeters![0]! / (0.010 * 2.0.squareRoot()) - 1) < 0.4, "\(s.viewErrorMeters![0]!)")
+    }
+
+    @Test func aStrayExportWrittenInOpenCVAxesIsReadWithoutAFlip() throws {
+        // The camera walks forward along its +z (OpenCV's forward axis) towards the wall.
+        let folder = try Self.noisyWall(smoothErrorMeters: 0)
+        defer { folder.remove() }
+        let capture = try LiDARCapture(path: folder.path)
+        #expect(capture.poseConvention?.hasPrefix("OpenCV camera (as written)") == true, "\(capture.poseConvention ?? "-")")
+        #expect(try capture.frame(10).cameraToWorld == RigidTransform(rotation: .identity, translation: SIMD3(0, 0, 0.05)))
+        let s = try LiDARStatisticsCalculator().statistics(of: capture)
+        #expect(s.poseConvention == capture.poseConvention)
+        // Read as ARKit's camera, 10 frames (5 cm) forward would predict the wall 5 cm farther instead of nearer.
+        #expect(s.viewErrorRawMeters![0]! < 0.003)
+    }
+
+    @Test func anExportWrittenWithARKitsCameraIsFlippedAndSaysSo() throws {
+        // The same walk written as ARKit's camera (x right, y up, z back): 180 degrees about x.
+        var list: [(depth: [Float], confidence: [UInt8], translation: SIMD3<Double>)] = []
+        let wall = try Self.noisyWall(smoothErrorMeters: 0)
+        defer { wall.remove() }
+        let capture = try LiDARCapture(path: wall.path)
+        for k in 0..<capture.frameCount {
+            let f = try capture.frame(k)
+            list.append((f.depth, f.confidence!, f.cameraToWorld!.translation))
+        }
+        let flipped = try StrayScannerFolder(frames: list, rotation: Quaternion(angle: .pi, axis: SIMD3(1, 0, 0)))
+        defer { flipped.remove() }
+        let read = try LiDARCapture(path: flipped.path)
+        #expect(read.poseConvention?.hasPrefix("ARKit camera") == true, "\(read.poseConvention ?? "-")")
+        let pose = try read.frame(10).cameraToWorld!
+        #expect(pose.rotation.angle(to: .identity) < 1e-9 && (pose.translation - SIMD3(0, 0, 0.05)).length < 1e-12)
     }
 
     @Test func aMalformedCameraMatrixIsNamed() throws {

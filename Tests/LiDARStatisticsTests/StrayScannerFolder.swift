@@ -12,8 +12,9 @@ struct StrayScannerFolder {
     /// Depth intrinsics the folder's camera_matrix.csv scales to: fx = fy = 50, cx = 31.5, cy = 23.5.
     static let intrinsics = CameraIntrinsics(width: 64, height: 48, fx: 50, fy: 50, cx: 31.5, cy: 23.5)
 
-    /// `frames[k]` = (depth in metres, confidence, ARKit camera-to-world translation; identity rotation).
-    init(frames: [(depth: [Float], confidence: [UInt8], translation: SIMD3<Double>)]) throws {
+    /// `frames[k]` = (depth in metres, confidence, camera-to-world translation of the OpenCV camera, as
+    /// Stray Scanner writes it; rotation `rotation`, identity by default).
+    init(frames: [(depth: [Float], confidence: [UInt8], translation: SIMD3<Double>)], rotation: Quaternion = .identity) throws {
         path = try TemporaryFolder("lidar-stats").path
         try FileManager.default.createDirectory(atPath: path + "/depth", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: path + "/confidence", withIntermediateDirectories: true)
@@ -26,7 +27,7 @@ struct StrayScannerFolder {
             try Data(depthPNG).write(to: URL(fileURLWithPath: path + "/depth/" + name))
             try Data(confidencePNG).write(to: URL(fileURLWithPath: path + "/confidence/" + name))
             let t = frame.translation
-            odometry += "\(Double(k) / 60), \(k), \(t.x), \(t.y), \(t.z), 0, 0, 0, 1\n"
+            odometry += "\(Double(k) / 60), \(k), \(t.x), \(t.y), \(t.z), \(rotation.x), \(rotation.y), \(rotation.z), \(rotation.w)\n"
         }
         try odometry.write(toFile: path + "/odometry.csv", atomically: true, encoding: .utf8)
         // RGB intrinsics of a 640x480 image (ten times the depth map).

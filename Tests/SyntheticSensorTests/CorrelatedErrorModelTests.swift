@@ -11,6 +11,15 @@ import JSONSupport
         return s
     }
 
+    /// The correlated model without its heavy tails (``WarpAndTailTests`` measures those), so that what a
+    /// test measures is not hidden under a densification failure.
+    static var correlatedWithoutTails: LiDARSettings {
+        var s = correlated
+        s.correlated.tailMinimum = 0
+        s.correlated.tailLogSpread = 0
+        return s
+    }
+
     static let script = #"[ { "action": "present", "position": [3, 2.5], "orientation": "landscapeRight" }, { "action": "pause", "seconds": 1 } ]"#
 
     /// A room whose wall z = -`distance` faces a camera at the origin.
@@ -47,7 +56,7 @@ import JSONSupport
     static func wallStatistics(walls: Material, yawDegrees: Double = 0) -> (shares: [Double], flicker: Float) {
         var room = Room(name: "Test", floor: [SIMD2(10, -2.5), SIMD2(-10, -2.5), SIMD2(-10, 4), SIMD2(10, 4)], wallHeight: 3)
         room.materials = RoomMaterials(walls: walls, floor: .preset(.matte), ceiling: .preset(.matte))
-        let renderer = TestScenes.renderer(rooms: [room], settings: Self.correlated)
+        let renderer = TestScenes.renderer(rooms: [room], settings: Self.correlatedWithoutTails)
         let yaw = yawDegrees * .pi / 180
         let pose = RigidTransform(rotation: Quaternion(angle: yaw, axis: SIMD3(0, 1, 0)), translation: TestScenes.levelCamera.translation)
         var counts = [0, 0, 0], differences: [Float] = []
@@ -82,7 +91,9 @@ import JSONSupport
                 "facing: glossy high \(glossyFacing.shares[2]), matte \(matteFacing.shares[2])")
         let matteOblique = Self.wallStatistics(walls: .preset(.matte), yawDegrees: 50)
         let glossyOblique = Self.wallStatistics(walls: .preset(.glossy), yawDegrees: 50)
-        #expect(glossyOblique.shares[2] < matteOblique.shares[2] - 0.05,
+        // The same seed for both (a paired comparison): at 50 degrees most of the wall is far and low for
+        // both; the near part, still high on the matte wall, loses some of it on the glossy one.
+        #expect(glossyOblique.shares[2] < 0.95 * matteOblique.shares[2],
                 "oblique: glossy high \(glossyOblique.shares[2]), matte \(matteOblique.shares[2])")
     }
 
@@ -179,17 +190,14 @@ import JSONSupport
         }
     }
 
-    @Test(arguments: 1...4) func eachRampProfileReadsAsFlyingPixelsNotAsASlope(width: Int) {
-        // The ramp's depths as fractions of the way from the near (0) to the far (1) surface, with two
-        // plateau pixels either side; docs/lidar.md's flying-pixel test, with margins for the jitter.
+    @Test(arguments: [(1, 1), (2, 0), (3, 1), (4, 0)]) func eachRampProfileIsMonotonicWithTheDocumentedFlyingPixels(width: Int, flying: Int) {
+        // The ramp's depths as fractions of the way from the near (0) to the far (1) surface; the reference
+        // counts a pixel flying when it lies more than a fifth of the step from both sides (with margins
+        // for the +-3 % jitter): the outer pixels of wider ramps stay close to their side.
         let ramp = (0..<width).map { CorrelatedErrorModel.rampProfile[(width - 1) * 4 + $0] }
-        let line: [Float] = [0, 0] + ramp + [1, 1]
-        for j in 2..<(2 + width) {
-            let (w0, w1, w, w3, w4) = (line[j - 2], line[j - 1], line[j], line[j + 1], line[j + 2])
-            let lo = min(w1, w3), hi = max(w1, w3)
-            #expect(w - lo > 0.15 * (hi - lo) && hi - w > 0.15 * (hi - lo), "width \(width), pixel \(j - 2)")
-            #expect(abs(w - (2 * w1 - w0)) > 0.15 && abs(w - (2 * w3 - w4)) > 0.15, "width \(width), pixel \(j - 2)")
-        }
+        #expect(zip(ramp, ramp.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(ramp.filter { $0 > 0.24 && $0 < 0.76 }.count == flying)
+        #expect(ramp.allSatisfy { ($0 > 0.24 && $0 < 0.76) || $0 < 0.18 || $0 > 0.82 })
     }
 
     @Test func aSmallStepIsSmoothedIntoASlopeWithoutADepthEdge() {
@@ -227,7 +235,7 @@ import JSONSupport
         // Wall 2 m ahead; the window spans about pixels 11-180 across and 43-169 down.
         let window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1.6, height: 1.2, sillHeight: 0.8)
         let room = TestScenes.roomFacingWall(openings: [window])
-        var settings = Self.correlated
+        var settings = Self.correlatedWithoutTails
         #expect(settings.correlated.noReturnFill == .interpolated)
         let map = TestScenes.renderer(rooms: [room], settings: settings)
             .render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 5, frameIndex: 0, sequenceSeed: 2)

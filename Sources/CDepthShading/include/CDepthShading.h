@@ -91,10 +91,13 @@ typedef struct {
     float ramp_profile[16];
     /// Nonzero: pixels without a return get the low-confidence far depth (`NoReturnFill.far`).
     int32_t fills_no_return;
+    /// The warp field's scale per z^2 (`warpPerSquareMeter`), and this frame's global scale and offset.
+    float warp_per_square_meter, frame_scale, frame_offset;
 } cdepth_correlated_settings;
 
 /// The correlated model's per-pixel pass over row `y` of a `width` x `height` frame, eight pixels at a
-/// time: uncertainty, confidence, flying pixels, correlated error, Float16 rounding, as the Swift
+/// time: uncertainty, confidence, flying pixels, correlated error, warp (`warp_per_square_meter * warp z^2 +
+/// frame_scale z + frame_offset`), Float16 rounding, as the Swift
 /// `CorrelatedErrorModel.shadeEight` and `flyingSurface` do.
 ///
 /// Why this exists: the Swift `SIMD8<Float>` pass compiled to half-width operations and stack spills and
@@ -106,7 +109,7 @@ typedef struct {
 /// per patch id `plane_distance`, `material_constant` and `material_grazing` (ids clamped to
 /// `last_material`); `inverse_ray_length_row`, `border_row` (the border term), `level_row` (chessboard
 /// distance to a depth edge, 0-3); the interpolated field rows `coarse_row`, `fine_row`,
-/// `reliability_row`, `ramp_row`; the frame's `windows` (`CorrelatedErrorModel.rowWindows`, four
+/// `reliability_row`, `ramp_row`, `warp_row`; the frame's `windows` (`CorrelatedErrorModel.rowWindows`, four
 /// `width` x `height` planes) and 32-bit `frame_seed`. Outputs: `width` depths and confidences.
 /// Returns 0, or -1 without writing when `width` is not a positive multiple of 8 or `y` is outside.
 int cdepth_correlated_row(const cdepth_correlated_settings *settings, intptr_t width, intptr_t height, intptr_t y,
@@ -114,7 +117,7 @@ int cdepth_correlated_row(const cdepth_correlated_settings *settings, intptr_t w
                           const float *material_constant, const float *material_grazing, int32_t last_material,
                           const float *inverse_ray_length_row, const float *border_row, const uint8_t *level_row,
                           const float *coarse_row, const float *fine_row, const float *reliability_row,
-                          const float *ramp_row, const float *windows, uint32_t frame_seed,
+                          const float *ramp_row, const float *warp_row, const float *windows, uint32_t frame_seed,
                           float *depth_row, uint8_t *confidence_row);
 
 /// Fills the gaps of a frame's nearest inverse depths `best` (rows of `stride` floats, `width` x

@@ -33,6 +33,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private var offsetJumpIndex = 0
     private var frozenPose: RigidTransform?
     private var lastReportedPose: RigidTransform?
+    /// The tracker's estimate of the true pose (``PoseEstimateModel``, scene key `tracking`).
+    private var poseEstimate: PoseEstimateModel
     // RGB camera.
     private let colorEvery: Int
     private var exposure = AutoExposure()
@@ -46,6 +48,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     init(capture: SyntheticCapture) {
         self.capture = capture
         motion = HandHeldMotion(timeline: capture.timeline, settings: capture.scene.motion, seed: capture.seed)
+        poseEstimate = PoseEstimateModel(settings: capture.scene.tracking, seed: capture.seed)
         frameRate = capture.scene.depth.frameRateHz
         depthEvery = max(1, capture.options.depthEveryNthFrame ?? capture.scene.depth.everyNthFrame)
         colorEvery = max(1, Int((frameRate / capture.camera.frameRateHz).rounded()))
@@ -145,12 +148,14 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         } else if t < excessiveMotionUntil {
             tracking = .limited(.excessiveMotion)
         }
-        // Reported pose: offset jumps, frozen transform, last pose while tracking is lost.
+        // Reported pose: the tracker's estimate of the true pose (depth and colour stay rendered from the
+        // truth), offset jumps, frozen transform, last pose while tracking is lost.
+        let estimate = poseEstimate.estimate(of: truePose, at: t, tracking: tracking)
         while offsetJumpIndex < timeline.offsetJumps.count, timeline.offsetJumps[offsetJumpIndex].time <= t {
             reportedOffset += timeline.offsetJumps[offsetJumpIndex].offset
             offsetJumpIndex += 1
         }
-        var reported = RigidTransform(rotation: truePose.rotation, translation: truePose.translation + reportedOffset)
+        var reported = RigidTransform(rotation: estimate.rotation, translation: estimate.translation + reportedOffset)
         if tracking == .notAvailable, let last = lastReportedPose {
             reported = last
         }

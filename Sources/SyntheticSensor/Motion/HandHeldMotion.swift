@@ -2,11 +2,12 @@ import CaptureEngine
 import Foundation
 
 /// The phone's true camera-to-world pose over time: the scripted body motion plus a hand-held model
-/// (gait bob and sway tied to the distance walked, hand jitter, slow visual-inertial drift, and a person
-/// looking around: gaze and pitch wander, arm height), all from the scene's seed.
+/// (gait bob and sway tied to the distance walked, hand jitter, and a person looking around: gaze and
+/// pitch wander, arm height), all from the scene's seed. The tracker's drift is the reported pose's
+/// (``PoseEstimateModel``), not the true one's.
 ///
 /// Pose = translation (x, floor + eye height + bob + arm, z) + sway along the horizontal right axis +
-/// jitter + drift; rotation = yaw(heading + yaw sway + jitter) * pitch(pitch + gaze + wander + jitter) *
+/// jitter; rotation = yaw(heading + yaw sway + jitter) * pitch(pitch + gaze + wander + jitter) *
 /// roll(roll + jitter), i.e. ARKit's camera looking along -Z with +X right in landscape-right. Gaze and
 /// arm only with ``HandMotionSettings/lookAround``.
 struct HandHeldMotion: Sendable {
@@ -14,7 +15,6 @@ struct HandHeldMotion: Sendable {
     let settings: HandMotionSettings
     private let jitterYaw: SmoothNoise, jitterPitch: SmoothNoise, jitterRoll: SmoothNoise
     private let jitterX: SmoothNoise, jitterY: SmoothNoise, jitterZ: SmoothNoise
-    private let driftDirection: SIMD3<Double>
     /// The person's looking around (``HandMotionSettings/lookAround``): pitch and arm height wander.
     private let pitchWander: SmoothNoise, armWander: SmoothNoise
 
@@ -29,8 +29,10 @@ struct HandHeldMotion: Sendable {
         jitterX = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
         jitterY = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
         jitterZ = SmoothNoise(random: &random, minimumHz: 0.3, maximumHz: 2.0, amplitude: settings.jitterMeters)
-        let angle = random.uniform(0, 2 * .pi)
-        driftDirection = SIMD3(cos(angle), 0.2 * random.uniform(-1, 1), sin(angle))
+        // Two draws that once gave the true pose a drift direction (drift is the estimate's now), kept
+        // so that the stream derived below gives the same looking around as before.
+        _ = random.uniform(0, 2 * .pi)
+        _ = random.uniform(-1, 1)
         // A stream of its own, so that the streams above stay as they were.
         var look = random.derived(stream: 0x4C4F_4F4B)
         pitchWander = SmoothNoise(random: &look, minimumHz: 0.2, maximumHz: 0.5, amplitude: Angle.radians(fromDegrees: settings.pitchWanderDegrees))
@@ -82,7 +84,6 @@ struct HandHeldMotion: Sendable {
         let position = SIMD3(body.position.x, timeline.floorHeight + settings.eyeHeight + bob + arm, body.position.y)
             + right * sway
             + SIMD3(jitterX.value(at: t), jitterY.value(at: t), jitterZ.value(at: t))
-            + driftDirection * (settings.driftPerMeter * distance)
         return RigidTransform(rotation: rotation, translation: position)
     }
 }

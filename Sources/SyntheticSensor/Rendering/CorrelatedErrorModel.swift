@@ -40,7 +40,8 @@ struct CorrelatedErrorModel: Sendable {
             range_meters: rangeMeters, smoothed_step_below: s.smoothedStepBelow,
             ramp_clean: thresholds.clean, ramp_near_side: thresholds.nearSide, ramp_one: thresholds.one,
             ramp_two: thresholds.two, ramp_three: thresholds.three, ramp_profile: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-            fills_no_return: s.noReturnFill == .far ? 1 : 0)
+            fills_no_return: s.noReturnFill == .far ? 1 : 0, warp_per_square_meter: s.warpPerSquareMeter, frame_scale: 0,
+            frame_offset: 0)
         withUnsafeMutableBytes(of: &kernelSettings.ramp_profile) { bytes in
             for (i, value) in Self.rampProfile.enumerated() { bytes.storeBytes(of: value, toByteOffset: 4 * i, as: Float.self) }
         }
@@ -209,8 +210,13 @@ struct CorrelatedErrorModel: Sendable {
         let reliability = field(into: &nodes, cell: s.reliabilityCellPixels, seed: sequence32 ^ 0x4E11_0003, frameIndex: frameIndex,
                                 changeFrames: s.reliabilityChangeFrames)
         let ramp = field(into: &nodes, cell: s.rampCellPixels, seed: frame32 ^ 0x7A3B_0004, frameIndex: 0, changeFrames: 1)
+        let warp = field(into: &nodes, cell: s.warpCellPixels, seed: sequence32 ^ 0x3A4B_0005, frameIndex: frameIndex,
+                         changeFrames: s.warpChangeFrames)
+        let frameScale = s.frameScale * Self.slowValue(seed: sequence32 ^ 0x5CA1_0006, frameIndex: frameIndex, changeFrames: s.frameChangeFrames)
+        let frameOffset = s.frameOffsetMeters * Self.slowValue(seed: sequence32 ^ 0x0FF5_0007, frameIndex: frameIndex,
+                                                               changeFrames: s.frameChangeFrames)
         let fieldNodes = nodes
-        let scratchCount = max(coarse.columns, fine.columns, reliability.columns, ramp.columns)
+        let scratchCount = max(coarse.columns, fine.columns, reliability.columns, ramp.columns, warp.columns)
         let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
         let bandCount = max(1, min(bands, h)), rowsPerBand = (h + bandCount - 1) / bandCount
         borderTerm.withUnsafeBufferPointer { borderBuffer in
@@ -236,11 +242,13 @@ struct CorrelatedErrorModel: Sendable {
              let level = UnsafePointer(levels.pointer), materialConstant = UnsafePointer(constants.pointer)
              let materialGrazing = UnsafePointer(grazings.pointer), windows = UnsafePointer(windowPlanes.pointer)
              let depth = depthOut.pointer, confidence = confidenceOut.pointer
-             var rows = [Float](repeating: 0, count: 4 * w + scratchCount)
+             var rows = [Float](repeating: 0, count: 5 * w + scratchCount)
              var kernelSettings = self.kernelSettings
+             kernelSettings.frame_scale = frameScale
+             kernelSettings.frame_offset = frameOffset
              rows.withUnsafeMutableBufferPointer { buffer in
             let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, rampRow = reliabilityRow + w
-            let scratch = rampRow + w
+            let warpRow = rampRow + w, scratch = warpRow + w
             let edgeTerm0 = s.edgeOn, edgeTerm1 = s.edgeOneAway, edgeTerm2 = s.edgeTwoAway
             fieldNodes.withUnsafeBufferPointer { nodeBuffer in
                 func interpolate(_ f: FieldNodes, _ y: Int, into out: UnsafeMutablePointer<Float>) {
@@ -251,19 +259,21 @@ struct CorrelatedErrorModel: Sendable {
                     interpolate(fine, y, into: fineRow)
                     interpolate(reliability, y, into: reliabilityRow)
                     interpolate(ramp, y, into: rampRow)
+                    interpolate(warp, y, into: warpRow)
                     // Eight pixels at a time (one at a time when the width is not a multiple of 8).
                     let vectorised = w % 8 == 0
                     if vectorised && path == .simde {
                         _ = cdepth_correlated_row(&kernelSettings, w, h, y, best + y * stride, ids + y * stride, planeDistance,
                                                   materialConstant, materialGrazing, lastMaterial, inverseRayLength + y * w,
                                                   borderTerm + y * w, level + y * w, coarseRow, fineRow, reliabilityRow, rampRow,
-                                                  windows, frame32, depth + y * w, confidence + y * w)
+                                                  warpRow, windows, frame32, depth + y * w, confidence + y * w)
                     } else if vectorised {
                         for x in Swift.stride(from: 0, to: w, by: 8) {
                             shadeEight(x: x, y: y, windows: windows, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
                                        materialConstant: materialConstant, materialGrazing: materialGrazing, lastMaterial: lastMaterial,
                                        inverseRayLength: inverseRayLength, border: borderTerm, level: level, coarseRow: coarseRow,
-                                       fineRow: fineRow, reliabilityRow: reliabilityRow, rampRow: rampRow, frame32: frame32, depth: depth, confidence: confidence)
+                                       fineRow: fineRow, reliabilityRow: reliabilityRow, rampRow: rampRow, warpRow: warpRow,
+                                       frameScale: frameScale, frameOffset: frameOffset, frame32: frame32, depth: depth, confidence: confidence)
                         }
                     }
                     if vectorised { continue }
@@ -297,7 +307,8 @@ struct CorrelatedErrorModel: Sendable {
                         let coarseError: Float = s.coarsePerMeterToOneAndAHalf * coarseRow[x] * surface.squareRoot()
                         let fineError: Float = (s.finePerSquareMeter * fineRow[x] + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
                         let error: Float = m * surface * (coarseError + fineError)
-                        depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error)))
+                        let warpTerm: Float = s.warpPerSquareMeter * warpRow[x] * surface * surface + (frameScale * surface + frameOffset)
+                        depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error + warpTerm)))
                     }
                 }
             }
@@ -350,6 +361,62 @@ struct CorrelatedErrorModel: Sendable {
                 }
             }
         }
+        applyTails(depth: depth, confidence: confidence, frameIndex: frameIndex, sequenceSeed: sequenceSeed)
+    }
+
+    /// A unit-variance value that changes to a new independent one every `changeFrames` frames, blended in
+    /// between with cosine and sine weights (a field of one node: ``field(into:cell:seed:frameIndex:changeFrames:)``).
+    static func slowValue(seed: UInt32, frameIndex: Int, changeFrames: Int) -> Float {
+        let change = max(1, changeFrames)
+        let epoch = frameIndex / change
+        let angle = Double(frameIndex % change) / Double(change) * (Double.pi / 2)
+        let a = Float(cos(angle)), b = Float(sin(angle))
+        let seedA = DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: epoch &* 0x27D4_EB2F))
+        let seedB = DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: (epoch + 1) &* 0x27D4_EB2F))
+        return a * gaussian(seedA) + b * gaussian(seedB)
+    }
+
+    /// The heavy tails (``CorrelatedErrorSettings/tailThreshold`` and the keys after it), after the
+    /// confidence is final: where the tail field's value f exceeds `tailThreshold`, with
+    /// a = min(1, (f - tailThreshold) / tailRamp), the depth is multiplied by
+    /// `exp(-a (tailMinimum + tailLogSpread |g|))` (g the size field: nearer, as a failure pulled to a
+    /// foreground surface or to the near side of a gap), rounded to Float16 and clamped
+    /// like any depth, and the confidence drops to 1 (to 0 where a > `tailLowAmount`): densification
+    /// failures rise smoothly from the surface around them (no depth edge) and are low confidence, as a
+    /// phone marks them. One implementation for every render path.
+    func applyTails(depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, frameIndex: Int, sequenceSeed: UInt64) {
+        let s = settings, w = width, h = height
+        guard s.tailMinimum > 0 || s.tailLogSpread > 0 else { return }
+        let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
+        var nodes: [Float] = []
+        let patches = field(into: &nodes, cell: s.tailCellPixels, seed: sequence32 ^ 0x7A11_0008, frameIndex: frameIndex,
+                            changeFrames: s.tailChangeFrames)
+        let sizes = field(into: &nodes, cell: s.tailSizeCellPixels, seed: sequence32 ^ 0x51E0_0009, frameIndex: frameIndex,
+                          changeFrames: s.tailChangeFrames)
+        let threshold = s.tailThreshold
+        var rows = [Float](repeating: 0, count: 2 * w + max(patches.columns, sizes.columns))
+        nodes.withUnsafeBufferPointer { nodeBuffer in
+            rows.withUnsafeMutableBufferPointer { buffer in
+                let patchRow = buffer.baseAddress!, sizeRow = patchRow + w, scratch = sizeRow + w
+                for y in 0..<h {
+                    cdepth_field_row(nodeBuffer.baseAddress! + patches.offset, patches.columns, patches.cell, y, w, scratch, patchRow)
+                    var any = false
+                    for x in 0..<w where patchRow[x] > threshold { any = true; break }
+                    guard any else { continue }
+                    cdepth_field_row(nodeBuffer.baseAddress! + sizes.offset, sizes.columns, sizes.cell, y, w, scratch, sizeRow)
+                    for x in 0..<w where patchRow[x] > threshold {
+                        let o = y * w + x, z = depth[o]
+                        guard z > 0 else { continue }
+                        let g = sizeRow[x]
+                        let amount = s.tailRamp > 0 ? min(1, (patchRow[x] - threshold) / s.tailRamp) : 1
+                        // Towards the camera (a failure pulled to a foreground surface or the near side of a gap).
+                        let logFactor = -amount * (s.tailMinimum + s.tailLogSpread * abs(g))
+                        depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, z * Float(exp(Double(logFactor))))))
+                        confidence[o] = amount > s.tailLowAmount ? 0 : min(confidence[o], 1)
+                    }
+                }
+            }
+        }
     }
 
     /// The depth reported where no surface returns within range with ``NoReturnFill/far``:
@@ -359,10 +426,11 @@ struct CorrelatedErrorModel: Sendable {
     }
 
     /// Where a ramp's pixels lie between the near (0) and the far (1) surface, by width (rows of four for
-    /// widths 1 to 4, from the near side): values chosen so each pixel stays well inside its neighbours
-    /// and off the line through the two pixels on either side of it (a linear ramp would read as a
-    /// sloped surface, not as flying pixels), as a phone's mixed returns do.
-    static let rampProfile: [Float] = [0.5, 0, 0, 0, 0.45, 0.56, 0, 0, 0.3, 0.38, 0.8, 0, 0.3, 0.36, 0.66, 0.72]
+    /// widths 1 to 4, from the near side): a one-pixel ramp and the middle of a three-pixel one halfway,
+    /// the other pixels close to their side (within 20 %: mixed returns dominated by one surface), so that
+    /// about a fifth of a discontinuity zone is flying, as on a phone (docs/lidar.md; the reference counts
+    /// a pixel more than a fifth of the step from both sides as flying).
+    static let rampProfile: [Float] = [0.5, 0, 0, 0, 0.15, 0.85, 0, 0, 0.12, 0.5, 0.88, 0, 0.07, 0.16, 0.84, 0.93]
 
     /// Thresholds on the ramp field's value `g` that choose a stretch of edge's ramp widths
     /// (``CorrelatedErrorSettings/rampShare`` and the others, as shares `u` of the field's values), in
@@ -426,7 +494,8 @@ struct CorrelatedErrorModel: Sendable {
             let place = onNearSide ? 1 - k : 2 + k
             return zNear + Float(place + 1) * 0.2 * (zFar - zNear)
         }
-        // Below twice that, mixed returns merge more: at most one flying pixel either side.
+        // Below twice that, mixed returns merge more: at most one pixel either side, close to its own
+        // surface (the two-pixel ramp's places), so not flying.
         let capped = zFar < zNear * (1 + 2 * settings.smoothedStepBelow)
         let near = capped ? min(1, extents.near) : extents.near, far = capped ? min(1, extents.far) : extents.far
         guard k < (onNearSide ? near : far) else { return z }
@@ -434,7 +503,7 @@ struct CorrelatedErrorModel: Sendable {
         // the edge last), then the far side's (the one on the edge first).
         let place = onNearSide ? near - 1 - k : near + k
         let jitter = (Float(key >> 16) * (1 / 65536) - 0.5) * 0.06
-        let t = Self.rampProfile[(near + far - 1) * 4 + place] + jitter
+        let t = (capped ? Self.rampProfile[onNearSide ? 4 : 5] : Self.rampProfile[(near + far - 1) * 4 + place]) + jitter
         return zNear + t * (zFar - zNear)
     }
 
@@ -498,7 +567,8 @@ struct CorrelatedErrorModel: Sendable {
                                               materialGrazing: UnsafePointer<Float>, lastMaterial: Int32,
                                               inverseRayLength: UnsafePointer<Float>, border: UnsafePointer<Float>, level: UnsafePointer<UInt8>,
                                               coarseRow: UnsafePointer<Float>, fineRow: UnsafePointer<Float>,
-                                              reliabilityRow: UnsafePointer<Float>, rampRow: UnsafePointer<Float>, frame32: UInt32,
+                                              reliabilityRow: UnsafePointer<Float>, rampRow: UnsafePointer<Float>,
+                                              warpRow: UnsafePointer<Float>, frameScale: Float, frameOffset: Float, frame32: UInt32,
                                               depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>) {
         typealias V = SIMD8<Float>
         // Lane-wise min and max by compare and select (the standard library's pointwiseMin/Max are not
@@ -562,7 +632,9 @@ struct CorrelatedErrorModel: Sendable {
         let fineValues = UnsafeRawPointer(fineRow + x).loadUnaligned(as: V.self)
         let fineError = (s.finePerSquareMeter * fineValues + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
         let error = m * surface * (coarseError + fineError)
-        let value = minV(V(repeating: rangeMeters), maxV(V(repeating: 0.001), surface + error))
+        let warpValues = UnsafeRawPointer(warpRow + x).loadUnaligned(as: V.self)
+        let warpTerm = s.warpPerSquareMeter * warpValues * surface * surface + (frameScale * surface + frameOffset)
+        let value = minV(V(repeating: rangeMeters), maxV(V(repeating: 0.001), surface + error + warpTerm))
         var bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
         bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
         bits &= ~0x1FFF

@@ -46,6 +46,35 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var coarseCellPixels: Int = 32
     /// Frames over which the coarse field turns into a new independent one.
     public var coarseChangeFrames: Int = 2
+    /// Warp (view-tied, slowly changing, low-frequency) error field's node standard deviation per z^2,
+    /// metres per square metre: the smooth error of centimetres at 3-4 m that does not average away over
+    /// views (a guess fitted to what a reconstruction pipeline sees, docs/lidar.md).
+    public var warpPerSquareMeter: Float = 0.0045
+    /// Warp field's cell, pixels.
+    public var warpCellPixels: Int = 32
+    /// Frames over which the warp field turns into a new independent one.
+    public var warpChangeFrames: Int = 120
+    /// Standard deviation of the frame's global scale error (a share of the depth) ...
+    public var frameScale: Float = 0.004
+    /// ... and of its global offset, metres; both change over `frameChangeFrames` frames.
+    public var frameOffsetMeters: Float = 0.002
+    public var frameChangeFrames: Int = 8
+    /// Heavy tails where confidence is low (densification failures): where a tail field (value noise of
+    /// node standard deviation 1, cells `tailCellPixels`, changing over `tailChangeFrames`) has a value f
+    /// above `tailThreshold`, the depth is multiplied by `exp(-a (tailMinimum + tailLogSpread |g|))` (nearer),
+    /// a = min(1, (f - tailThreshold) / tailRamp), g a second field with cells `tailSizeCellPixels`, and the
+    /// confidence drops to 1, to 0 where a > `tailLowAmount`: smooth patches wrong by decimetres to metres
+    /// that rise from the surface around them without a depth edge, marked low as a phone marks them
+    /// (guesses fitted to what a reconstruction pipeline sees on phone captures, docs/lidar.md). Both
+    /// `tailMinimum` and `tailLogSpread` 0: no tails.
+    public var tailThreshold: Float = 0.7
+    public var tailRamp: Float = 1
+    public var tailLowAmount: Float = 0.5
+    public var tailCellPixels: Int = 96
+    public var tailChangeFrames: Int = 30
+    public var tailSizeCellPixels: Int = 128
+    public var tailMinimum: Float = 0.1
+    public var tailLogSpread: Float = 0.8
     /// Fine (new every frame) error field's node standard deviation per z^2, metres per square metre.
     public var finePerSquareMeter: Float = 0.00042
     /// Fine field's cell, pixels.
@@ -81,17 +110,17 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Width of the uncertain border, pixels.
     public var borderPixels: Int = 6
     /// Mean of the reliability field (negative: more certain).
-    public var reliabilityMean: Float = -1.6
+    public var reliabilityMean: Float = -2.2
     /// Node standard deviation of the reliability field.
     public var reliabilitySpread: Float = 3.7
     /// Reliability field's cell, pixels.
-    public var reliabilityCellPixels: Int = 16
+    public var reliabilityCellPixels: Int = 40
     /// Frames over which the reliability field turns into a new independent one.
     public var reliabilityChangeFrames: Int = 30
     /// Share of a depth edge's length that has a ramp of flying pixels (the rest are clean steps).
     public var rampShare: Float = 1
     /// Of the ramps narrower than 4 pixels: the chance to be wider than 1 pixel, and (squared) wider than 2.
-    public var rampWidening: Float = 0.15
+    public var rampWidening: Float = 0.25
     /// Share of the ramps that are four pixels wide (a phone's ramps have a long tail).
     public var rampWideShare: Float = 0.3
     /// Share of one-pixel ramps that lie on the near side of the edge (the rest on the far side).
@@ -104,7 +133,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// the shares above hold for the default cell and drift a little with it).
     public var rampCellPixels: Int = 8
     /// Probability that a high-confidence pixel next to a low one keeps its level (no medium halo there).
-    public var haloGap: Float = 0.03
+    public var haloGap: Float = 0.01
     /// Uncertainty on a `dark` surface, scaled by how little light it reflects: times
     /// `max(0, 1 - luminance / 0.25)` of its albedo (a guess: dark surfaces return fewer photons).
     public var darkUncertainty: Float = 2.5

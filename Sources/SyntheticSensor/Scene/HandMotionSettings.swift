@@ -15,8 +15,6 @@ public struct HandMotionSettings: Sendable, Equatable {
     public var jitterDegrees: Double
     /// Hand jitter: position amplitude, metres (default 0.002).
     public var jitterMeters: Double
-    /// Slow visual-inertial drift, metres per metre walked (default 0.002).
-    public var driftPerMeter: Double
     /// Ramp time to reach walking speed and to stop, seconds (default 0.8).
     public var accelerationSeconds: Double
     /// Turn rate used to face the way before a walk, degrees per second (default 22: with the minimum-jerk
@@ -45,7 +43,7 @@ public struct HandMotionSettings: Sendable, Equatable {
 
     public init(eyeHeight: Double = 1.45, stepLength: Double = 0.35, bobAmplitude: Double = 0.02,
                 swayAmplitude: Double = 0.01, yawSwayDegrees: Double = 1.0, jitterDegrees: Double = 0.4,
-                jitterMeters: Double = 0.002, driftPerMeter: Double = 0.002, accelerationSeconds: Double = 0.8,
+                jitterMeters: Double = 0.002, accelerationSeconds: Double = 0.8,
                 facingTurnDegreesPerSecond: Double = 22, lookAround: Bool = true, pitchWanderDegrees: Double = 9,
                 walkingLookDownDegrees: Double = 5, turningLookUpDegrees: Double = 0, armHeightMeters: Double = 0.045,
                 excessiveMotionMetersPerSecond: Double = 2.5,
@@ -57,7 +55,6 @@ public struct HandMotionSettings: Sendable, Equatable {
         self.yawSwayDegrees = yawSwayDegrees
         self.jitterDegrees = jitterDegrees
         self.jitterMeters = jitterMeters
-        self.driftPerMeter = driftPerMeter
         self.accelerationSeconds = accelerationSeconds
         self.facingTurnDegreesPerSecond = facingTurnDegreesPerSecond
         self.lookAround = lookAround

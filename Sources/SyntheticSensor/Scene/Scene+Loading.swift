@@ -76,6 +76,7 @@ extension Scene {
                              reason: "expected at most the depth frame rate (\(MessageNumber.text(depth.frameRateHz)) Hz), found \(MessageNumber.text(refresh))")
         }
         let camera = try Scene.cameraSettings(&r, sceneFrameRateHz: depth.frameRateHz)
+        let tracking = try Scene.poseErrorSettings(&r)
         guard let stepNodes = try r.array("script") else { throw r.error("script", "expected an array of steps") }
         var script: [ScriptStep] = []
         var lastAt = -Double.infinity
@@ -94,6 +95,7 @@ extension Scene {
                   depth: depth, thresholds: thresholds, faults: faults, expect: expect, golden: golden,
                   rooms: rooms, objects: objects, motion: motion, lidar: lidar, script: script, source: source)
         self.camera = camera
+        self.tracking = tracking
         let duration = ScriptTimeline(scene: self).endTime
         guard duration <= SceneLimits.maximumDurationSeconds else {
             throw InputError(file: source, location: "script", reason: "the scene lasts \(MessageNumber.text(duration)) s; a scene may last at most \(MessageNumber.text(SceneLimits.maximumDurationSeconds)) s (check speeds, pauses and distances)")
@@ -298,7 +300,9 @@ extension Scene {
         s.yawSwayDegrees = try m.nonNegative("yawSwayDegrees", default: s.yawSwayDegrees)
         s.jitterDegrees = try m.nonNegative("jitterDegrees", default: s.jitterDegrees)
         s.jitterMeters = try m.nonNegative("jitterMeters", default: s.jitterMeters)
-        s.driftPerMeter = try m.nonNegative("driftPerMeter", default: s.driftPerMeter)
+        if m.has("driftPerMeter") {
+            throw m.error("driftPerMeter", "moved to \"tracking\": {\"driftPerMeter\": ...} (the drift is the reported pose's, not the true one's)")
+        }
         s.accelerationSeconds = try m.positive("accelerationSeconds", default: s.accelerationSeconds)
         s.facingTurnDegreesPerSecond = try m.positive("facingTurnDegreesPerSecond", default: s.facingTurnDegreesPerSecond)
         s.lookAround = try m.bool("lookAround", default: s.lookAround)

@@ -34,6 +34,8 @@ public struct Scene: Sendable {
     public var motion: HandMotionSettings
     /// The LiDAR model.
     public var lidar: LiDARSettings
+    /// The tracker's pose error: how the reported pose differs from the true one (default ``PoseErrorSettings()``).
+    public var tracking = PoseErrorSettings()
     /// The RGB camera: video and JPEG size and rate, lights, exposure, blur, noise (default ``CameraSettings()``).
     public var camera = CameraSettings()
     /// The script, in order.
