@@ -1,3 +1,4 @@
+import CaptureEngine
 import Foundation
 
 /// The RGB camera of a scene (its `camera` block, docs/scene-format.md): the image size and frame rate of
