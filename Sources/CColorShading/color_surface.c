@@ -87,6 +87,23 @@ static inline int32_t level_at(const ccolor_surface *s, const float *rec, float 
     return mip_level(((rec[3] * t) * length) / (s->fx * cosine));
 }
 
+/// The surface point that pixel (px, py) at inverse depth `inverse` sees on patch `rec`: its view ray
+/// (rx, ry, rz; world units per unit of depth), depth `t` and patch coordinates (u, v).
+typedef struct { float rx, ry, rz, t, u, v; } surface_point;
+
+static inline surface_point point_at(const ccolor_surface *s, const float *rec, float px, float py, float inverse) {
+    surface_point p;
+    p.rx = s->ray_x[0] * px + s->ray_y[0] * py + s->ray_origin[0];
+    p.ry = s->ray_x[1] * px + s->ray_y[1] * py + s->ray_origin[1];
+    p.rz = s->ray_x[2] * px + s->ray_y[2] * py + s->ray_origin[2];
+    p.t = 1.0f / inverse;
+    const float wx = (s->camera[0] + p.rx * p.t) - rec[0], wy = (s->camera[1] + p.ry * p.t) - rec[1];
+    const float wz = (s->camera[2] + p.rz * p.t) - rec[2];
+    p.u = wx * rec[4] + wy * rec[5] + wz * rec[6];
+    p.v = wx * rec[8] + wy * rec[9] + wz * rec[10];
+    return p;
+}
+
 /// Block `bx` of the strip of four rows from `y`: uniform when its sixteen pixels show one patch at a
 /// positive inverse depth; then the level and light factors at its centre (pixel coordinates
 /// (4 bx + 1.5, y + 1.5), the mean of the four central inverse depths).
@@ -112,16 +129,9 @@ static inline void block_at(const ccolor_surface *s, intptr_t bx, intptr_t y, in
     const float inverse = (best[c] + best[c + 1] + best[c + stride] + best[c + stride + 1]) * 0.25f;
     const float px = (float)x + 1.5f, py = (float)y + 1.5f;
     const float *rec = s->records + (intptr_t)id * CCOLOR_SURFACE_RECORD;
-    const float rx = s->ray_x[0] * px + s->ray_y[0] * py + s->ray_origin[0];
-    const float ry = s->ray_x[1] * px + s->ray_y[1] * py + s->ray_origin[1];
-    const float rz = s->ray_x[2] * px + s->ray_y[2] * py + s->ray_origin[2];
-    const float t = 1.0f / inverse;
-    const float wx = (s->camera[0] + rx * t) - rec[0], wy = (s->camera[1] + ry * t) - rec[1];
-    const float wz = (s->camera[2] + rz * t) - rec[2];
-    const float u = wx * rec[4] + wy * rec[5] + wz * rec[6];
-    const float v = wx * rec[8] + wy * rec[9] + wz * rec[10];
-    b->level = level_at(s, rec, rx, ry, rz, t);
-    light_factors(s, rec, u, v, b->k);
+    const surface_point p = point_at(s, rec, px, py, inverse);
+    b->level = level_at(s, rec, p.rx, p.ry, p.rz, p.t);
+    light_factors(s, rec, p.u, p.v, b->k);
 }
 
 /// One pixel: the reference for the eight-lane loop. A pixel of a uniform block (`b`) takes the block's
@@ -138,21 +148,15 @@ static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y
     const float inverse = best[i];
     if (id >= 0 && inverse > 0) {
         const float *rec = s->records + (intptr_t)id * CCOLOR_SURFACE_RECORD;
-        const float rx = s->ray_x[0] * px + s->ray_y[0] * py + s->ray_origin[0];
-        const float ry = s->ray_x[1] * px + s->ray_y[1] * py + s->ray_origin[1];
-        const float rz = s->ray_x[2] * px + s->ray_y[2] * py + s->ray_origin[2];
-        const float t = 1.0f / inverse;
-        const float wx = (s->camera[0] + rx * t) - rec[0], wy = (s->camera[1] + ry * t) - rec[1];
-        const float wz = (s->camera[2] + rz * t) - rec[2];
-        const float u = wx * rec[4] + wy * rec[5] + wz * rec[6];
-        const float v = wx * rec[8] + wy * rec[9] + wz * rec[10];
+        const surface_point p = point_at(s, rec, px, py, inverse);
+        const float u = p.u, v = p.v;
         int32_t level;
         float k[3];
         if (b && b->uniform) {
             level = b->level;
             k[0] = b->k[0]; k[1] = b->k[1]; k[2] = b->k[2];
         } else {
-            level = level_at(s, rec, rx, ry, rz, t);
+            level = level_at(s, rec, p.rx, p.ry, p.rz, p.t);
             light_factors(s, rec, u, v, k);
         }
         const float scale = bits_float((127 - level) << 23);
@@ -188,23 +192,6 @@ static void strip_blocks(const ccolor_surface *s, intptr_t x0, intptr_t x1, intp
     }
 }
 
-void ccolor_surface_rows_scalar(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width,
-                                intptr_t stride, const float *best, const int32_t *ids, float *out,
-                                intptr_t out_first_row) {
-    block_info blocks[STRIP_BLOCKS];
-    for (intptr_t y0 = row_begin; y0 < row_end;) {
-        const intptr_t strip_end = (y0 / 4 + 1) * 4 < row_end ? (y0 / 4 + 1) * 4 : row_end;
-        for (intptr_t x0 = 0; x0 < width; x0 += 4 * STRIP_BLOCKS) {
-            const intptr_t x1 = x0 + 4 * STRIP_BLOCKS < width ? x0 + 4 * STRIP_BLOCKS : width;
-            strip_blocks(s, x0, x1, y0, strip_end - y0, width, stride, best, ids, blocks);
-            for (intptr_t y = y0; y < strip_end; y++)
-                for (intptr_t x = x0; x < x1; x++)
-                    surface_pixel(s, x, y, stride, best, ids, blocks + (x - x0) / 4, out + ((y - out_first_row) * width + x) * 3);
-        }
-        y0 = strip_end;
-    }
-}
-
 // Eight-lane helpers.
 typedef simde__m256 v8;
 typedef simde__m256i i8;
@@ -235,6 +222,19 @@ static inline i8 v_part(i8 v, i8 row_shift, i8 super_shift) {
     return simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_sllv_epi32(simde_mm256_srli_epi32(v, 5), super_shift),
                                                        simde_mm256_sllv_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(v, 2), isplat(7)), row_shift)),
                                  simde_mm256_slli_epi32(simde_mm256_and_si256(v, isplat(3)), 2));
+}
+
+/// `point_at` for eight lanes: depth `t` and patch coordinates (u, v) from the rays, the inverse depths
+/// and the lanes' transposed records (`a`: floats 0-7, `bb`: 8-15).
+static inline void point8(const ccolor_surface *s, v8 rx, v8 ry, v8 rz, v8 inverse, const v8 *a, const v8 *bb,
+                          v8 *t_out, v8 *u_out, v8 *v_out) {
+    const v8 t = dv(splat(1.0f), inverse);
+    const v8 wx = sub(add(splat(s->camera[0]), mul(rx, t)), a[0]);
+    const v8 wy = sub(add(splat(s->camera[1]), mul(ry, t)), a[1]);
+    const v8 wz = sub(add(splat(s->camera[2]), mul(rz, t)), a[2]);
+    *t_out = t;
+    *u_out = add(add(mul(wx, a[4]), mul(wy, a[5])), mul(wz, a[6]));
+    *v_out = add(add(mul(wx, bb[0]), mul(wy, bb[1])), mul(wz, bb[2]));
 }
 
 /// `blend` for eight lanes.
@@ -309,13 +309,9 @@ static inline void surface8(const ccolor_surface *s, intptr_t x, intptr_t y, int
             transpose8(bb);
             transpose8(c);
         }
-        const v8 t = dv(splat(1.0f), inverse);
         // Per pixel: the level from the footprint, the light map at (u, v).
-        const v8 wx = sub(add(splat(s->camera[0]), mul(rx, t)), a[0]);
-        const v8 wy = sub(add(splat(s->camera[1]), mul(ry, t)), a[1]);
-        const v8 wz = sub(add(splat(s->camera[2]), mul(rz, t)), a[2]);
-        const v8 u = add(add(mul(wx, a[4]), mul(wy, a[5])), mul(wz, a[6]));
-        const v8 v = add(add(mul(wx, bb[0]), mul(wy, bb[1])), mul(wz, bb[2]));
+        v8 t, u, v;
+        point8(s, rx, ry, rz, inverse, a, bb, &t, &u, &v);
         const v8 along = add(add(mul(rx, bb[4]), mul(ry, bb[5])), mul(rz, bb[6]));
         const v8 length = simde_mm256_sqrt_ps(add(add(mul(rx, rx), mul(ry, ry)), mul(rz, rz)));
         v8 cosine = dv(simde_mm256_andnot_ps(splat(-0.0f), along), length);
@@ -364,12 +360,8 @@ static inline void surface8(const ccolor_surface *s, intptr_t x, intptr_t y, int
         }
     }
     {
-        const v8 t = dv(splat(1.0f), inverse);
-        const v8 wx = sub(add(splat(s->camera[0]), mul(rx, t)), a[0]);
-        const v8 wy = sub(add(splat(s->camera[1]), mul(ry, t)), a[1]);
-        const v8 wz = sub(add(splat(s->camera[2]), mul(rz, t)), a[2]);
-        const v8 u = add(add(mul(wx, a[4]), mul(wy, a[5])), mul(wz, a[6]));
-        const v8 v = add(add(mul(wx, bb[0]), mul(wy, bb[1])), mul(wz, bb[2]));
+        v8 t, u, v;
+        point8(s, rx, ry, rz, inverse, a, bb, &t, &u, &v);
         const v8 scale = as_float(simde_mm256_slli_epi32(simde_mm256_sub_epi32(isplat(127), level), 23));
         const v8 su = sub(mul(add(mul(u, a[3]), a[7]), scale), splat(0.5f));
         const v8 sv = sub(mul(add(mul(v, a[3]), bb[3]), scale), splat(0.5f));
@@ -406,8 +398,11 @@ store:;
         simde_mm256_storeu_ps(o + k, mul(simde_mm256_loadu_ps(o + k), simde_mm256_loadu_ps(f + k)));
 }
 
-void ccolor_surface_rows(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width,
-                         intptr_t stride, const float *best, const int32_t *ids, float *out, intptr_t out_first_row) {
+/// The rows strip by strip (four rows from a multiple of four) and within a strip in runs of
+/// STRIP_BLOCKS blocks: the blocks' level and light first, then each pixel, eight at a time with
+/// `eight_lanes` (a one-pixel tail) or one at a time.
+static inline void surface_rows(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width, intptr_t stride,
+                                const float *best, const int32_t *ids, float *out, intptr_t out_first_row, int eight_lanes) {
     block_info blocks[STRIP_BLOCKS];
     for (intptr_t y0 = row_begin; y0 < row_end;) {
         const intptr_t strip_end = (y0 / 4 + 1) * 4 < row_end ? (y0 / 4 + 1) * 4 : row_end;
@@ -417,10 +412,22 @@ void ccolor_surface_rows(const ccolor_surface *s, intptr_t row_begin, intptr_t r
             for (intptr_t y = y0; y < strip_end; y++) {
                 float *row = out + (y - out_first_row) * width * 3;
                 intptr_t x = x0;
-                for (; x + 8 <= x1; x += 8) surface8(s, x, y, stride, best, ids, blocks + (x - x0) / 4, row + x * 3);
+                if (eight_lanes)
+                    for (; x + 8 <= x1; x += 8) surface8(s, x, y, stride, best, ids, blocks + (x - x0) / 4, row + x * 3);
                 for (; x < x1; x++) surface_pixel(s, x, y, stride, best, ids, blocks + (x - x0) / 4, row + x * 3);
             }
         }
         y0 = strip_end;
     }
+}
+
+void ccolor_surface_rows(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width,
+                         intptr_t stride, const float *best, const int32_t *ids, float *out, intptr_t out_first_row) {
+    surface_rows(s, row_begin, row_end, width, stride, best, ids, out, out_first_row, 1);
+}
+
+void ccolor_surface_rows_scalar(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width,
+                                intptr_t stride, const float *best, const int32_t *ids, float *out,
+                                intptr_t out_first_row) {
+    surface_rows(s, row_begin, row_end, width, stride, best, ids, out, out_first_row, 0);
 }

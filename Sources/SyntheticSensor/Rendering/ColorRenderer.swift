@@ -155,20 +155,9 @@ public struct ColorRenderer: Sendable {
         let lagged = exposure.scale
         let blur = MotionBlur(renderer: self, pose: poses[0], shutter: shutter, readout: readout)
         if poses.count == 1, blur == nil, distortionRemap == nil, let scale = lagged {
-            let realised = sensor.exposure(forScale: scale)
-            let pairs = sensor.encodingPairs(gain: realised.gain)
-            rgb.withUnsafeMutableBufferPointer { out in
-                luminance.withUnsafeMutableBufferPointer { lum in
-                    colourSums.withUnsafeMutableBufferPointer { sums in
-                        pairs.withUnsafeBufferPointer { table in
-                            let target = Target.encoded(Encoding(
-                                scale: CameraSensor.encoderScale(realised.effectiveScale), seed: seed32, pairs: table.baseAddress!,
-                                out: out.baseAddress!, luminance: lum.baseAddress!, colourSums: sums.baseAddress!))
-                            draw(pose: poses[0], weight: 1, target: target, first: true, gains: gains, camera: intrinsics, path: path,
-                                 bands: bands)
-                        }
-                    }
-                }
+            withEncoding(scale: scale, seed: seed32, rgb: &rgb, luminance: &luminance, colourSums: &colourSums) { encoding in
+                draw(pose: poses[0], weight: 1, target: .encoded(encoding), first: true, gains: gains, camera: intrinsics, path: path,
+                     bands: bands)
             }
             exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
                             appliedGains: gains, settings: settings)
@@ -202,19 +191,8 @@ public struct ColorRenderer: Sendable {
         }
         if let scale = lagged {
             // Blurred (when asked) and encoded four rows at a time with the previous frames' exposure.
-            let realised = sensor.exposure(forScale: scale)
-            let pairs = sensor.encodingPairs(gain: realised.gain)
-            rgb.withUnsafeMutableBufferPointer { out in
-                luminance.withUnsafeMutableBufferPointer { lum in
-                    colourSums.withUnsafeMutableBufferPointer { sums in
-                        pairs.withUnsafeBufferPointer { table in
-                            let encoding = Encoding(
-                                scale: CameraSensor.encoderScale(realised.effectiveScale), seed: seed32, pairs: table.baseAddress!,
-                                out: out.baseAddress!, luminance: lum.baseAddress!, colourSums: sums.baseAddress!)
-                            blurAndEncode(linear, blur: blur, encoding: encoding, bands: bands)
-                        }
-                    }
-                }
+            withEncoding(scale: scale, seed: seed32, rgb: &rgb, luminance: &luminance, colourSums: &colourSums) { encoding in
+                blurAndEncode(linear, blur: blur, encoding: encoding, bands: bands)
             }
             exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
                             appliedGains: gains, settings: settings)
@@ -376,6 +354,24 @@ public struct ColorRenderer: Sendable {
         var scale: Float, seed: UInt32
         var pairs: UnsafePointer<Float>
         var out: UnsafeMutablePointer<UInt8>, luminance: UnsafeMutablePointer<Float>, colourSums: UnsafeMutablePointer<Float>
+    }
+
+    /// Runs `body` with the encoding of exposure scale `scale` (the sensor's realised exposure and its
+    /// table) into `rgb`, with the luminance and colour sums auto exposure reads.
+    private func withEncoding(scale: Float, seed: UInt32, rgb: inout [UInt8], luminance: inout [Float], colourSums: inout [Float],
+                              _ body: (Encoding) -> Void) {
+        let realised = sensor.exposure(forScale: scale)
+        let pairs = sensor.encodingPairs(gain: realised.gain)
+        rgb.withUnsafeMutableBufferPointer { out in
+            luminance.withUnsafeMutableBufferPointer { lum in
+                colourSums.withUnsafeMutableBufferPointer { sums in
+                    pairs.withUnsafeBufferPointer { table in
+                        body(Encoding(scale: CameraSensor.encoderScale(realised.effectiveScale), seed: seed, pairs: table.baseAddress!,
+                                      out: out.baseAddress!, luminance: lum.baseAddress!, colourSums: sums.baseAddress!))
+                    }
+                }
+            }
+        }
     }
 
     /// Rows shaded (and encoded) at a time, and the height of the largest shading block: bands start on
