@@ -59,8 +59,9 @@ void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr
             const float ox = offsets ? offsets[block] : 0.0f, oy = offsets ? offsets[block + 1] : 0.0f;
             const float length = sqrtf(mx * mx + my * my);
             int taps = 1;
-            if (length >= 1.0f) {
-                // Samples at most 1.5 pixels apart (bilinear: no gaps).
+            if (length >= 0.5f) {
+                // Samples at most 1.5 pixels apart (bilinear: no gaps); a block moving half a pixel or
+                // more is blurred, as its neighbours moving a little more are (no sharp block among them).
                 taps = (int)ceilf(length * (1.0f / 1.5f)) + 1;
                 if (taps > 32) taps = 32;
             } else if (ox == 0.0f && oy == 0.0f) {

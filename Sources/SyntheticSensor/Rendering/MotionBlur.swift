@@ -12,7 +12,7 @@ import Dispatch
 /// rendered inverse depth; the sky: its direction, infinitely far) projected into the start and the end
 /// camera. Each pixel becomes the mean of `ceil(length / 1.5) + 1` bilinear samples along its block's segment,
 /// centred on it (CColorShading's `ccolor_motion_blur_rows`): a gather, which smears textures and edges by
-/// the segment's length. A block whose segment is shorter than a pixel is left sharp, and a frame whose
+/// the segment's length. A block whose segment is shorter than half a pixel is left sharp, and a frame whose
 /// largest possible motion (the rotation between the two poses at the image's corner, plus the
 /// translation seen at 0.5 m) is under a pixel is not blurred at all (the image processor's sharpening
 /// would undo as much).
