@@ -178,6 +178,15 @@ static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y
     o[2] = o[2] * fb;
 }
 
+/// Whether a 4x4 block showing one patch shares the mip level and light factors of its centre with its
+/// sixteen pixels (faster: one footprint and one light-map lookup a block). Off: the shared values step on
+/// the image's fixed 4x4 grid, and the sharpening turns those steps into faint edges fixed to the image,
+/// not to the scene, that feature trackers pick up. On the apartment the visual odometry check
+/// (Tests/Readers/camera_check.py, 120 pairs) tracked 99-104 pairs with it on and 104-107 with it off
+/// (the same images otherwise), so each pixel takes its own. The block path stays tested against the
+/// one-pixel reference (both follow this switch).
+enum { SHARE_BLOCK_LEVEL_AND_LIGHT = 0 };
+
 /// Blocks a strip is processed in at most (a strip wider than 4 x this is processed in pieces).
 enum { STRIP_BLOCKS = 512 };
 
@@ -187,7 +196,7 @@ static void strip_blocks(const ccolor_surface *s, intptr_t x0, intptr_t x1, intp
                          intptr_t stride, const float *best, const int32_t *ids, block_info *blocks) {
     for (intptr_t x = x0; x < x1; x += 4) {
         block_info *b = blocks + (x - x0) / 4;
-        if (rows == 4 && y % 4 == 0 && x + 4 <= width) block_at(s, x / 4, y, stride, best, ids, b);
+        if (SHARE_BLOCK_LEVEL_AND_LIGHT && rows == 4 && y % 4 == 0 && x + 4 <= width) block_at(s, x / 4, y, stride, best, ids, b);
         else b->uniform = 0;
     }
 }
