@@ -9,12 +9,16 @@ import Foundation
 ///     y' = y (1 + k1 r² + k2 r⁴ + k3 r⁶) + p1 (r² + 2 y²) + 2 p2 x y
 ///
 /// and at pixel (fx x' + cx, fy y' + cy) of the image (pixel centres at whole coordinates).
+///
+/// One type for the scene's camera (SyntheticSensor), the bundle writers (`raw/rgb_intrinsics.json`,
+/// `arkitData.json`'s `video`) and the exports (COLMAP, Nerfstudio, MCAP).
 public struct LensDistortion: Sendable, Equatable {
     /// Radial coefficients.
     public var k1: Double, k2: Double, k3: Double
     /// Tangential (decentring) coefficients.
     public var p1: Double, p2: Double
 
+    /// A distortion with these coefficients (each default 0: a pinhole camera).
     public init(k1: Double = 0, k2: Double = 0, p1: Double = 0, p2: Double = 0, k3: Double = 0) {
         self.k1 = k1
         self.k2 = k2
