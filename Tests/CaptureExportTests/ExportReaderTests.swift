@@ -45,9 +45,8 @@ import Testing
             for format in ["colmap", "nerfstudio", "mcap"] {
                 let result = try #require(summary[format] as? [String: Any], "\(layout): no \(format) result")
                 let agree = result["agreeShare"] as? Double ?? 0, flipped = result["flippedShare"] as? Double ?? 1
-                // The recorded poses are the tracker's estimate and the depth carries slow view-dependent error
-                // (docs/lidar.md): 0.80-0.84 of the points agree within 3 cm, a flipped camera 0.04-0.06.
-                #expect(agree > 0.7, "\(layout) \(format): \(agree) of the mesh points agree with the depth")
+                // 0.997 of the points agree within 3 cm with the true poses and white depth; a flipped camera 0.05.
+                #expect(agree > 0.9, "\(layout) \(format): \(agree) of the mesh points agree with the depth")
                 #expect(flipped < 0.25, "\(layout) \(format): the flipped camera's control agrees \(flipped)")
                 #expect(result["framesChecked"] as? Int ?? 0 >= 6)
             }
