@@ -143,7 +143,8 @@ public struct BundleBenchmark {
                                    zipCompressionLevel: zipLevel, zipStoresDepthFrames: zipStoresDepthFrames,
                                    pngCompression: pngCompression)
             if let c = cameraSettings {
-                s.images = BundleImageSettings(frameRateHz: c.frameRateHz, videoCRF: c.videoCRF, jpegQuality: c.jpegQuality)
+                s.images = BundleImageSettings(frameRateHz: c.frameRateHz, videoCRF: c.videoCRF, jpegQuality: c.jpegQuality,
+                                               distortion: c.distortion)
             }
             return s
         }

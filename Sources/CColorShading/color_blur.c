@@ -9,15 +9,17 @@
 #include <math.h>
 #include <string.h>
 
-/// The blur of pixels x0 ..< x0 + n of row y (one block's row) along (mx, my) with `taps` samples.
-static inline void blur_run(const float *in, float *out, intptr_t width, intptr_t height, intptr_t x0, intptr_t n,
-                            intptr_t y, float mx, float my, int taps) {
+/// The blur of pixels x0 ..< x0 + n of row y (one block's row) along (mx, my) with `taps` samples (one:
+/// no blur), centred on the pixels moved back by (ox, oy).
+static inline void blur_run(const float *in, float *o, intptr_t width, intptr_t height, intptr_t x0, intptr_t n,
+                            intptr_t y, float mx, float my, float ox, float oy, int taps) {
     const float xmax = (float)(width - 1), ymax = (float)(height - 1);
-    const float step = 1.0f / (float)(taps - 1);
+    const float step = taps > 1 ? 1.0f / (float)(taps - 1) : 0.0f;
+    const float cx = (float)x0 - ox, cy = (float)y - oy;
     float sum[12] = { 0 };
     for (int k = 0; k < taps; k++) {
-        const float f = (float)k * step - 0.5f;
-        const float sx = (float)x0 + mx * f, sy = (float)y + my * f;
+        const float f = taps > 1 ? (float)k * step - 0.5f : 0.0f;
+        const float sx = cx + mx * f, sy = cy + my * f;
         const float fx0 = floorf(sx), fy0 = floorf(sy);
         if (n == 4 && fx0 >= 0 && fx0 + 4 < xmax && fy0 >= 0 && fy0 + 1 <= ymax) {
             // The whole run's samples inside the image: one set of weights.
@@ -42,26 +44,31 @@ static inline void blur_run(const float *in, float *out, intptr_t width, intptr_
         }
     }
     const float inv = 1.0f / (float)taps;
-    float *o = out + (y * width + x0) * 3;
     for (intptr_t c = 0; c < 3 * n; c++) o[c] = sum[c] * inv;
 }
 
 void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr_t height, const float *motion,
-                             intptr_t blocks_x, intptr_t row_begin, intptr_t row_end) {
+                             const float *offsets, intptr_t blocks_x, intptr_t row_begin, intptr_t row_end,
+                             intptr_t out_first_row) {
     for (intptr_t y = row_begin; y < row_end; y++) {
+        float *row = out + (y - out_first_row) * width * 3;
         for (intptr_t x0 = 0; x0 < width; x0 += 4) {
             const intptr_t n = width - x0 < 4 ? width - x0 : 4;
-            const float *m = motion + 2 * ((y >> 2) * blocks_x + (x0 >> 2));
-            const float mx = m[0], my = m[1];
+            const intptr_t block = 2 * ((y >> 2) * blocks_x + (x0 >> 2));
+            const float mx = motion[block], my = motion[block + 1];
+            const float ox = offsets ? offsets[block] : 0.0f, oy = offsets ? offsets[block + 1] : 0.0f;
             const float length = sqrtf(mx * mx + my * my);
-            if (!(length >= 0.5f)) {
-                memcpy(out + (y * width + x0) * 3, in + (y * width + x0) * 3, (size_t)(3 * n) * sizeof(float));
+            int taps = 1;
+            if (length >= 0.5f) {
+                // Samples at most 1.5 pixels apart (bilinear: no gaps); a block moving half a pixel or
+                // more is blurred, as its neighbours moving a little more are (no sharp block among them).
+                taps = (int)ceilf(length * (1.0f / 1.5f)) + 1;
+                if (taps > 32) taps = 32;
+            } else if (ox == 0.0f && oy == 0.0f) {
+                memcpy(row + x0 * 3, in + (y * width + x0) * 3, (size_t)(3 * n) * sizeof(float));
                 continue;
             }
-            // Samples at most 1.5 pixels apart (bilinear: no gaps).
-            int taps = (int)ceilf(length * (1.0f / 1.5f)) + 1;
-            if (taps > 32) taps = 32;
-            blur_run(in, out, width, height, x0, n, y, mx, my, taps);
+            blur_run(in, row + x0 * 3, width, height, x0, n, y, mx, my, ox, oy, taps);
         }
     }
 }

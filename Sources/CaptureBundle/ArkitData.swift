@@ -68,7 +68,7 @@ public struct ArkitData: Sendable {
         if let v = root.optional("video") {
             video = ArkitVideo(file: try v["file"].get().string(), frames: try v["frames"].get().int(),
                                frameRateHz: try v["frameRateHz"].get().double(), width: try v["width"].get().int(),
-                               height: try v["height"].get().int())
+                               height: try v["height"].get().int(), distortion: try ArkitVideo.distortion(v))
         }
         let r = try root["recording"].get()
         recording = ArkitRecording(start: try r["start"].get().optionalDouble(), end: try r["end"].get().optionalDouble(),

@@ -198,7 +198,7 @@ public final class CubiCaptureStorage: ScanStorage {
         if let video {
             self.video = nil
             videoSummary = ArkitVideo(frames: video.frameCount, frameRateHz: settings.images.frameRateHz,
-                                      width: video.width, height: video.height)
+                                      width: video.width, height: video.height, distortion: settings.images.distortion)
             do throws(LibraryCallError) { try video.finish() } catch {
                 throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
             }
@@ -269,7 +269,7 @@ public final class CubiCaptureStorage: ScanStorage {
             if let v = videoSummary {
                 let video: JSONValue = .object([("file", .string(v.file)), ("frames", .integer(v.frames)),
                                                 ("frameRateHz", .number(v.frameRateHz)), ("width", .integer(v.width)),
-                                                ("height", .integer(v.height))])
+                                                ("height", .integer(v.height))] + ArkitVideo.distortionKeys(v.distortion))
                 try out.write(",\n\"video\":" + video.serialized())
             }
             try out.write(log.inputCount == 0 ? ",\n\"inputs\":[]" : ",\n\"inputs\":[\n")

@@ -7,7 +7,8 @@ import JSONSupport
 /// each frame's capture time),
 /// `raw/depth/00000.png` (16-bit millimetres, 0 = no data) and `raw/confidence/00000.png` (8-bit 0/1/2),
 /// numbered by depth frame, and `raw/rgb/00000.jpg` (the camera image, for depth frames that carry one)
-/// with `raw/rgb_intrinsics.json`.
+/// with `raw/rgb_intrinsics.json` (with the lens's distortion coefficients `k1`, `k2`, `p1`, `p2`, `k3`
+/// when ``BundleImageSettings/distortion`` has them).
 ///
 /// PNGs and pose rows are written as each recorded depth frame arrives (the PNGs by worker threads, up
 /// to four frames behind; a failed PNG write is reported four frames later, the same frame in every run); the package is built in
@@ -203,7 +204,7 @@ public final class RawRGBDStorage: ScanStorage {
             let rgbIntrinsics: JSONValue = .object([
                 ("width", .integer(c.width)), ("height", .integer(c.height)),
                 ("fx", .number(c.fx)), ("fy", .number(c.fy)), ("cx", .number(c.cx)), ("cy", .number(c.cy)),
-            ])
+            ] + ArkitVideo.distortionKeys(settings.images.distortion))
             do throws(ScanStorageError) {
                 try workspace.write(rgbIntrinsics.serialized(pretty: true) + "\n", to: "raw/rgb_intrinsics.json", as: .config)
             } catch {

@@ -4,7 +4,7 @@ import CaptureEngine
 /// `colmap model_converter`, `colmap point_triangulator` and pycolmap read it.
 ///
 /// One camera, `PINHOLE` (fx, fy, cx, cy), or `OPENCV` (+ k1, k2, p1, p2) when the capture's images have
-/// distortion coefficients. COLMAP's image plane puts the first pixel's centre at (0.5, 0.5), so its
+/// distortion coefficients, `FULL_OPENCV` (+ k1, k2, p1, p2, k3, k4, k5, k6 with k4...k6 0) when they have a k3. COLMAP's image plane puts the first pixel's centre at (0.5, 0.5), so its
 /// principal point is ours plus half a pixel. Each image's pose is world-to-camera (COLMAP's
 /// `cam_from_world`) with the OpenCV camera, as `QW QX QY QZ TX TY TZ`. No 2D points and no 3D points:
 /// the model is the known-poses input that `point_triangulator` completes from matched features.
@@ -32,7 +32,11 @@ public enum COLMAPModel {
         out += "# Number of cameras: 1\n"
         var params = [k.fx, k.fy, ExportConventions.halfPixelCentred(k.cx), ExportConventions.halfPixelCentred(k.cy)]
         let model: String
-        if let distortion {
+        if let distortion, distortion.k3 != 0 {
+            // COLMAP's OPENCV model has no k3; FULL_OPENCV's rational terms k4...k6 at 0 are OpenCV's five.
+            model = "FULL_OPENCV"
+            params += [distortion.k1, distortion.k2, distortion.p1, distortion.p2, distortion.k3, 0, 0, 0]
+        } else if let distortion {
             model = "OPENCV"
             params += [distortion.k1, distortion.k2, distortion.p1, distortion.p2]
         } else {

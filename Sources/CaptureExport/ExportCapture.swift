@@ -15,8 +15,9 @@ public final class ExportCapture {
     public let depthIntrinsics: CameraIntrinsics?
     /// The camera images' intrinsics, nil without images.
     public let imageIntrinsics: CameraIntrinsics?
-    /// The camera images' lens distortion, when their intrinsics file gives one (`k1`, `k2`, `p1`, `p2`,
-    /// optional `k3` in `raw/rgb_intrinsics.json`); nil for an undistorted (pinhole) camera.
+    /// The camera images' lens distortion, when their intrinsics give one (`k1`, `k2`, `p1`, `p2`,
+    /// optional `k3` in `raw/rgb_intrinsics.json` or `arkitData.json`'s `video`); nil for an undistorted
+    /// (pinhole) camera.
     public let imageDistortion: LensDistortion?
     /// The CubiCapture bundle's `arkitData.json`, nil for a raw package.
     public let arkitData: ArkitData?
@@ -53,7 +54,7 @@ public final class ExportCapture {
             } else {
                 imageIntrinsics = nil
             }
-            imageDistortion = nil
+            imageDistortion = data.video?.distortion
         case .rawRGBD:
             arkitData = nil
             let poses = try reader.poses()
@@ -66,17 +67,8 @@ public final class ExportCapture {
             depthIntrinsics = try reader.rawIntrinsics()
             let rgbFile = "raw/rgb_intrinsics.json"
             imageIntrinsics = reader.has(rgbFile) ? try reader.rawIntrinsics(file: rgbFile) : nil
-            imageDistortion = reader.has(rgbFile) ? try Self.distortion(try reader.json(rgbFile)) : nil
+            imageDistortion = reader.has(rgbFile) ? try ArkitVideo.distortion(try reader.json(rgbFile)) : nil
         }
-    }
-
-    /// The distortion coefficients of an intrinsics file, nil when it has none (or all are 0).
-    private static func distortion(_ c: JSONCursor) throws(InputError) -> LensDistortion? {
-        guard c.optional("k1") != nil else { return nil }
-        let d = LensDistortion(k1: try c["k1"].get().double(), k2: try c["k2"].get().double(),
-                               p1: try c["p1"].get().double(), p2: try c["p2"].get().double(),
-                               k3: try c.optional("k3")?.double() ?? 0)
-        return d == LensDistortion(k1: 0, k2: 0, p1: 0, p2: 0) ? nil : d
     }
 
     /// The frames that have a camera image.

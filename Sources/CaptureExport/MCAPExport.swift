@@ -150,7 +150,7 @@ enum MCAPExport {
 
     /// A `foxglove.CameraCalibration` (K, R, P row-major; `plumb_bob` with D = k1, k2, p1, p2, k3).
     static func calibration(_ stamp: JSONValue, _ k: CameraIntrinsics, _ distortion: LensDistortion?) -> [UInt8] {
-        let d = distortion ?? LensDistortion(k1: 0, k2: 0, p1: 0, p2: 0)
+        let d = distortion ?? LensDistortion()
         let numbers: ([Double]) -> JSONValue = { .array($0.map { .number($0) }) }
         return json([
             ("timestamp", stamp), ("frame_id", .string(cameraFrame)), ("width", .integer(k.width)), ("height", .integer(k.height)),

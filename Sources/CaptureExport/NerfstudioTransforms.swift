@@ -2,7 +2,7 @@ import CaptureEngine
 import JSONSupport
 
 /// Nerfstudio's `transforms.json` (the `nerfstudio-data` parser's input): the camera (`fl_x`, `fl_y`,
-/// `cx`, `cy`, `w`, `h`, `camera_model` and, with `OPENCV`, `k1`, `k2`, `p1`, `p2`) and per frame
+/// `cx`, `cy`, `w`, `h`, `camera_model` and, with `OPENCV`, `k1`, `k2`, `p1`, `p2`, and `k3` when it is not 0) and per frame
 /// `file_path`, `transform_matrix` and `depth_file_path`.
 ///
 /// `transform_matrix` is camera-to-world with Nerfstudio's OpenGL camera (x right, y up, z backward), as
@@ -41,6 +41,8 @@ public enum NerfstudioTransforms {
         if let distortion {
             camera += [("k1", .number(distortion.k1)), ("k2", .number(distortion.k2)),
                        ("p1", .number(distortion.p1)), ("p2", .number(distortion.p2))]
+            // Nerfstudio's OPENCV camera reads k3 as the r^6 term, OpenCV's k3.
+            if distortion.k3 != 0 { camera.append(("k3", .number(distortion.k3))) }
         }
         let entries: [JSONValue] = frames.map { frame in
             var entry: [(String, JSONValue)] = [

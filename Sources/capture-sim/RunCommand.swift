@@ -121,7 +121,8 @@ struct RunCommand: Command {
                                    mesh: configuration.reconstructsScene ? capture.mesh : nil, force: force, faults: faults,
                                    zipCompressionLevel: zipLevel, zipStoresDepthFrames: zipStoresDepthFrames,
                                    pngCompression: pngCompression)
-            s.images = BundleImageSettings(frameRateHz: camera.frameRateHz, videoCRF: camera.videoCRF, jpegQuality: camera.jpegQuality)
+            s.images = BundleImageSettings(frameRateHz: camera.frameRateHz, videoCRF: camera.videoCRF, jpegQuality: camera.jpegQuality,
+                                           distortion: camera.distortion)
             return s
         }
         let cubi = settings(scene.name)

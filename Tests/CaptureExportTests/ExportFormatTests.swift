@@ -50,6 +50,9 @@ import Testing
         #expect(COLMAPModel.camerasText(intrinsics: k, distortion: nil).hasSuffix("1 PINHOLE 640 480 530 531 320 240\n"))
         #expect(COLMAPModel.camerasText(intrinsics: k, distortion: LensDistortion(k1: 0.1, k2: -0.02, p1: 0.001, p2: 0))
             .hasSuffix("1 OPENCV 640 480 530 531 320 240 0.1 -0.02 0.001 0\n"))
+        // A k3 needs COLMAP's FULL_OPENCV (its rational terms k4...k6 at 0).
+        #expect(COLMAPModel.camerasText(intrinsics: k, distortion: LensDistortion(k1: 0.1, k2: -0.02, p1: 0.001, p2: 0, k3: 0.005))
+            .hasSuffix("1 FULL_OPENCV 640 480 530 531 320 240 0.1 -0.02 0.001 0 0.005 0 0 0\n"))
     }
 
     @Test func nerfstudioMatricesAreOpenGLCamerasLookingAlongMinusZ() throws {

@@ -170,16 +170,34 @@ import Testing
 
     /// The surface pass's eight-lane kernel gives its one-pixel reference's bits, on a real scene's
     /// records with ids (sky, surfaces, decorations) and inverse depths drawn at random, on a width that
-    /// leaves a tail.
-    @Test func theSurfaceKernelEqualsItsScalarReference() throws {
+    /// leaves a tail: pixel by pixel (`blocky` false: almost no 4x4 block shows one patch) and block by
+    /// block (most 4x4 blocks one patch, as in a rendered image, so their mip level and light come from
+    /// the block; some blocks mixed), over rows that start off a multiple of four.
+    @Test(arguments: [false, true])
+    func theSurfaceKernelEqualsItsScalarReference(blocky: Bool) throws {
         let scene = try Scene.load(path: PackageFolder.scene("apartment"))
         let renderer = ColorRenderer(scene: scene)
         let patches = renderer.appearance.records.count / Int(CCOLOR_SURFACE_RECORD)
-        let width = 93, rows = 6, stride = 96
+        let width = 93, rows = 14, stride = 96
         var state: UInt64 = 42
         func next() -> UInt64 { state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407; return state >> 33 }
-        let ids = (0..<(rows * stride)).map { _ in Int32(Int(next() % UInt64(patches + 8))) - 8 < 0 ? -1 : Int32(Int(next() % UInt64(patches))) }
-        let best = (0..<(rows * stride)).map { _ in next() % 10 == 0 ? Float(0) : Float(next() % 10_000) / 4000 + 0.02 }
+        var ids = (0..<(rows * stride)).map { _ in Int32(Int(next() % UInt64(patches + 8))) - 8 < 0 ? -1 : Int32(Int(next() % UInt64(patches))) }
+        var best = (0..<(rows * stride)).map { _ in next() % 10 == 0 ? Float(0) : Float(next() % 10_000) / 4000 + 0.02 }
+        if blocky {
+            for by in 0..<(rows / 4) {
+                for bx in 0..<(stride / 4) where next() % 5 != 0 {
+                    let id = Int32(Int(next() % UInt64(patches)))
+                    let inverse = Float(next() % 10_000) / 4000 + 0.05, slope = Float(next() % 100) / 10_000
+                    for r in 0..<4 {
+                        for c in 0..<4 {
+                            ids[(by * 4 + r) * stride + bx * 4 + c] = id
+                            best[(by * 4 + r) * stride + bx * 4 + c] = inverse + slope * Float(c + r)
+                        }
+                    }
+                }
+            }
+        }
+        let firstRow = blocky ? 2 : 0
         let linear = (0..<(rows * width * 3)).map { _ in Float(next() % 10_000) / 5000 }
         var simd = linear, scalar = linear
         let pose = RigidTransform(rotation: Quaternion(angle: 0.7, axis: SIMD3(0, 1, 0)) * Quaternion(angle: -0.2, axis: SIMD3(1, 0, 0)),
@@ -194,10 +212,13 @@ import Testing
             ids.withUnsafeBufferPointer { i in
                 best.withUnsafeBufferPointer { b in
                     simd.withUnsafeMutableBufferPointer { o in
-                        ccolor_surface_rows(surface.pointer, 0, rows, width, stride, b.baseAddress!, i.baseAddress!, o.baseAddress!, 0)
+                        // Two calls, as the renderer makes them strip by strip.
+                        ccolor_surface_rows(surface.pointer, firstRow, 8, width, stride, b.baseAddress!, i.baseAddress!, o.baseAddress!, 0)
+                        ccolor_surface_rows(surface.pointer, 8, rows, width, stride, b.baseAddress!, i.baseAddress!, o.baseAddress!, 0)
                     }
                     scalar.withUnsafeMutableBufferPointer { o in
-                        ccolor_surface_rows_scalar(surface.pointer, 0, rows, width, stride, b.baseAddress!, i.baseAddress!, o.baseAddress!, 0)
+                        ccolor_surface_rows_scalar(surface.pointer, firstRow, rows, width, stride, b.baseAddress!, i.baseAddress!,
+                                                   o.baseAddress!, 0)
                     }
                 }
             }

@@ -3,7 +3,7 @@ import CNoiseHash
 import Testing
 @testable import SyntheticSensor
 
-/// The colour encoder (`ccolor_encode_pairs_at`, eight samples at a time in C with a one-sample tail) against a
+/// The colour encoder (`ccolor_encode_pairs_at`, eight pixels at a time in C with one-sample ends) against a
 /// one-sample Swift reference with the same IEEE operations: every byte equal.
 @Suite struct ColorEncodeTests {
     /// The encoder's documented arithmetic for one sample.
@@ -13,7 +13,9 @@ import Testing
         let k = Int(Int32(v * 8191))
         var code = table[k]
         if let sigma {
-            let u = Float(DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: index)) & 1023) * (1 / 1023) - 0.5
+            // One hash a pixel (index / 3), ten bits a channel (index % 3).
+            let bits = DepthKernels.hash32(seed ^ UInt32(truncatingIfNeeded: index / 3)) >> UInt32(10 * (index % 3)) & 1023
+            let u = Float(bits) * (1 / 1023) - 0.5
             code += u * 3.4641016 * sigma[k]
         }
         code = (code + 0.5).rounded(.down)
@@ -21,7 +23,8 @@ import Testing
     }
 
     @Test func interleavedTableEncodingEqualsTheOneSampleReferencePieceByPiece() {
-        // 8 x 100 + 5 samples, encoded in pieces of 37 (first index carried), with and without noise.
+        // 8 x 100 + 5 samples, encoded in pieces of 37 and of 96 (first index carried: pieces that start inside
+        // a pixel and on one), with and without noise.
         let count = 805
         var state: UInt32 = 777
         let linear: [Float] = (0..<count).map { _ in
@@ -32,12 +35,12 @@ import Testing
         let sigma: [Float] = (0..<8192).map { 2.5 * (0.5 + 0.5 * (Float($0) / 8191 / 0.18).squareRoot()) }
         let pairs = (0..<8192).flatMap { [table[$0], sigma[$0]] }
         let scale: Float = 1.07, seed: UInt32 = 0xBEEF
-        for noisy in [false, true] {
+        for (noisy, piece) in [(false, 37), (true, 37), (true, 96)] {
             var out = [UInt8](repeating: 0, count: count)
             linear.withUnsafeBufferPointer { lin in
                 out.withUnsafeMutableBufferPointer { o in
-                    for start in Swift.stride(from: 0, to: count, by: 37) {
-                        let n = min(37, count - start)
+                    for start in Swift.stride(from: 0, to: count, by: piece) {
+                        let n = min(piece, count - start)
                         ccolor_encode_pairs_at(lin.baseAddress! + start, n, UInt32(start), scale, pairs, noisy ? 1 : 0, seed,
                                                o.baseAddress! + start)
                     }

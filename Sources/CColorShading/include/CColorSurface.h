@@ -16,8 +16,8 @@
 /// Floats per patch record in `ccolor_surface.records`.
 enum { CCOLOR_SURFACE_RECORD = 24 };
 /// Every texture is 2^CCOLOR_TEXTURE_LOG2 texels square with CCOLOR_TEXTURE_LEVELS mip levels (256 ... 1),
-/// CCOLOR_TEXTURE_TEXELS texels in all (levels in order, each row by row).
-enum { CCOLOR_TEXTURE_LOG2 = 8, CCOLOR_TEXTURE_LEVELS = 9, CCOLOR_TEXTURE_TEXELS = 87381 };
+/// CCOLOR_TEXTURE_TEXELS texels in all: levels in order, each in 4x4 tiles (`ccolor_texel_offset`).
+enum { CCOLOR_TEXTURE_LOG2 = 8, CCOLOR_TEXTURE_LEVELS = 9, CCOLOR_TEXTURE_TEXELS = 87408 };
 
 /// What the surface pass of one pose needs.
 typedef struct {
@@ -37,7 +37,8 @@ typedef struct {
     /// (metres, patch coordinates), cells per metre (0: no light map), the light map's width | height << 16
     /// (an int32's bits).
     const float *records;
-    /// Textures: index t's level l starts at `texels + t * CCOLOR_TEXTURE_TEXELS + level_start[l]`, texels
+    /// Textures: index t's texel (u, v) of level l is `texels[t * CCOLOR_TEXTURE_TEXELS +
+    /// ccolor_texel_offset(l, u, v)]`, texels
     /// packed r | g << 8 | b << 16 (128 = factor 1).
     const uint32_t *texels;
     /// Light maps: row by row, one float a cell (the occlusion factor, 0...1).
@@ -58,15 +59,23 @@ void ccolor_surface_rows_scalar(const ccolor_surface *surface, intptr_t row_begi
                                 intptr_t out_first_row);
 
 /// Motion blur of rows `row_begin ..< row_end` of a linear RGB image `in` (`width` x `height`, 3 floats a
-/// pixel) into the same rows of `out`: each pixel the mean of `taps` bilinear samples of `in` spread
-/// evenly along its 4x4 block's motion during the exposure (`motion`: per block, x then y, pixels, from
-/// the start of the exposure to its end; blocks_x blocks a row), centred on the pixel, with
-/// taps = min(32, ceil(length / 1.5) + 1) (a copy below half a pixel). Samples beyond the image
-/// read its edge.
+/// pixel) into `out` (3 floats a pixel, `width` a row; `out`'s first row is image row `out_first_row`):
+/// each pixel the mean of `taps` bilinear samples of `in` spread evenly along its 4x4 block's motion
+/// during the exposure (`motion`: per block, x then y, pixels, from the start of the exposure to its
+/// end; blocks_x blocks a row), centred on the pixel moved back by its block's `offsets` (x then y,
+/// pixels; NULL: none; the rolling shutter's shift), with taps = min(32, ceil(length / 1.5) + 1); a block
+/// that moves less than half a pixel takes one sample (at no offset: a copy). Samples beyond the image read
+/// its edge.
 void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr_t height, const float *motion,
-                             intptr_t blocks_x, intptr_t row_begin, intptr_t row_end);
+                             const float *offsets, intptr_t blocks_x, intptr_t row_begin, intptr_t row_end,
+                             intptr_t out_first_row);
 
 /// The first texel of mip level `level` within a texture.
 int32_t ccolor_texture_level_start(int32_t level);
+
+/// Where texel (u, v) of mip level `level` (0 <= u, v < 256 >> level) lies within a texture: the level's
+/// start, then 4x4 tiles (one 64-byte cache line each, so a bilinear footprint mostly reads one line)
+/// row by row within 32x32 super-tiles (4 KB) row by row.
+int32_t ccolor_texel_offset(int32_t level, int32_t u, int32_t v);
 
 #endif

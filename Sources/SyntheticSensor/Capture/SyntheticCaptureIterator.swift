@@ -210,8 +210,17 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                 var blurHint = max(0, segmentHint - 1)
                 shutter = (motion.pose(at: max(0, t - seconds / 2), hint: &blurHint), motion.pose(at: t + seconds / 2, hint: &blurHint))
             }
+            // Rolling shutter: the poses when the first and the last row are read out.
+            var readout: (first: RigidTransform, last: RigidTransform)? = nil
+            let readoutSeconds = colorRenderer.settings.rollingShutterReadoutSeconds
+            if readoutSeconds > 0 {
+                var readoutHint = max(0, segmentHint - 1)
+                readout = (motion.pose(at: max(0, t - readoutSeconds / 2), hint: &readoutHint),
+                           motion.pose(at: t + readoutSeconds / 2, hint: &readoutHint))
+            }
             color = colorRenderer.render(poses: [truePose], exposure: &exposure, noiseSeed: SeededRandom.hash(frameSeed ^ 0xC0_10),
-                                         shutter: shutter, path: capture.options.renderPath, bands: capture.options.colorBands)
+                                         shutter: shutter, readout: readout, path: capture.options.renderPath,
+                                         bands: capture.options.colorBands)
         }
         // Storage and heat while recording.
         if let recording = timeline.recording, recording.contains(t) {

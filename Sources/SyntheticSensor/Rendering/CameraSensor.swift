@@ -16,7 +16,8 @@ import Foundation
 /// Poisson in the `s x fullWell / gain` electrons collected; read noise `readNoise` electrons before the
 /// gain; the image processor's noise reduction dividing the standard deviation), carried
 /// through the tone curve's slope to code values; drawn as a uniform variate of that variance from a
-/// hash of the frame's seed and the sample index (CColorEncode), so it is deterministic.
+/// hash of the frame's seed and the pixel index (one hash a pixel, ten bits a channel; CColorEncode), so it is
+/// deterministic.
 struct CameraSensor: Sendable {
     let settings: CameraSettings
     /// Steps of the encoding table over the signal 0...2.

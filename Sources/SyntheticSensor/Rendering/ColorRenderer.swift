@@ -16,7 +16,7 @@ import Foundation
 /// and openings to the outside). Mirrors reflect the view ray once (a scalar ray cast); glass panes
 /// (``SceneGeometry/panes``) tint what lies behind them and add a faint reflection of the sky. Then
 /// motion blur (the average of sub-frame renders), auto exposure (``AutoExposure``, applied with a
-/// frame's lag as on a phone), sensor noise (a hash of the frame seed and sample: deterministic) and the
+/// frame's lag as on a phone), sensor noise (a hash of the frame seed and pixel: deterministic) and the
 /// sRGB curve give 8-bit RGB. No shadows apart from the sun's window test, no interreflection beyond the
 /// ambient term: simple, not physical.
 ///
@@ -39,7 +39,8 @@ public struct ColorRenderer: Sendable {
     public let intrinsics: CameraIntrinsics
     /// Size, lights, exposure, blur, noise.
     public let settings: CameraSettings
-    private let paddedWidth: Int
+    /// The lens distortion's remap (nil: a pinhole camera).
+    let distortionRemap: DistortionRemap?
     /// The patches drawn: the scene's (``SceneGeometry/patches``) followed by the colour camera's own wall
     /// decorations (``WallDecorations``), which the depth map does not see.
     private let drawnPatches: [SurfacePatch]
@@ -62,6 +63,8 @@ public struct ColorRenderer: Sendable {
     let appearance: SurfaceAppearance
     /// The sensor: exposure, noise and the tone curve's table.
     let sensor: CameraSensor
+    /// Whole-image buffers reused from frame to frame (the linear image and the blur's inverse depth).
+    let imageBuffers = ImageBufferPool()
     /// How far the camera sees, metres.
     public static let rangeMeters = 200.0
 
@@ -80,7 +83,7 @@ public struct ColorRenderer: Sendable {
         self.geometry = geometry
         self.settings = settings
         intrinsics = CameraIntrinsics.wideCamera.scaled(toWidth: settings.width, height: settings.height)
-        paddedWidth = (settings.width + 7) / 8 * 8
+        distortionRemap = DistortionRemap(intrinsics: intrinsics, distortion: settings.distortion)
         lights = rooms.map { room in
             let c = room.floor.reduce(SIMD2<Double>.zero, +) / Double(room.floor.count)
             return SIMD3<Float>(Float(c.x), Float(room.floorHeight + room.wallHeight - 0.05), Float(c.y))
@@ -121,18 +124,22 @@ public struct ColorRenderer: Sendable {
 
     /// Renders one frame. `poses` are camera-to-world poses whose linear images are averaged (one pose:
     /// the usual case); `shutter` the poses at the start and the end of the exposure, for motion blur
-    /// (``CameraSettings/motionBlur``; nil: no blur); `exposure` carries auto exposure and white balance
+    /// (``CameraSettings/motionBlur``; nil: no blur); `readout` the poses when the first and the last row
+    /// are exposed, for the rolling shutter (``CameraSettings/rollingShutterReadoutSeconds``; nil: a
+    /// global shutter); `exposure` carries auto exposure and white balance
     /// from frame to frame (the image is exposed with the state the previous frames set, as a phone's
     /// pipeline lags a frame; the first frame with its own); `noiseSeed` selects the frame's sensor noise;
     /// `bands` > 1 splits rows over concurrent tasks (same output); `path` picks the C kernels (SIMDe:
     /// rasteriser, shading and surface pass) or the scalar rasteriser, the Swift shading and the scalar
     /// surface pass (same output).
     ///
-    /// With one pose, no blur to apply and a previous exposure (most frames) each band shades four rows at
-    /// a time into a small buffer and encodes them at once, so no whole linear image is kept; otherwise the
-    /// linear image is made first. Both give the same bytes.
+    /// With one pose, no blur, no rolling shutter, no lens distortion and a previous exposure (the
+    /// usual frame without motion) each band shades four rows at a time into a small buffer and encodes
+    /// them at once. Otherwise the linear image is made whole (through the distortion's remap from a
+    /// larger pinhole render, ``DistortionRemap``), then blurred and encoded four rows at a time.
     public func render(poses: [RigidTransform], exposure: inout AutoExposure, noiseSeed: UInt64,
                        shutter: (start: RigidTransform, end: RigidTransform)? = nil,
+                       readout: (first: RigidTransform, last: RigidTransform)? = nil,
                        path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> ColorImage {
         let w = intrinsics.width, h = intrinsics.height
         let samples = w * h * 3
@@ -146,70 +153,127 @@ public struct ColorRenderer: Sendable {
         let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
         let gains = exposure.whiteBalance
         let lagged = exposure.scale
-        let blur = shutter.flatMap { MotionBlur(renderer: self, pose: poses[0], start: $0.start, end: $0.end) }
-        if poses.count == 1, blur == nil, let scale = lagged {
-            let realised = sensor.exposure(forScale: scale)
-            let pairs = sensor.encodingPairs(gain: realised.gain)
-            rgb.withUnsafeMutableBufferPointer { out in
-                luminance.withUnsafeMutableBufferPointer { lum in
-                    colourSums.withUnsafeMutableBufferPointer { sums in
-                        pairs.withUnsafeBufferPointer { table in
-                            let target = Target.encoded(Encoding(
-                                scale: CameraSensor.encoderScale(realised.effectiveScale), seed: seed32, pairs: table.baseAddress!,
-                                out: out.baseAddress!, luminance: lum.baseAddress!, colourSums: sums.baseAddress!))
-                            draw(pose: poses[0], weight: 1, target: target, first: true, gains: gains, path: path, bands: bands)
-                        }
-                    }
-                }
+        let blur = MotionBlur(renderer: self, pose: poses[0], shutter: shutter, readout: readout)
+        if poses.count == 1, blur == nil, distortionRemap == nil, let scale = lagged {
+            withEncoding(scale: scale, seed: seed32, rgb: &rgb, luminance: &luminance, colourSums: &colourSums) { encoding in
+                draw(pose: poses[0], weight: 1, target: .encoded(encoding), first: true, gains: gains, camera: intrinsics, path: path,
+                     bands: bands)
             }
             exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
                             appliedGains: gains, settings: settings)
             sharpen(&rgb)
             return ColorImage(width: w, height: h, rgb: rgb)
         }
-        // Every sample is stored by the first pose's shading (each band shades all its pixels), so the
-        // buffer starts uninitialised (3.7 MB a 640x480 image not cleared); later poses add to it.
-        var linear = [Float](unsafeUninitializedCapacity: samples) { _, count in count = samples }
+        // The whole linear image. Every sample is stored by the first pose's shading (each band shades all
+        // its pixels), so the buffer is not cleared; later poses add to it.
+        let linear = imageBuffers.take(count: samples)
+        defer { imageBuffers.give(back: linear, count: samples) }
         let weight = 1 / Float(max(1, poses.count))
-        linear.withUnsafeMutableBufferPointer { buffer in
+        if let remap = distortionRemap {
+            // A pinhole render of the larger canvas, remapped through the lens.
+            let canvas = remap.canvas
+            let canvasSamples = canvas.width * canvas.height * 3, canvasPixels = canvas.width * canvas.height
+            let canvasLinear = imageBuffers.take(count: canvasSamples)
+            defer { imageBuffers.give(back: canvasLinear, count: canvasSamples) }
+            let canvasDepth = blur == nil ? nil : imageBuffers.take(count: canvasPixels)
+            defer { if let canvasDepth { imageBuffers.give(back: canvasDepth, count: canvasPixels) } }
             for (index, pose) in poses.enumerated() {
-                let depth = index == 0 ? blur?.inverseDepth : nil
-                draw(pose: pose, weight: weight, target: .linear(buffer.baseAddress!, inverseDepth: depth), first: index == 0,
-                     gains: gains, path: path, bands: bands)
+                draw(pose: pose, weight: weight, target: .linear(canvasLinear, inverseDepth: index == 0 ? canvasDepth : nil),
+                     first: index == 0, gains: gains, camera: canvas, path: path, bands: bands)
+            }
+            remap.apply(canvasLinear, into: linear, channels: 3, bands: bands)
+            if let canvasDepth, let blur { remap.applyNearest(canvasDepth, into: blur.inverseDepth) }
+        } else {
+            for (index, pose) in poses.enumerated() {
+                draw(pose: pose, weight: weight, target: .linear(linear, inverseDepth: index == 0 ? blur?.inverseDepth : nil),
+                     first: index == 0, gains: gains, camera: intrinsics, path: path, bands: bands)
             }
         }
-        if let blur {
-            var blurred = [Float](unsafeUninitializedCapacity: samples) { _, count in count = samples }
-            blurred.withUnsafeMutableBufferPointer { out in
-                linear.withUnsafeBufferPointer { blur.apply(from: $0.baseAddress!, into: out.baseAddress!, bands: bands) }
+        if let scale = lagged {
+            // Blurred (when asked) and encoded four rows at a time with the previous frames' exposure.
+            withEncoding(scale: scale, seed: seed32, rgb: &rgb, luminance: &luminance, colourSums: &colourSums) { encoding in
+                blurAndEncode(linear, blur: blur, encoding: encoding, bands: bands)
             }
-            linear = blurred
+            exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
+                            appliedGains: gains, settings: settings)
+            sharpen(&rgb)
+            return ColorImage(width: w, height: h, rgb: rgb)
         }
-        linear.withUnsafeBufferPointer { buffer in
-            luminance.withUnsafeMutableBufferPointer { lum in
-                colourSums.withUnsafeMutableBufferPointer { sums in
-                    let columns = Self.luminanceColumns(width: w)
-                    for y in Swift.stride(from: 0, to: h, by: 4) {
-                        Self.sampleLuminance(row: buffer.baseAddress! + y * w * 3, width: w, into: lum.baseAddress! + y / 4 * columns,
-                                             sums: sums.baseAddress! + y / 4 * 3)
-                    }
+        // The first frame: its own exposure, from the whole (blurred) image.
+        var image = UnsafePointer(linear)
+        let blurred = blur == nil ? nil : imageBuffers.take(count: samples)
+        defer { if let blurred { imageBuffers.give(back: blurred, count: samples) } }
+        if let blur, let blurred {
+            blur.apply(from: linear, into: blurred)
+            image = UnsafePointer(blurred)
+        }
+        luminance.withUnsafeMutableBufferPointer { lum in
+            colourSums.withUnsafeMutableBufferPointer { sums in
+                let columns = Self.luminanceColumns(width: w)
+                for y in Swift.stride(from: 0, to: h, by: 4) {
+                    Self.sampleLuminance(row: image + y * w * 3, width: w, into: lum.baseAddress! + y / 4 * columns,
+                                         sums: sums.baseAddress! + y / 4 * 3)
                 }
             }
         }
         let current = exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
                                       appliedGains: gains, settings: settings)
-        let realised = sensor.exposure(forScale: lagged ?? current)
+        let realised = sensor.exposure(forScale: current)
         let pairs = sensor.encodingPairs(gain: realised.gain)
-        linear.withUnsafeBufferPointer { lin in
-            rgb.withUnsafeMutableBufferPointer { out in
-                pairs.withUnsafeBufferPointer { table in
-                    encode(lin.baseAddress!, count: samples, firstIndex: 0, scale: CameraSensor.encoderScale(realised.effectiveScale),
-                           pairs: table.baseAddress!, seed: seed32, out: out.baseAddress!)
-                }
+        rgb.withUnsafeMutableBufferPointer { out in
+            pairs.withUnsafeBufferPointer { table in
+                encode(image, count: samples, firstIndex: 0, scale: CameraSensor.encoderScale(realised.effectiveScale),
+                       pairs: table.baseAddress!, seed: seed32, out: out.baseAddress!)
             }
         }
         sharpen(&rgb)
         return ColorImage(width: w, height: h, rgb: rgb)
+    }
+
+    /// Blurs the linear image `linear` with `blur` (nil: no blur) and encodes it (with the luminance
+    /// samples) into `encoding`, four rows at a time in a small buffer, rows split over `bands` tasks
+    /// (bands start on multiples of four rows: the luminance rows; same output for any band count).
+    private func blurAndEncode(_ linear: UnsafeMutablePointer<Float>, blur: MotionBlur?, encoding: Encoding, bands: Int) {
+        let w = intrinsics.width, h = intrinsics.height
+        let field = blur?.blockField()
+        let blocksX = (w + 3) / 4
+        let source = SendablePointer(linear)
+        let motion = field.map { SendablePointer(UnsafeMutablePointer(mutating: $0.motion)) }
+        let offsets = field?.offsets.map { SendablePointer(UnsafeMutablePointer(mutating: $0)) }
+        let blockRows = Self.blockRows
+        let bandCount = max(1, min(bands, (h + blockRows - 1) / blockRows))
+        let rowsPerBand = ((h + bandCount - 1) / bandCount + blockRows - 1) / blockRows * blockRows
+        let band: @Sendable (Int) -> Void = { band in
+            let b0 = band * rowsPerBand, b1 = min(h, b0 + rowsPerBand)
+            guard b0 < b1 else { return }
+            let buffer = UnsafeMutablePointer<Float>.allocate(capacity: blockRows * w * 3)
+            defer { buffer.deallocate() }
+            var y = b0
+            while y < b1 {
+                let y1 = min(b1, y + blockRows)
+                if let motion {
+                    ccolor_motion_blur_rows(source.pointer, buffer, w, h, motion.pointer, offsets?.pointer, blocksX, y, y1, y)
+                    self.encodeRows(buffer, rows: y..<y1, encoding: encoding)
+                } else {
+                    self.encodeRows(source.pointer + y * w * 3, rows: y..<y1, encoding: encoding)
+                }
+                y = y1
+            }
+        }
+        withExtendedLifetime(field) {
+            if bandCount == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: band) }
+        }
+    }
+
+    /// Encodes rows `rows` (a first row that is a multiple of 4: a luminance row) of linear RGB held in
+    /// `buffer` (its first row is `rows.lowerBound`) into `encoding`, with their luminance samples.
+    @inline(__always)
+    private func encodeRows(_ buffer: UnsafePointer<Float>, rows: Range<Int>, encoding: Encoding) {
+        let w = intrinsics.width, y = rows.lowerBound
+        Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * Self.luminanceColumns(width: w),
+                             sums: encoding.colourSums + y / 4 * 3)
+        encode(buffer, count: rows.count * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
+               pairs: encoding.pairs, seed: encoding.seed, out: encoding.out + y * w * 3)
     }
 
     /// The image processor's sharpening (``CameraSettings/sharpening``, `ccolor_sharpen_rgb`) of the
@@ -269,7 +333,7 @@ public struct ColorRenderer: Sendable {
 
     /// Exposure, the tone curve and noise for samples `firstIndex ..< firstIndex + count` of the image
     /// (CColorEncode, ``CameraSensor/encodingPairs(gain:)`` interleaved): the code from the 8192-step
-    /// table plus a uniform variate of unit variance (a hash of seed and sample index) times that step's
+    /// table plus a uniform variate of unit variance (ten bits of a hash of seed and pixel index, one a channel) times that step's
     /// sigma, rounded half up, clamped to 0...255.
     private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scale: Float, pairs: UnsafePointer<Float>,
                         seed: UInt32, out: UnsafeMutablePointer<UInt8>) {
@@ -292,6 +356,24 @@ public struct ColorRenderer: Sendable {
         var out: UnsafeMutablePointer<UInt8>, luminance: UnsafeMutablePointer<Float>, colourSums: UnsafeMutablePointer<Float>
     }
 
+    /// Runs `body` with the encoding of exposure scale `scale` (the sensor's realised exposure and its
+    /// table) into `rgb`, with the luminance and colour sums auto exposure reads.
+    private func withEncoding(scale: Float, seed: UInt32, rgb: inout [UInt8], luminance: inout [Float], colourSums: inout [Float],
+                              _ body: (Encoding) -> Void) {
+        let realised = sensor.exposure(forScale: scale)
+        let pairs = sensor.encodingPairs(gain: realised.gain)
+        rgb.withUnsafeMutableBufferPointer { out in
+            luminance.withUnsafeMutableBufferPointer { lum in
+                colourSums.withUnsafeMutableBufferPointer { sums in
+                    pairs.withUnsafeBufferPointer { table in
+                        body(Encoding(scale: CameraSensor.encoderScale(realised.effectiveScale), seed: seed, pairs: table.baseAddress!,
+                                      out: out.baseAddress!, luminance: lum.baseAddress!, colourSums: sums.baseAddress!))
+                    }
+                }
+            }
+        }
+    }
+
     /// Rows shaded (and encoded) at a time, and the height of the largest shading block: bands start on
     /// multiples of it, so the blocks never straddle two bands (same output for any band count).
     private static let blockRows = 4
@@ -304,20 +386,21 @@ public struct ColorRenderer: Sendable {
     /// Renders one pose's radiance with its surfaces' textures, occlusion, vignetting and the
     /// white-balance `gains`, times `weight`, into `target`: a linear image (stored when `first`, added to
     /// otherwise) or encoded four rows at a time.
-    private func draw(pose: RigidTransform, weight: Float, target: Target, first: Bool, gains: SIMD3<Float>, path: RenderPath,
-                      bands: Int) {
-        let w = intrinsics.width, h = intrinsics.height
-        var sceneRasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+    private func draw(pose: RigidTransform, weight: Float, target: Target, first: Bool, gains: SIMD3<Float>, camera: CameraIntrinsics,
+                      path: RenderPath, bands: Int) {
+        let w = camera.width, h = camera.height
+        let paddedWidth = (w + 7) / 8 * 8
+        var sceneRasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
                                                     rangeMeters: Self.rangeMeters)
         // The decorations after the scene's patches, with ids after theirs.
         let decorationStart = Int32(geometry.patches.count)
-        for var raster in PatchRasterSetup.rasters(decorations, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+        for var raster in PatchRasterSetup.rasters(decorations, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters) {
             raster.patchIndex += decorationStart
             sceneRasters.append(raster)
         }
         let rasters = sceneRasters
-        let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+        let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters)
         // Pane ids only when a pane is in view (otherwise never cleared nor read).
         let panesInView = !paneRasters.isEmpty
@@ -325,10 +408,11 @@ public struct ColorRenderer: Sendable {
         let bandCount = max(1, min(bands, h))
         let blockRows = Self.blockRows
         let rowsPerBand = ((h + bandCount - 1) / bandCount + blockRows - 1) / blockRows * blockRows
-        let shading = FrameShading(renderer: self, pose: pose, stores: true, panesInView: panesInView)
+        let shading = FrameShading(renderer: self, pose: pose, camera: camera, stores: true, panesInView: panesInView)
         let stride = paddedWidth
-        let k = intrinsics
-        let halfDiagonalSquared = (Double(w) * Double(w) + Double(h) * Double(h)) / 4
+        let k = camera
+        // Vignetting falls off over the output image's half-diagonal (a larger canvas reaches beyond it).
+        let halfDiagonalSquared = (Double(intrinsics.width) * Double(intrinsics.width) + Double(intrinsics.height) * Double(intrinsics.height)) / 4
         shading.withKernelFrame(path == .simde) { kernelFrame in
           appearance.withSurface(camera: shading.camera, rayX: shading.rayX, rayY: shading.rayY, rayOrigin: shading.rayOrigin, fx: Float(k.fx), cx: Float(k.cx), cy: Float(k.cy), vignette: settings.vignetting,
                                  inverseHalfDiagonalSquared: Float(1 / halfDiagonalSquared), gains: gains) { surface in
@@ -384,42 +468,45 @@ public struct ColorRenderer: Sendable {
                                         minimumInverseDepth: minimumInverseDepth, path: path)
                         }
                     }
-                    /// Shades rows (at most four) into `buffer` and multiplies in the surface pass.
-                    func shadeRows(_ rows: Range<Int>) {
+                    /// Shades rows (at most four) into `out` (whose first row is image row `outFirstRow`) and
+                    /// multiplies in the surface pass.
+                    func shadeRows(_ rows: Range<Int>, into out: UnsafeMutablePointer<Float>, outFirstRow: Int) {
                         if let frame = kernelFrame, let scratch {
                             shading.shadeKernel(frame: frame.pointer, scratch: scratch, deferred: deferred, rows: rows, width: w,
-                                                stride: stride, best: best, ids: ids, paneIds: paneIds, weight: 1, out: buffer,
-                                                outFirstRow: rows.lowerBound)
-                            ccolor_surface_rows(surface.pointer, rows.lowerBound, rows.upperBound, w, stride, best, ids, buffer,
-                                                rows.lowerBound)
+                                                stride: stride, best: best, ids: ids, paneIds: paneIds, weight: 1, out: out,
+                                                outFirstRow: outFirstRow)
+                            ccolor_surface_rows(surface.pointer, rows.lowerBound, rows.upperBound, w, stride, best, ids, out, outFirstRow)
                         } else {
                             shading.shade(rows: rows, width: w, stride: stride, best: best, ids: ids, paneIds: paneIds,
-                                          weight: 1, out: buffer, outFirstRow: rows.lowerBound)
-                            ccolor_surface_rows_scalar(surface.pointer, rows.lowerBound, rows.upperBound, w, stride, best, ids, buffer,
-                                                       rows.lowerBound)
+                                          weight: 1, out: out, outFirstRow: outFirstRow)
+                            ccolor_surface_rows_scalar(surface.pointer, rows.lowerBound, rows.upperBound, w, stride, best, ids, out,
+                                                       outFirstRow)
                         }
                     }
                     var y = r0
                     while y < r1 {
                         let y1 = min(r1, y + blockRows)
-                        shadeRows(y..<y1)
                         switch target {
                         case .linear(let out, let inverseDepth):
-                            let o = out + y * w * 3, count = (y1 - y) * w * 3
-                            if first {
-                                for i in 0..<count { o[i] = buffer[i] * weight }
+                            if first, weight == 1 {
+                                // The only pose: shaded straight into the image.
+                                shadeRows(y..<y1, into: out, outFirstRow: 0)
                             } else {
-                                for i in 0..<count { o[i] += buffer[i] * weight }
+                                shadeRows(y..<y1, into: buffer, outFirstRow: y)
+                                let o = out + y * w * 3, count = (y1 - y) * w * 3
+                                if first {
+                                    for i in 0..<count { o[i] = buffer[i] * weight }
+                                } else {
+                                    for i in 0..<count { o[i] += buffer[i] * weight }
+                                }
                             }
                             if let inverseDepth {
                                 for row in y..<y1 { (inverseDepth + row * w).update(from: best + row * stride, count: w) }
                             }
                         case .encoded(let encoding):
+                            shadeRows(y..<y1, into: buffer, outFirstRow: y)
                             // y is a multiple of 4: a luminance row.
-                            Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * Self.luminanceColumns(width: w),
-                                                 sums: encoding.colourSums + y / 4 * 3)
-                            self.encode(buffer, count: (y1 - y) * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
-                                        pairs: encoding.pairs, seed: encoding.seed, out: encoding.out + y * w * 3)
+                            self.encodeRows(buffer, rows: y..<y1, encoding: encoding)
                         }
                         y = y1
                     }
@@ -453,11 +540,10 @@ public struct ColorRenderer: Sendable {
         /// Whether any glass pane is in view (otherwise the pane ids are not read: no pixel has one).
         let panesInView: Bool
 
-        init(renderer: ColorRenderer, pose: RigidTransform, stores: Bool, panesInView: Bool) {
+        init(renderer: ColorRenderer, pose: RigidTransform, camera k: CameraIntrinsics, stores: Bool, panesInView: Bool) {
             self.renderer = renderer
             self.stores = stores
             self.panesInView = panesInView
-            let k = renderer.intrinsics
             func f(_ v: SIMD3<Double>) -> SIMD3<Float> { SIMD3<Float>(Float(v.x), Float(v.y), Float(v.z)) }
             camera = f(pose.translation)
             rayX = f(pose.rotation.act(SIMD3(1 / k.fx, 0, 0)))

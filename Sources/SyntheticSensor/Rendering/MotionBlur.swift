@@ -2,98 +2,178 @@ import CaptureEngine
 import CColorShading
 import Dispatch
 
-/// The colour camera's motion blur: the image rendered at the middle of the exposure is blurred along the
-/// path each pixel's surface point travels across the image from the start of the exposure to its end
-/// (the camera's poses then, ``ColorRenderer/render(poses:exposure:noiseSeed:shutter:path:bands:)``).
+/// The colour camera's motion blur and rolling shutter: the image rendered at the frame's pose is
+/// blurred along the path each pixel's surface point travels across the image from the start of the
+/// exposure to its end (the camera's poses then,
+/// ``ColorRenderer/render(poses:exposure:noiseSeed:shutter:readout:path:bands:)``), and, with a rolling
+/// shutter, each row is moved to where its surface points are when that row is exposed.
 ///
 /// The path is a straight segment per 4x4 block of pixels: the block centre's surface point (from the
 /// rendered inverse depth; the sky: its direction, infinitely far) projected into the start and the end
 /// camera. Each pixel becomes the mean of `ceil(length / 1.5) + 1` bilinear samples along its block's segment,
 /// centred on it (CColorShading's `ccolor_motion_blur_rows`): a gather, which smears textures and edges by
-/// the segment's length. A frame whose largest possible motion (the rotation between the two poses at
-/// the image's corner, plus the translation seen at 0.5 m) is under a pixel is not blurred (the image
-/// processor's sharpening would undo as much).
+/// the segment's length. A block whose segment is shorter than half a pixel is left sharp, and a frame whose
+/// largest possible motion (the rotation between the two poses at the image's corner, plus the
+/// translation seen at 0.5 m) is under a pixel is not blurred at all (the image processor's sharpening
+/// would undo as much).
+///
+/// Rolling shutter (``CameraSettings/rollingShutterReadoutSeconds``): row y is exposed at the pose a
+/// fraction `y / (height - 1)` of the way from `readout.first` to `readout.last` (rotation along the
+/// shortest arc, translation linear). Each block's centre point is projected into its row's pose; the block samples the
+/// rendered image that far back (`d` the point's move from the frame's pose to the row's: the pixel shows
+/// what the global-shutter image shows at pixel - d), its blur segment centred there. Blocks, not rows: a
+/// surface point's shift varies little across four pixels.
 final class MotionBlur: @unchecked Sendable {
     /// The rendered pose's inverse depth (1 / z-depth, 0: nothing within range), `width` x `height`.
     let inverseDepth: UnsafeMutablePointer<Float>
     private let width: Int, height: Int
     private let intrinsics: CameraIntrinsics
-    private let pose: RigidTransform, start: RigidTransform, end: RigidTransform
+    private let pose: RigidTransform
+    private let shutter: (start: RigidTransform, end: RigidTransform)?
+    private let readout: (first: RigidTransform, last: RigidTransform)?
+    /// Where `inverseDepth` came from and goes back to.
+    private let pool: ImageBufferPool
 
     /// The blur of an image rendered at `pose` exposed from `start` to `end`, or nil when it would move no
     /// pixel by a whole pixel.
-    init?(renderer: ColorRenderer, pose: RigidTransform, start: RigidTransform, end: RigidTransform) {
-        guard renderer.settings.motionBlur else { return nil }
+    convenience init?(renderer: ColorRenderer, pose: RigidTransform, start: RigidTransform, end: RigidTransform) {
+        self.init(renderer: renderer, pose: pose, shutter: (start, end), readout: nil)
+    }
+
+    /// The blur (`shutter`: the exposure's start and end poses, when motion blur is on and moves some
+    /// pixel by a whole pixel) and the rolling shutter (`readout`: the poses of the first and last row)
+    /// of an image rendered at `pose`, or nil when there is neither.
+    init?(renderer: ColorRenderer, pose: RigidTransform, shutter: (start: RigidTransform, end: RigidTransform)?,
+          readout: (first: RigidTransform, last: RigidTransform)?) {
         let k = renderer.intrinsics
-        let turn = (start.rotation.conjugate * end.rotation).angle
-        let corner = ((k.cx * k.cx + k.cy * k.cy).squareRoot() / k.fx)
-        let bound = turn * k.fx * (1 + corner * corner) + (end.translation - start.translation).length * k.fx / 0.5
-        guard bound >= 1 else { return nil }
+        var blur = shutter
+        if let s = blur {
+            let turn = (s.start.rotation.conjugate * s.end.rotation).angle
+            let corner = ((k.cx * k.cx + k.cy * k.cy).squareRoot() / k.fx)
+            let bound = turn * k.fx * (1 + corner * corner) + (s.end.translation - s.start.translation).length * k.fx / 0.5
+            if !renderer.settings.motionBlur || bound < 1 { blur = nil }
+        }
+        guard blur != nil || readout != nil else { return nil }
         intrinsics = k
         width = k.width
         height = k.height
         self.pose = pose
-        self.start = start
-        self.end = end
-        inverseDepth = .allocate(capacity: k.width * k.height)
+        self.shutter = blur
+        self.readout = readout
+        pool = renderer.imageBuffers
+        inverseDepth = pool.take(count: k.width * k.height)
     }
 
-    deinit { inverseDepth.deallocate() }
+    deinit { pool.give(back: inverseDepth, count: width * height) }
 
-    /// The motion (pixels, start to end of the exposure) of each 4x4 block, x then y, blocks row by row.
-    func blockMotion() -> [Float] {
-        let blocksX = (width + 3) / 4, blocksY = (height + 3) / 4
-        var motion = [Float](repeating: 0, count: 2 * blocksX * blocksY)
-        let k = intrinsics
-        let toStart = start.inverse, toEnd = end.inverse
-        func project(_ p: SIMD3<Double>, direction: Bool, _ toCamera: RigidTransform) -> SIMD2<Double> {
-            let c = direction ? toCamera.rotation.act(p) : toCamera.apply(toPoint: p)
+    /// Per 4x4 block (x then y, blocks row by row): `motion`, the blur segment (pixels, start to end of
+    /// the exposure; zero without blur); `offsets`, with a rolling shutter, the rendered image's shift
+    /// the block samples back from.
+    final class BlockField {
+        let motion: UnsafeMutablePointer<Float>
+        let offsets: UnsafeMutablePointer<Float>?
+        let count: Int
+
+        init(blocks: Int, offsets: Bool) {
+            count = 2 * blocks
+            motion = .allocate(capacity: count)
+            motion.initialize(repeating: 0, count: count)
+            self.offsets = offsets ? .allocate(capacity: count) : nil
+            self.offsets?.initialize(repeating: 0, count: count)
+        }
+
+        deinit {
+            motion.deallocate()
+            offsets?.deallocate()
+        }
+    }
+
+    /// A world-to-camera transform as a matrix (its rows) and a translation, and the pinhole projection:
+    /// a block's points go through three of them, so without the quaternion's work per point.
+    private struct Projector {
+        let row0: SIMD3<Double>, row1: SIMD3<Double>, row2: SIMD3<Double>, translation: SIMD3<Double>
+        let k: CameraIntrinsics
+
+        init(_ toCamera: RigidTransform, _ k: CameraIntrinsics) {
+            let c0 = toCamera.rotation.act(SIMD3(1, 0, 0)), c1 = toCamera.rotation.act(SIMD3(0, 1, 0))
+            let c2 = toCamera.rotation.act(SIMD3(0, 0, 1))
+            row0 = SIMD3(c0.x, c1.x, c2.x)
+            row1 = SIMD3(c0.y, c1.y, c2.y)
+            row2 = SIMD3(c0.z, c1.z, c2.z)
+            translation = toCamera.translation
+            self.k = k
+        }
+
+        /// The pixel of world point `p` (or, with `direction`, of the direction `p` infinitely far), NaN
+        /// behind the camera.
+        @inline(__always)
+        func project(_ p: SIMD3<Double>, direction: Bool) -> SIMD2<Double> {
+            var c = SIMD3((row0 * p).sum(), (row1 * p).sum(), (row2 * p).sum())
+            if !direction { c += translation }
             let z = -c.z
             guard z > 1e-6 else { return SIMD2(.nan, .nan) }
             return SIMD2(k.cx + k.fx * c.x / z, k.cy - k.fy * c.y / z)
         }
-        for by in 0..<blocksY {
-            for bx in 0..<blocksX {
-                let x = min(width - 1, bx * 4 + 1), y = min(height - 1, by * 4 + 1)
-                let px = Double(min(width, bx * 4 + 4) + bx * 4) / 2 - 0.5, py = Double(min(height, by * 4 + 4) + by * 4) / 2 - 0.5
-                let ray = pose.rotation.act(SIMD3((px - k.cx) / k.fx, -(py - k.cy) / k.fy, -1))
-                let inverse = Double(max(inverseDepth[y * width + x], inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]))
-                let a: SIMD2<Double>, b: SIMD2<Double>
-                if inverse > 0 {
-                    let point = pose.translation + ray / inverse
-                    a = project(point, direction: false, toStart)
-                    b = project(point, direction: false, toEnd)
-                } else {
-                    a = project(ray, direction: true, toStart)
-                    b = project(ray, direction: true, toEnd)
-                }
-                let m = b - a
-                let i = 2 * (by * blocksX + bx)
-                if m.x.isFinite, m.y.isFinite {
-                    motion[i] = Float(m.x)
-                    motion[i + 1] = Float(m.y)
-                }
-            }
-        }
-        return motion
     }
 
-    /// The blur of the linear image `image` (3 floats a pixel) into `out` (the same size), rows split over
-    /// `bands` tasks.
-    func apply(from image: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>, bands: Int) {
-        let motion = blockMotion()
-        let w = width, h = height, blocksX = (width + 3) / 4
-        let source = SendablePointer(UnsafeMutablePointer(mutating: image)), target = SendablePointer(out)
-        motion.withUnsafeBufferPointer { m in
-            let field = SendablePointer(UnsafeMutablePointer(mutating: m.baseAddress!))
-            let bandCount = max(1, min(bands, h))
-            let rows = (h + bandCount - 1) / bandCount
-            let band: @Sendable (Int) -> Void = { b in
-                let r0 = b * rows, r1 = min(h, r0 + rows)
-                guard r0 < r1 else { return }
-                ccolor_motion_blur_rows(source.pointer, target.pointer, w, h, field.pointer, blocksX, r0, r1)
+    /// The blocks' blur segments and rolling-shutter offsets from the inverse depth.
+    func blockField() -> BlockField {
+        let blocksX = (width + 3) / 4, blocksY = (height + 3) / 4
+        let field = BlockField(blocks: blocksX * blocksY, offsets: readout != nil)
+        let k = intrinsics
+        let toStart = shutter.map { Projector($0.start.inverse, k) }, toEnd = shutter.map { Projector($0.end.inverse, k) }
+        let toPose = Projector(pose.inverse, k)
+        // The world ray of pixel (px, py): rayX * px + rayY * py + rayOrigin.
+        let rayX = pose.rotation.act(SIMD3(1 / k.fx, 0, 0)), rayY = pose.rotation.act(SIMD3(0, -1 / k.fy, 0))
+        let rayOrigin = pose.rotation.act(SIMD3(-k.cx / k.fx, k.cy / k.fy, -1))
+        for by in 0..<blocksY {
+            let py = Double(min(height, by * 4 + 4) + by * 4) / 2 - 0.5
+            // The pose this block row is exposed at (rolling shutter).
+            var toRow: Projector?
+            if let readout {
+                let f = height > 1 ? py / Double(height - 1) : 0.5
+                let turn = (readout.first.rotation.conjugate * readout.last.rotation).rotationVector
+                let rotation = readout.first.rotation * Quaternion(rotationVector: turn * f)
+                let translation = readout.first.translation + (readout.last.translation - readout.first.translation) * f
+                toRow = Projector(RigidTransform(rotation: rotation, translation: translation).inverse, k)
             }
-            if bandCount == 1 { band(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: band) }
+            let rowRay = rayY * py + rayOrigin
+            for bx in 0..<blocksX {
+                let x = min(width - 1, bx * 4 + 1), y = min(height - 1, by * 4 + 1)
+                let px = Double(min(width, bx * 4 + 4) + bx * 4) / 2 - 0.5
+                let ray = rayX * px + rowRay
+                let inverse = Double(max(inverseDepth[y * width + x], inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]))
+                let direction = !(inverse > 0)
+                let point = direction ? ray : pose.translation + ray / inverse
+                let i = 2 * (by * blocksX + bx)
+                if let toStart, let toEnd {
+                    let m = toEnd.project(point, direction: direction) - toStart.project(point, direction: direction)
+                    if m.x.isFinite, m.y.isFinite {
+                        field.motion[i] = Float(m.x)
+                        field.motion[i + 1] = Float(m.y)
+                    }
+                }
+                if let toRow, let offsets = field.offsets {
+                    let d = toRow.project(point, direction: direction) - toPose.project(point, direction: direction)
+                    if d.x.isFinite, d.y.isFinite {
+                        offsets[i] = Float(d.x)
+                        offsets[i + 1] = Float(d.y)
+                    }
+                }
+            }
         }
+        return field
+    }
+
+    /// The blur segments alone (``blockField()``'s `motion`), as an array.
+    func blockMotion() -> [Float] {
+        let field = blockField()
+        return Array(UnsafeBufferPointer(start: field.motion, count: field.count))
+    }
+
+    /// The blur (and shift) of the linear image `image` (3 floats a pixel) into `out` (the same size).
+    func apply(from image: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        let field = blockField()
+        ccolor_motion_blur_rows(image, out, width, height, field.motion, field.offsets, (width + 3) / 4, 0, height, 0)
     }
 }

@@ -72,14 +72,18 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
                 level[y * n + x] = factor(u: (Float(x) + 0.5) / Float(n), v: (Float(y) + 0.5) / Float(n), x: x, y: y)
             }
         }
-        var out: [UInt32] = []
-        out.reserveCapacity(Self.texelsPerTexture)
-        var side = n
+        // Each level in the kernel's tiled layout (`ccolor_texel_offset`); unused padding stays 0.
+        var out = [UInt32](repeating: 0, count: Self.texelsPerTexture)
+        var side = n, levelIndex: Int32 = 0
         while true {
-            for f in level {
-                func code(_ v: Float) -> UInt32 { UInt32(max(0, min(255, (v * 128).rounded()))) }
-                out.append(code(f.x) | code(f.y) << 8 | code(f.z) << 16)
+            for y in 0..<side {
+                for x in 0..<side {
+                    func code(_ v: Float) -> UInt32 { UInt32(max(0, min(255, (v * 128).rounded()))) }
+                    let f = level[y * side + x]
+                    out[Int(ccolor_texel_offset(levelIndex, Int32(x), Int32(y)))] = code(f.x) | code(f.y) << 8 | code(f.z) << 16
+                }
             }
+            levelIndex += 1
             guard side > 1 else { break }
             let half = side / 2
             var next = [SIMD3<Float>](repeating: .zero, count: half * half)

@@ -1,3 +1,4 @@
+import CaptureEngine
 import Foundation
 
 /// The RGB camera of a scene (its `camera` block, docs/scene-format.md): the image size and frame rate of
@@ -79,6 +80,14 @@ public struct CameraSettings: Sendable, Equatable {
     public var textures: Bool
     /// Ambient occlusion's strength (``AmbientOcclusion``), 0 (off) ... 1 (default 1).
     public var ambientOcclusion: Float
+    /// The lens's distortion (OpenCV's Brown-Conrady k1, k2, p1, p2, k3: ``LensDistortion``), applied to
+    /// the images and written to `raw/rgb_intrinsics.json` and `arkitData.json`'s `video` (default nil:
+    /// a pinhole camera, as ARKit's frames are described).
+    public var distortion: LensDistortion?
+    /// Rolling shutter: the time the sensor takes to read its rows out, top to bottom, seconds (default 0:
+    /// a global shutter). Row y is exposed `(y / (height - 1) - 0.5) x readout` after the frame's time, so
+    /// the middle row is at the frame's pose; a turning camera's vertical edges lean.
+    public var rollingShutterReadoutSeconds: Double
 
     public init(width: Int = 640, height: Int = 480, frameRateHz: Double = 30, jpegQuality: Int = 90, videoCRF: Int = 23,
                 ambient: Float = 0.25, ceilingLight: Float = 1.2, sun: Float = 4, sunAzimuthDegrees: Double = 135,
@@ -86,7 +95,8 @@ public struct CameraSettings: Sendable, Equatable {
                 exposureTimeConstantSeconds: Double = 0.25, whiteBalanceStrength: Float = 0.5, sensitivity: Double = 25,
                 minExposureSeconds: Double = 1.0 / 8000, maxExposureSeconds: Double = 1.0 / 120, maxGain: Double = 16,
                 fullWellElectrons: Double = 6000, readNoiseElectrons: Double = 2.5, noiseReduction: Double = 6, noiseLevel: Float = 1,
-                vignetting: Float = 0.3, contrast: Float = 0.7, sharpening: Float = 1, motionBlur: Bool = true, textures: Bool = true, ambientOcclusion: Float = 1) {
+                vignetting: Float = 0.3, contrast: Float = 0.7, sharpening: Float = 1, motionBlur: Bool = true, textures: Bool = true, ambientOcclusion: Float = 1,
+                distortion: LensDistortion? = nil, rollingShutterReadoutSeconds: Double = 0) {
         self.width = width
         self.height = height
         self.frameRateHz = frameRateHz
@@ -115,6 +125,8 @@ public struct CameraSettings: Sendable, Equatable {
         self.motionBlur = motionBlur
         self.textures = textures
         self.ambientOcclusion = ambientOcclusion
+        self.distortion = distortion
+        self.rollingShutterReadoutSeconds = rollingShutterReadoutSeconds
     }
 
     /// The largest image: ARKit's full wide-camera frame.

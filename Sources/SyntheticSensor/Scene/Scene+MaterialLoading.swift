@@ -108,6 +108,20 @@ extension Scene {
         s.textures = try c.bool("textures") ?? s.textures
         s.ambientOcclusion = Float(try c.nonNegative("ambientOcclusion", default: Double(s.ambientOcclusion)))
         guard s.ambientOcclusion <= 1 else { throw c.error("ambientOcclusion", "expected a number 0...1") }
+        if var d = try c.object("distortion") {
+            let distortion = LensDistortion(k1: try d.number("k1", default: 0), k2: try d.number("k2", default: 0),
+                                            p1: try d.number("p1", default: 0), p2: try d.number("p2", default: 0),
+                                            k3: try d.number("k3", default: 0))
+            try d.rejectUnknownKeys()
+            let k = CameraIntrinsics.wideCamera.scaled(toWidth: s.width, height: s.height)
+            let corner = ((k.cx / k.fx) * (k.cx / k.fx) + (k.cy / k.fy) * (k.cy / k.fy)).squareRoot()
+            if let problem = distortion.problem(cornerRadius: corner) { throw c.error("distortion", problem) }
+            s.distortion = distortion.isNone ? nil : distortion
+        }
+        s.rollingShutterReadoutSeconds = try c.nonNegative("rollingShutterReadoutSeconds", default: s.rollingShutterReadoutSeconds)
+        guard s.rollingShutterReadoutSeconds <= 0.1 else {
+            throw c.error("rollingShutterReadoutSeconds", "expected a readout time 0...0.1 s")
+        }
         try c.rejectUnknownKeys()
         return s
     }
