@@ -47,19 +47,17 @@ let package = Package(
         /// sources for streamed and block-read entries), files written straight to disk by threads of their own,
         /// CRC-32, PNG (libpng), JPEG (libjpeg-turbo) and H.264/MP4 (FFmpeg) codecs, POSIX file calls whose
         /// errors name the call and path. It knows no bundle layout.
-        .target(name: "BundleIO", dependencies: ["CaptureEngine", "CChecksum", "CFileSystem", "CPNG", "CPNGWrite", "CZip",
-                                                "CVideo", "CTurboJPEG"]),
+        .target(name: "BundleIO", dependencies: ["CaptureEngine", "CChecksum", "CPNG", "CPNGWrite", "CZip", "CVideo", "CTurboJPEG"]),
         /// The bundle formats (CubiCapture layout, raw RGBD package; docs/bundle-format.md): their writers
         /// (storages), reader and inspector, on top of ``BundleIO``.
-        .target(name: "CaptureBundle", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CChecksum", "CPNG", "CDepthSamples", "CZip",
-                                                     "CVideo"]),
+        .target(name: "CaptureBundle", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CDepthSamples", "CFileSystem"]),
 
         // MARK: - Replay
 
         /// Readers that turn logged poses (this project's bundles, as folders or zips; the raw RGBD package's
         /// poses.csv, TUM, Stray Scanner, ARKitScenes .traj, ARKit camera-transform logs) into the engine's
         /// input stream.
-        .target(name: "CaptureReplay", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle"]),
+        .target(name: "CaptureReplay", dependencies: ["JSONSupport", "CaptureEngine", "CaptureBundle"]),
 
         // MARK: - Exports
 
@@ -179,19 +177,20 @@ let package = Package(
         ),
         .testTarget(
             name: "CaptureBundleTests",
-            dependencies: ["JSONSupport", "BundleIO", "CaptureBundle", "CaptureEngine", "CaptureReplay", "TestSupport", "capture-sim"],
+            dependencies: ["JSONSupport", "BundleIO", "CaptureBundle", "CaptureEngine", "CaptureReplay", "CChecksum", "CZip", "TestSupport", "capture-sim"],
             swiftSettings: testCode
         ),
-        .testTarget(name: "SyntheticSensorTests", dependencies: ["JSONSupport", "SyntheticSensor", "CaptureEngine", "CNoiseHash", "TestSupport"], swiftSettings: testCode),
-        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "SceneRuntime", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["JSONSupport", "SyntheticSensor", "CaptureEngine", "CNoiseHash", "CColorEncode", "CColorShading", "TestSupport"],
+                    swiftSettings: testCode),
+        .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
         .testTarget(
             name: "ScanReportTests",
-            dependencies: ["ScanReport", "BundleIO", "CaptureEngine", "RegressionCheck", "SceneRuntime", "SyntheticSensor", "TestSupport", "capture-sim"],
+            dependencies: ["ScanReport", "BundleIO", "CaptureBundle", "CaptureEngine", "RegressionCheck", "SceneRuntime", "TestSupport", "capture-sim"],
             exclude: ["Fixtures"],
             swiftSettings: testCode
         ),
         .testTarget(name: "LiDARStatisticsTests", dependencies: ["JSONSupport", "LiDARStatistics", "BundleIO", "CaptureBundle", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
-        .testTarget(name: "CaptureExportTests", dependencies: ["CaptureExport", "BundleIO", "CaptureBundle", "CaptureEngine", "JSONSupport", "TestSupport", "capture-sim"],
+        .testTarget(name: "CaptureExportTests", dependencies: ["CaptureExport", "BundleIO", "CaptureEngine", "TestSupport", "capture-sim"],
                     swiftSettings: testCode),
         .testTarget(name: "LiDARFitTests", dependencies: ["LiDARFit", "LiDARStatistics", "SyntheticSensor"], swiftSettings: testCode),
         .testTarget(

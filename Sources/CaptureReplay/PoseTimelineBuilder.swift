@@ -62,6 +62,22 @@ struct PoseTimelineBuilder {
         diagnostics.append(ReplayDiagnostic(kind: kind, file: file, line: line, time: time, message: message))
     }
 
+    /// Reports a rotation quaternion whose `length` is off 1 by more than the tolerance (the pose uses
+    /// it normalised); a non-finite length is the pose's own report (``add(time:pose:finite:line:)``).
+    mutating func checkUnitLength(_ length: Double, line: Int) {
+        if length.isFinite, abs(length - 1) > options.unitQuaternionTolerance {
+            report(.nonUnitRotation, line: line, time: nil,
+                   "quaternion length \(NumberFormatting.fixed(length, decimals: 6)) is not 1; normalised")
+        }
+    }
+
+    /// Reports the incomplete last line (no newline) a parser left out, if there was one.
+    mutating func reportTruncatedLastLine(_ truncated: (line: Int, reason: String)?) {
+        guard let truncated else { return }
+        report(.truncatedLastLine, line: truncated.line, time: nil,
+               "last line is incomplete (no newline; \(truncated.reason)); replaying up to the line before")
+    }
+
     /// The inputs: a record press at the first frame's time, then the frames.
     func sessionInputs() -> [SessionInput] { inputs }
 }

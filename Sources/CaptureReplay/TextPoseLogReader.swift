@@ -1,15 +1,13 @@
 import CaptureEngine
 import JSONSupport
 
-/// Reads the line-based pose logs (raw `poses.csv`, TUM, Stray Scanner, ARKitScenes `.traj`, ARKit
-/// camera-transform logs) straight from their bytes.
+/// Reads the line-based pose logs (TUM, ARKitScenes `.traj`, ARKit camera-transform logs; the raw
+/// package's `poses.csv` through ``RawLogReader``, Stray Scanner's `odometry.csv` through
+/// ``StrayLogReader``) straight from their bytes.
 ///
 /// Lines end with `\n` or `\r\n`. Blank lines and lines whose first non-blank character is `#` are
-/// skipped. In `raw` and `stray` logs a first data line whose first field is not a number is the header,
-/// which must name the documented columns in their order (so a log with another column order, e.g. a
-/// scalar-first quaternion, is refused instead of misread). A malformed line is an error naming the file
-/// and line; an incomplete last line without a newline is dropped with a diagnostic; a log without a
-/// single data line is an error.
+/// skipped. A malformed line is an error naming the file and line; an incomplete last line without a
+/// newline is dropped with a diagnostic; a log without a single data line is an error.
 enum TextPoseLogReader {
     /// Most fields a line may have before it is reported as malformed.
     private static let maximumFields = 32
@@ -17,24 +15,17 @@ enum TextPoseLogReader {
     /// input of about 500 bytes, so this keeps a replay's memory under about 300 MB.
     static let maximumPoses = 1 << 18
 
-    /// Reads a log's poses. A raw `poses.csv` with a `time` column (this project's packages since it was
-    /// added: seconds on the capture clock) keeps its times as they are; without one, frame i is at
-    /// i / rate s from the first: the rate is `options.framesPerSecond` (`--fps`), else `manifestRate`
-    /// (read from the package's `manifest.json` by the caller), else the log is refused with a message
-    /// naming `--fps`.
+    /// Reads a log's poses; a raw `poses.csv` goes to ``RawLogReader`` (with `manifestRate`, read from
+    /// the package's `manifest.json` by the caller, for a log without the time column).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, file: String, format: ReplayFormat,
                      options: ReplayOptions, manifestRate: RawManifestRate? = nil) throws(InputError) -> PoseTimelineBuilder {
+        if format == .raw { return try RawLogReader.read(bytes, file: file, options: options, manifestRate: manifestRate) }
         if format == .stray { return try StrayLogReader.read(bytes, file: file, options: options) }
-        guard var fieldCount = format.fieldCount else {
+        guard let fieldCount = format.fieldCount else {
             throw InputError(file: file, reason: "not a line-based pose log")
         }
-        if let fps = options.framesPerSecond, !(fps.isFinite && fps > 0) {
-            throw InputError(file: file, reason: "frame rate must be a positive number of frames per second")
-        }
-        var fieldNames = format.fieldNames
-        // raw: whether the lines carry the time column (from the header, else the first data line).
-        var rawTimes: Bool?
-        var rawRate: Double?
+        try checkFrameRate(options, file: file)
+        let fieldNames = format.fieldNames
         let convention = convention(of: format, options: options)
         let separator = format.commaSeparated ? UInt8(ascii: ",") : UInt8(ascii: " ")
         var builder = PoseTimelineBuilder(file: file, options: options, expectedCount: bytes.count / (fieldCount * 9))
@@ -86,39 +77,7 @@ enum TextPoseLogReader {
                 }
             }
 
-            let isFirstData = !sawData
             sawData = true
-            if isFirstData, DecimalNumberParser.double(bytes, from: starts[0], to: ends[0]) == nil,
-               format == .raw || format == .stray {
-                if format == .raw, fields == Self.rawTimedFieldCount {
-                    try checkHeader(bytes, from: start, to: end, names: Self.rawTimedFieldNames, file: file, line: lineNumber)
-                    rawTimes = true
-                } else {
-                    try checkHeader(bytes, from: start, to: end, names: format.fieldNames, file: file, line: lineNumber)
-                    rawTimes = format == .raw ? false : nil
-                }
-                continue
-            }
-            if format == .raw, rawTimes == nil { rawTimes = fields == Self.rawTimedFieldCount }
-            if format == .raw, rawTimes == true, fieldCount != Self.rawTimedFieldCount {
-                fieldCount = Self.rawTimedFieldCount
-                fieldNames = Self.rawTimedFieldNames
-                if options.framesPerSecond != nil {
-                    builder.report(.frameRate, line: nil, time: nil,
-                                   "--fps is not used: the log has a time column (seconds on the capture clock)")
-                }
-            }
-            builder.keepsClock = format == .raw && rawTimes == true
-            if format == .raw, rawTimes == false, rawRate == nil {
-                if let fps = options.framesPerSecond {
-                    rawRate = fps
-                } else if let manifest = manifestRate {
-                    rawRate = manifest.framesPerSecond
-                    builder.report(.frameRate, line: nil, time: nil, manifest.description)
-                } else {
-                    throw InputError(file: file, reason: "the log has no time column (frame,x,y,z,qx,qy,qz,qw) and no manifest.json gives its frame rate; give it with --fps N (frames per second)")
-                }
-            }
             poseLines += 1
             guard poseLines <= maximumPoses else {
                 throw InputError(file: file, line: lineNumber,
@@ -133,7 +92,7 @@ enum TextPoseLogReader {
                 }
                 var nanoseconds: Int64 = 0
                 for f in 0..<fieldCount {
-                    if (format == .arkit && f == 0) || (format == .raw && f == 0) || (format == .stray && f == 1) {
+                    if format == .arkit && f == 0 {
                         guard let n = DecimalNumberParser.integer(bytes, from: starts[f], to: ends[f]) else {
                             throw fieldError(bytes, f, starts, ends, format: format, file: file, line: lineNumber,
                                              expected: "a whole number")
@@ -154,14 +113,11 @@ enum TextPoseLogReader {
                     let first = firstNanoseconds ?? nanoseconds
                     firstNanoseconds = first
                     time = Double(nanoseconds - first) / 1e9
-                case .raw:
-                    time = rawTimes == true ? values[Self.rawTimedFieldCount - 1] : values[0] / (rawRate ?? 1)
                 default:
                     time = values[0]
                 }
                 var finite = true
-                // The pose's fields (a raw log's time column is checked as a time stamp).
-                for f in 1..<(format == .raw ? 8 : fieldCount) where !values[f].isFinite { finite = false }
+                for f in 1..<fieldCount where !values[f].isFinite { finite = false }
                 let pose = loggedPose(values, format: format, finite: finite, builder: &builder, line: lineNumber)
                 builder.add(time: time, pose: convention.engineCameraToWorld(pose), finite: finite, line: lineNumber)
             } catch {
@@ -172,26 +128,16 @@ enum TextPoseLogReader {
             }
         }
         guard poseLines > 0 else {
-            let what = sawData ? "only a header" : (lineNumber == 0 ? "empty" : "only comments or blank lines")
+            let what = sawData ? "only an incomplete last line" : (lineNumber == 0 ? "empty" : "only comments or blank lines")
             throw InputError(file: file, reason: "no data lines (the log is \(what)); expected lines of \(fieldNames)")
         }
         return builder
     }
 
-    /// The fields of a raw `poses.csv` line with its time column (seconds on the capture clock, last, so
-    /// readers that take the first eight columns by position still read the pose).
-    static let rawTimedFieldNames = "frame,x,y,z,qx,qy,qz,qw,time"
-    static let rawTimedFieldCount = 9
-
-    /// Checks a `raw` or `stray` header line against the documented columns (compared without spaces and
-    /// case): another order would be read as the documented one, so it is an error naming the line.
-    private static func checkHeader(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int,
-                                    names: String, file: String, line: Int) throws(InputError) {
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        func compact(_ s: String) -> String { String(s.lowercased().filter { $0 != " " && $0 != "\t" }) }
-        guard compact(text) == compact(names) else {
-            throw InputError(file: file, line: line,
-                                 reason: "header is '\(text)', expected '\(names)' (the columns in this order)")
+    /// Refuses a `--fps` that is not a positive number of frames per second.
+    static func checkFrameRate(_ options: ReplayOptions, file: String) throws(InputError) {
+        if let fps = options.framesPerSecond, !(fps.isFinite && fps > 0) {
+            throw InputError(file: file, reason: "frame rate must be a positive number of frames per second")
         }
     }
 
@@ -209,25 +155,18 @@ enum TextPoseLogReader {
     /// The camera-to-world pose on one line, in the log's own convention.
     private static func loggedPose(_ v: [Double], format: ReplayFormat, finite: Bool,
                                    builder: inout PoseTimelineBuilder, line: Int) -> RigidTransform {
-        func rotation(_ x: Double, _ y: Double, _ z: Double, _ w: Double) -> Quaternion {
-            let q = Quaternion(x: x, y: y, z: z, w: w)
-            let length = q.length
-            if length.isFinite, abs(length - 1) > builder.options.unitQuaternionTolerance {
-                builder.report(.nonUnitRotation, line: line, time: nil,
-                               "quaternion length \(NumberFormatting.fixed(length, decimals: 6)) is not 1; normalised")
-            }
-            return q.normalized
-        }
         switch format {
-        case .raw, .tum:
-            return RigidTransform(rotation: rotation(v[4], v[5], v[6], v[7]), translation: SIMD3(v[1], v[2], v[3]))
-        case .stray:
-            return RigidTransform(rotation: rotation(v[5], v[6], v[7], v[8]), translation: SIMD3(v[2], v[3], v[4]))
+        case .tum:
+            let q = Quaternion(x: v[4], y: v[5], z: v[6], w: v[7])
+            builder.checkUnitLength(q.length, line: line)
+            return RigidTransform(rotation: q.normalized, translation: SIMD3(v[1], v[2], v[3]))
         case .traj:
             let worldToCamera = RigidTransform(rotation: Quaternion(rotationVector: SIMD3(v[1], v[2], v[3])),
                                                translation: SIMD3(v[4], v[5], v[6]))
             return worldToCamera.inverse
-        case .arkit, .bundle:
+        case .raw, .stray, .bundle:
+            preconditionFailure("\(format) logs are read by their own readers (read(_:file:format:options:manifestRate:))")
+        case .arkit:
             let matrix = Matrix4x4(columns: (SIMD4(v[1], v[5], v[9], 0), SIMD4(v[2], v[6], v[10], 0),
                                              SIMD4(v[3], v[7], v[11], 0), SIMD4(v[4], v[8], v[12], 1)))
             return RigidTransform(matrix)
@@ -237,7 +176,7 @@ enum TextPoseLogReader {
     private static func fieldError(_ bytes: UnsafeBufferPointer<UInt8>, _ field: Int, _ starts: [Int], _ ends: [Int],
                                    format: ReplayFormat, file: String, line: Int, expected: String) -> InputError {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[starts[field]..<ends[field]]), as: UTF8.self)
-        let names = (format == .raw ? rawTimedFieldNames : format.fieldNames).split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        let names = format.fieldNames.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         let name = field < names.count ? names[field] : "field \(field + 1)"
         return InputError(file: file, line: line,
                               reason: "field \(field + 1) (\(name)) is '\(text)', expected \(expected)")

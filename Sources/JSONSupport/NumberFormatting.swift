@@ -33,8 +33,12 @@ public enum NumberFormatting {
     }
 
     /// Up to three decimals with trailing zeros removed, e.g. 90 -> "90", 0.5 -> "0.5", 112.3456 -> "112.346".
-    public static func compact(_ value: Double) -> String {
-        var s = fixed(value, decimals: 3)
+    public static func compact(_ value: Double) -> String { compact(value, decimals: 3) }
+
+    /// Up to `decimals` decimals with trailing zeros removed ("-0" is "0"), e.g. `compact(12.345, decimals: 1)`
+    /// is "12.3".
+    public static func compact(_ value: Double, decimals: Int) -> String {
+        var s = fixed(value, decimals: decimals)
         if s.contains(".") {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }

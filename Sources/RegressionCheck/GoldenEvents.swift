@@ -32,25 +32,49 @@ public enum GoldenEvents {
                                  diff: [SceneExpectations.row("golden", "actual")] + diff)
     }
 
-    /// Why `text` is not a golden file (one event object per line, each with a numeric `time` and
-    /// `code`), naming the line; nil when it is one.
+    /// Why `text` is not a golden file (one event object per line, each with a whole-number `code` and a
+    /// numeric `time`), naming the line; nil when it is one.
     public static func formatProblem(_ text: String) -> String? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (i, line) in lines.enumerated() where !(line.isEmpty && i == lines.count - 1) {
-            guard case .object(let members)? = try? JSONParser.parse(Array(line.utf8)),
-                  members.contains(where: { if $0.0 == "time", case .number = $0.1 { true } else { false } }),
-                  members.contains(where: { if $0.0 == "code", case .number = $0.1 { true } else { false } }) else {
+            guard read(line) != nil else {
                 return "line \(i + 1): expected one event object per line ({\"time\", \"code\", \"message\", \"severity\"})"
             }
         }
         return nil
     }
 
-    /// "87 at 12.500 s" from one golden line.
-    private static func summary(_ line: String) -> String {
+    /// One event of a golden file as read back: its code and time.
+    public struct Line: Equatable, Sendable {
+        public var code: Int
+        /// Seconds on the session clock.
+        public var time: Double
+
+        public init(code: Int, time: Double) {
+            self.code = code
+            self.time = time
+        }
+    }
+
+    /// The one reader of a golden line (the format check, the comparison's summaries, `check --report`'s
+    /// expected events): a JSON object with a whole-number `code` (below 10^9 in magnitude) and a finite
+    /// numeric `time`; nil for anything else. The strict parser refuses a key given twice.
+    public static func read(_ line: Substring) -> Line? {
         guard case .object(let members)? = try? JSONParser.parse(Array(line.utf8)),
-              case .number(let code, _)? = members.last(where: { $0.0 == "code" })?.1, code == code.rounded(), abs(code) < 1e9,
-              case .number(let time, _)? = members.last(where: { $0.0 == "time" })?.1 else { return line }
-        return "\(Int(code)) at \(NumberFormatting.fixed(time, decimals: 3)) s"
+              case .number(let code, _)? = members.first(where: { $0.0 == "code" })?.1,
+              code == code.rounded(), abs(code) < 1e9,
+              case .number(let time, _)? = members.first(where: { $0.0 == "time" })?.1, time.isFinite else { return nil }
+        return Line(code: Int(code), time: time)
+    }
+
+    /// Every event of a golden file's text, in order (lines that are no event left out).
+    public static func events(in text: String) -> [Line] {
+        text.split(separator: "\n").compactMap(read)
+    }
+
+    /// "87 at 12.500 s" from one golden line (the line itself when it is no event).
+    private static func summary(_ line: String) -> String {
+        guard let event = read(Substring(line)) else { return line }
+        return "\(event.code) at \(NumberFormatting.fixed(event.time, decimals: 3)) s"
     }
 }

@@ -6,22 +6,25 @@ import JSONSupport
 /// the longest time it stayed beyond. `check` appends it to "never occurred", e.g. "peak yaw rate 92.4
 /// deg/s over 0.5 s <= 99 deg/s at 22.983 s".
 public struct SignalPeak: Sendable {
-    /// What a code's detector compares.
+    /// What a code's detector compares: the signal's comparison (``DetectorSignal/row``).
     struct Measure: Sendable {
-        /// The quantity's name, e.g. "yaw rate".
-        var quantity: String
-        /// The measured value at one input, NaN when the detector measured nothing.
-        var value: @Sendable (DetectorSignals) -> Double
-        /// Whether the warning needs the value above (else below) the threshold.
-        var above: Bool
-        /// Whether the threshold itself counts (>= or <=) or must be passed strictly.
-        var inclusive: Bool
-        var threshold: Double
+        /// The signal compared.
+        var signal: DetectorSignal
+        var comparison: SignalComparison
+        /// The signal's unit and drawing scale (``SignalRow``).
         var unit: String
-        /// The window the value is measured over, seconds (nil for an instant reading).
-        var windowSeconds: Double?
-        /// How long the value must stay beyond the threshold, seconds (nil: fires at once).
-        var holdSeconds: Double?
+        var drawingScale: Double
+        var quantity: String { comparison.quantity }
+        var above: Bool { comparison.relation.isAbove }
+        var inclusive: Bool { comparison.relation.isInclusive }
+        var threshold: Double { comparison.threshold }
+        var windowSeconds: Double? { comparison.windowSeconds }
+        var holdSeconds: Double? { comparison.holdSeconds }
+
+        /// The value compared at one input (in the signal's drawn unit), NaN when unmeasured.
+        func value(_ signals: DetectorSignals) -> Double {
+            comparison.compared(signals[signal] * drawingScale)
+        }
     }
 
     let measure: Measure
@@ -33,42 +36,9 @@ public struct SignalPeak: Sendable {
 
     /// The measure of the warning `meaning`, or nil when no detector signal stands for it.
     public init?(meaning: EventMeaning, thresholds t: Thresholds) {
-        let measure: Measure
-        switch meaning {
-        case .fastRotation:
-            measure = Measure(quantity: "yaw rate", value: { $0.yawRateDegreesPerSecond }, above: true, inclusive: false,
-                              threshold: t.fastRotation.degreesPerSecond, unit: "deg/s", windowSeconds: t.fastRotation.windowSeconds)
-        case .walkingSidewaysLeft, .walkingSidewaysRight:
-            measure = Measure(quantity: "horizontal speed", value: { $0.horizontalSpeedMetersPerSecond }, above: true, inclusive: true,
-                              threshold: t.sideways.minimumSpeedMetersPerSecond, unit: "m/s",
-                              windowSeconds: t.sideways.velocityWindowSeconds, holdSeconds: t.sideways.holdSeconds)
-        case .scanningFloor:
-            measure = Measure(quantity: "pitch", value: { $0.pitchDegrees }, above: false, inclusive: false,
-                              threshold: t.floor.pitchDegrees, unit: "deg", holdSeconds: t.floor.holdSeconds)
-        case .scanningCeiling:
-            measure = Measure(quantity: "pitch", value: { $0.pitchDegrees }, above: true, inclusive: false,
-                              threshold: t.ceiling.pitchDegrees, unit: "deg", holdSeconds: t.ceiling.holdSeconds)
-        case .horizontalScanning:
-            measure = Measure(quantity: "|pitch|", value: { abs($0.pitchDegrees) }, above: false, inclusive: false,
-                              threshold: t.horizontal.levelDegrees, unit: "deg", holdSeconds: t.horizontal.holdSeconds)
-        case .tooClose:
-            measure = Measure(quantity: "share of valid pixels nearer than \(NumberFormatting.compact(t.proximity.nearMeters)) m",
-                              value: { $0.nearFraction * 100 }, above: true, inclusive: true,
-                              threshold: t.proximity.nearFraction * 100, unit: "%", holdSeconds: t.proximity.holdSeconds)
-        case .tooFar:
-            measure = Measure(quantity: "share of pixels without return", value: { $0.noReturnFraction * 100 }, above: true,
-                              inclusive: true, threshold: t.proximity.noReturnFraction * 100, unit: "%",
-                              holdSeconds: t.proximity.holdSeconds)
-        case .drifted, .positionDrift:
-            measure = Measure(quantity: "displacement", value: { $0.driftMeters }, above: true, inclusive: false,
-                              threshold: t.drift.meters, unit: "m", windowSeconds: t.drift.intervalSeconds)
-        case .relocationTimedOut:
-            measure = Measure(quantity: "time relocating", value: { $0.relocationSeconds }, above: true, inclusive: true,
-                              threshold: t.relocation.timeoutSeconds, unit: "s")
-        default:
-            return nil
-        }
-        self.measure = measure
+        guard let (signal, comparison) = DetectorSignal.explaining(meaning, thresholds: t) else { return nil }
+        let row = signal.row
+        measure = Measure(signal: signal, comparison: comparison, unit: row.unit, drawingScale: row.drawingScale)
     }
 
     /// Takes the signals after one input at `time`.

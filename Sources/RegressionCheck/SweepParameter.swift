@@ -4,12 +4,14 @@ import JSONSupport
 /// One swept threshold: `key=start:stop:step`, e.g. `fastRotation.degreesPerSecond=60:180:20`.
 public struct SweepParameter: Equatable, Sendable {
     /// The threshold's key path, `group.field`.
-    public var key: String
+    public var key: String { field.key }
+    /// The swept threshold.
+    public var field: ThresholdField
     /// The values, from start to stop (inclusive, when it lands on a step) by step.
     public var values: [Double]
 
-    public init(key: String, values: [Double]) {
-        self.key = key
+    public init(field: ThresholdField, values: [Double]) {
+        self.field = field
         self.values = values
     }
 
@@ -18,10 +20,11 @@ public struct SweepParameter: Equatable, Sendable {
         guard let eq = text.firstIndex(of: "=") else {
             throw ThresholdOverrideError("--param \(text): expected KEY=START:STOP:STEP or KEY=V1,V2,...")
         }
-        key = String(text[..<eq])
-        guard Thresholds().value(at: key) != nil else {
+        let key = String(text[..<eq])
+        guard let field = Thresholds.fieldsByKey[key] else {
             throw ThresholdOverrideError("--param \(text): unknown threshold '\(key)'; see `capture-sim thresholds --keys`")
         }
+        self.field = field
         let spec = String(text[text.index(after: eq)...])
         if spec.contains(":") {
             let parts = spec.split(separator: ":").map { Double($0) }
@@ -46,10 +49,17 @@ public struct SweepParameter: Equatable, Sendable {
 
     /// Checks the swept values against the key's range (``ThresholdField/range``).
     private func checkRange(_ text: String) throws(ThresholdOverrideError) {
-        guard let range = Thresholds.fieldsByKey[key]?.range, let bad = values.first(where: { !range.contains($0) }) else { return }
+        guard let range = field.range, let bad = values.first(where: { !range.contains($0) }) else { return }
         throw ThresholdOverrideError("--param \(text): \(key) must be in \(range), found \(Self.text(bad))")
     }
 
-    /// A value as `--set` would write it.
+    /// A value as the sweep's tables print it.
     public static func text(_ value: Double) -> String { NumberFormatting.compact(value) }
+
+    /// The assignment of one swept value (typed: the value itself, not its printed text).
+    public static func == (a: SweepParameter, b: SweepParameter) -> Bool { a.key == b.key && a.values == b.values }
+
+    public func assignment(_ value: Double) -> ThresholdAssignment {
+        ThresholdAssignment(field, .number(value), source: "--param \(key)")
+    }
 }

@@ -84,20 +84,20 @@ public struct ThresholdShiftWalk: Sendable {
     /// group, the key raised, then lowered, each until the first failing scene.
     func walk(key: String, groups: [[String]]) -> Outcome {
         var outcome = Outcome(key: key, failsWhenRaised: nil, failsWhenLowered: nil, invalidShifts: [], scenesRun: 0)
-        var factors: [Double] = []
+        guard let field = Thresholds.fieldsByKey[key] else { return outcome }
+        var shifts: [(factor: Double, overrides: ThresholdOverrides)] = []
         for factor in [1 + shift, 1 - shift] {
+            let overrides = ThresholdOverrides(assignments: [ThresholdAssignment(field, .factor(factor), source: "--set \(key)=\(factor)x")])
             // A shift that makes the defaults themselves invalid is not run (it cannot be set at all).
-            do { _ = try Thresholds().setting(key: key, to: "\(factor)x", source: key) } catch {
+            do { _ = try overrides.apply(to: Thresholds()) } catch {
                 outcome.invalidShifts.append("x\(NumberFormatting.compact(factor))")
                 continue
             }
-            factors.append(factor)
+            shifts.append((factor, overrides))
         }
         for group in groups {
-            for factor in factors {
-                let transform: @Sendable (Thresholds) throws -> Thresholds = { t in
-                    try t.setting(key: key, to: "\(factor)x", source: "--set \(key)=\(factor)x")
-                }
+            for (factor, overrides) in shifts {
+                let transform: @Sendable (Thresholds) throws -> Thresholds = { t in try overrides.apply(to: t) }
                 for file in group {
                     outcome.scenesRun += 1
                     guard SceneCheck(path: file, thresholds: transform, explainsFailures: false).status == .failed else { continue }

@@ -96,10 +96,10 @@ public enum HTMLReportWriter {
             return HTMLText.number(degrees, decimals: 1)
         }
         s += ",\"phase\":" + list { ["\"not recording\"", "\"recording\"", "\"relocating\""][Int(min(2, trace.phases[$0]))] }
-        let lanes = SignalLane.allCases
+        let lanes = SignalLane.lanes(for: trace.sdk)
         s += ",\"names\":[" + lanes.map { "\"\($0.title)\"" }.joined(separator: ",") + "]"
         s += ",\"units\":[" + lanes.map { "\"\($0.unit)\"" }.joined(separator: ",") + "]"
-        s += ",\"lanes\":[" + lanes.map { lane in list { value(trace.signals[lane.rawValue][$0]) } }.joined(separator: ",") + "]}"
+        s += ",\"lanes\":[" + lanes.map { lane in list { value(trace.signals[lane.signal.rawValue][$0]) } }.joined(separator: ",") + "]}"
         return s
     }
 }

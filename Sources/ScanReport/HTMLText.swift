@@ -20,16 +20,10 @@ enum HTMLText {
         return out
     }
 
-    /// A number with at most `decimals` decimals, trailing zeros removed ("12.5", "-3", "0").
+    /// A number with at most `decimals` decimals, trailing zeros removed ("12.5", "-3", "0"); a value
+    /// that is not finite is drawn as 0.
     static func number(_ value: Double, decimals: Int = 2) -> String {
-        guard value.isFinite else { return "0" }
-        var s = NumberFormatting.fixed(value, decimals: decimals)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        if s == "-0" { s = "0" }
-        return s
+        value.isFinite ? NumberFormatting.compact(value, decimals: decimals) : "0"
     }
 
     /// A byte count as "1.2 MB", "340 kB" or "12 B".

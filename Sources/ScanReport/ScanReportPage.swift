@@ -16,7 +16,7 @@ public struct ScanReportPage: Sendable {
     /// The check's problems and diff lines (check reports).
     public var problems: [String] = []
     /// The SDK profile the session ran under (its events carry it; 2.10 when there are none).
-    public var sdk: SDKProfile { trace.events.first?.event.sdk ?? .standard }
+    public var sdk: SDKProfile { trace.sdk }
 
     public init(title: String, subtitle: String, trace: ScanTrace, plan: PlanGeometry?, thresholds: Thresholds,
                 summary: ReportSummary, expected: [ExpectedEvent]? = nil, problems: [String] = []) {

@@ -14,8 +14,9 @@ public struct ScanTrace: Sendable {
     public var headings: [SIMD2<Float>] = []
     /// The session's phase after each frame: 0 not recording, 1 recording, 2 relocating.
     public var phases: [UInt8] = []
-    /// Each lane's measured value per frame (``SignalLane`` order), NaN when unmeasured.
-    public var signals: [[Float]] = Array(repeating: [], count: SignalLane.allCases.count)
+    /// Each signal's measured value per frame, drawn (``SignalLane/value(_:)``), indexed by
+    /// ``DetectorSignal/rawValue``; NaN when unmeasured.
+    public var signals: [[Float]] = Array(repeating: [], count: DetectorSignal.allCases.count)
     /// Storage minutes left per system sample (time, minutes): the storage lane's values, which come with
     /// system samples rather than frames.
     public var storageSamples: [(time: Double, minutes: Double)] = []
@@ -28,6 +29,9 @@ public struct ScanTrace: Sendable {
     public var relocations: [RelocationRecord] = []
     /// Depth and confidence thumbnails, in time order.
     public var thumbnails: [DepthThumbnail] = []
+
+    /// The SDK profile the session ran under (its events carry it; 2.10 when there are none).
+    public var sdk: SDKProfile { events.first?.event.sdk ?? .standard }
     /// Inputs seen, frames with depth, final phase.
     public var inputCount = 0
     public var depthFrameCount = 0

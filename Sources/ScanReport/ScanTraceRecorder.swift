@@ -52,13 +52,13 @@ public final class ScanTraceRecorder {
             trace.positions.append(SIMD3(Float(pose.translation.x), Float(pose.translation.y), Float(pose.translation.z)))
             trace.headings.append(heading)
             trace.phases.append(session.phase == .recording ? 1 : session.phase == .relocating ? 2 : 0)
-            for lane in SignalLane.allCases {
-                trace.signals[lane.rawValue].append(Float(lane.value(session.signals)))
+            for signal in DetectorSignal.allCases {
+                trace.signals[signal.rawValue].append(Float(signal.row.drawn(session.signals[signal])))
             }
             if f.depth != nil { trace.depthFrameCount += 1 }
         } else if case .system(let sample) = input.kind, sample.storageFreeBytes != nil,
                   session.phase == .recording || session.phase == .relocating {
-            let minutes = session.signals.storageMinutesLeft
+            let minutes = session.signals[.storage]
             if minutes.isFinite { trace.storageSamples.append((input.time, minutes)) }
         }
         let frameIndex = frame != nil ? trace.times.count - 1 : lastFrame

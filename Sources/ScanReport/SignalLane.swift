@@ -1,66 +1,39 @@
 import CaptureEngine
 
-/// One lane of the report's timeline: a detector's measured quantity and the thresholds it is compared
-/// with, in the unit drawn.
-public enum SignalLane: Int, CaseIterable, Sendable {
-    case yawRate, horizontalSpeed, lateralFraction, pitch, nearFraction, noReturnFraction, drift, relocation, storage
+/// One lane of the report's timeline: a detector's measured quantity (``DetectorSignal``) and the
+/// thresholds it is compared with, in the unit drawn, labelled with the codes of the report's SDK
+/// profile. The signal's row (``DetectorSignal/row``) says what is drawn; the profile says which of its
+/// comparisons give a code, so a profile without any code for a signal's warnings has no lane for it
+/// (3.1: no too-far lane) and a threshold line without a code is not drawn (3.1: no horizontal lines).
+public struct SignalLane: Sendable, Equatable {
+    /// The quantity drawn.
+    public let signal: DetectorSignal
+    /// The profile whose codes label the lane.
+    public let sdk: SDKProfile
+
+    /// The lanes of a report under `sdk`, in the signals' order.
+    public static func lanes(for sdk: SDKProfile) -> [SignalLane] {
+        DetectorSignal.allCases.map { SignalLane(signal: $0, sdk: sdk) }.filter { !$0.comparisons(Thresholds()).isEmpty }
+    }
 
     /// The lane's title.
-    public var title: String {
-        switch self {
-        case .yawRate: "yaw rate"
-        case .horizontalSpeed: "horizontal speed"
-        case .lateralFraction: "sideways share"
-        case .pitch: "pitch"
-        case .nearFraction: "near pixels"
-        case .noReturnFraction: "no-return pixels"
-        case .drift: "drift"
-        case .relocation: "relocating"
-        case .storage: "storage left"
-        }
-    }
+    public var title: String { signal.row.title }
 
     /// The unit of the drawn values.
-    public var unit: String {
-        switch self {
-        case .yawRate: "deg/s"
-        case .horizontalSpeed: "m/s"
-        case .lateralFraction, .nearFraction, .noReturnFraction: "%"
-        case .pitch: "deg"
-        case .drift: "m"
-        case .relocation: "s"
-        case .storage: "min"
-        }
+    public var unit: String { signal.row.unit }
+
+    /// The signal's comparisons whose warnings have a code under the profile.
+    func comparisons(_ t: Thresholds) -> [SignalComparison] {
+        signal.row.comparisons(t).filter { !$0.codes(under: sdk).isEmpty }
     }
 
-    /// The codes the lane's detector emits.
+    /// The codes the lane's detector emits under the profile, ascending, e.g. "21/22/31".
     public var codes: String {
-        switch self {
-        case .yawRate: "87"
-        case .horizontalSpeed, .lateralFraction: "29/30"
-        case .pitch: "21/22/31"
-        case .nearFraction: "85"
-        case .noReturnFraction: "86"
-        case .drift: "13"
-        case .relocation: "80"
-        case .storage: "78"
-        }
+        Array(Set(comparisons(Thresholds()).flatMap { $0.codes(under: sdk) })).sorted().map(String.init).joined(separator: "/")
     }
 
     /// The value drawn for a signal sample (fractions as percentages), NaN when unmeasured.
-    public func value(_ s: DetectorSignals) -> Double {
-        switch self {
-        case .yawRate: s.yawRateDegreesPerSecond
-        case .horizontalSpeed: s.horizontalSpeedMetersPerSecond
-        case .lateralFraction: s.lateralFraction * 100
-        case .pitch: s.pitchDegrees
-        case .nearFraction: s.nearFraction * 100
-        case .noReturnFraction: s.noReturnFraction * 100
-        case .drift: s.driftMeters
-        case .relocation: s.relocationSeconds
-        case .storage: s.storageMinutesLeft
-        }
-    }
+    public func value(_ s: DetectorSignals) -> Double { signal.row.drawn(s[signal]) }
 
     /// A threshold line: its value in the lane's unit and what crossing it means.
     public struct Threshold: Sendable {
@@ -68,32 +41,18 @@ public enum SignalLane: Int, CaseIterable, Sendable {
         public var label: String
     }
 
-    /// The thresholds drawn on the lane.
+    /// The thresholds drawn on the lane: each comparison's threshold (a ``SignalComparison/Relation/within``
+    /// one at plus and minus it), labelled with its codes and relation, e.g. "87 above".
     public func thresholds(_ t: Thresholds) -> [Threshold] {
-        switch self {
-        case .yawRate: [Threshold(value: t.fastRotation.degreesPerSecond, label: "87 above")]
-        case .horizontalSpeed: [Threshold(value: t.sideways.minimumSpeedMetersPerSecond, label: "29/30 at or above")]
-        case .lateralFraction: [Threshold(value: t.sideways.lateralFraction * 100, label: "29/30 at or above")]
-        case .pitch:
-            [Threshold(value: t.ceiling.pitchDegrees, label: "22 above"),
-             Threshold(value: t.horizontal.levelDegrees, label: "31 within"),
-             Threshold(value: -t.horizontal.levelDegrees, label: "31 within"),
-             Threshold(value: t.floor.pitchDegrees, label: "21 below")]
-        case .nearFraction: [Threshold(value: t.proximity.nearFraction * 100, label: "85 at or above")]
-        case .noReturnFraction: [Threshold(value: t.proximity.noReturnFraction * 100, label: "86 at or above")]
-        case .drift: [Threshold(value: t.drift.meters, label: "13 above")]
-        case .relocation: [Threshold(value: t.relocation.timeoutSeconds, label: "80 at")]
-        case .storage: [Threshold(value: t.storage.warningMinutes, label: "78 below")]
+        comparisons(t).flatMap { c -> [Threshold] in
+            let label = c.codes(under: sdk).map(String.init).joined(separator: "/") + " " + c.relation.label
+            return c.relation == .within
+                ? [Threshold(value: c.threshold, label: label), Threshold(value: -c.threshold, label: label)]
+                : [Threshold(value: c.threshold, label: label)]
         }
     }
 
     /// Whether the lane's axis is fixed (percentages 0...100, pitch -90...90) rather than fitted to
     /// the values and thresholds.
-    var fixedRange: (Double, Double)? {
-        switch self {
-        case .lateralFraction, .nearFraction, .noReturnFraction: (0, 100)
-        case .pitch: (-90, 90)
-        default: nil
-        }
-    }
+    var fixedRange: (Double, Double)? { signal.row.fixedRange.map { ($0.lower, $0.upper) } }
 }

@@ -32,7 +32,7 @@ enum TimelineSVG {
         let (t0, t1) = timeRange(trace, expected: page.expected)
         func x(_ t: Double) -> Double { labelWidth + (t - t0) / (t1 - t0) * plotWidth }
         func num(_ v: Double) -> String { HTMLText.number(v, decimals: 1) }
-        let lanes = SignalLane.allCases
+        let lanes = SignalLane.lanes(for: page.sdk)
         let eventsTop = axisHeight
         let expectedTop = eventsTop + eventLaneHeight
         let lanesTop = expectedTop + (page.expected != nil ? eventLaneHeight : 0) + 4
@@ -101,8 +101,8 @@ enum TimelineSVG {
         }
 
         // Detector lanes.
-        for lane in lanes {
-            let top = lanesTop + Double(lane.rawValue) * (laneHeight + laneGap)
+        for (k, lane) in lanes.enumerated() {
+            let top = lanesTop + Double(k) * (laneHeight + laneGap)
             s += signalLane(lane, trace: trace, thresholds: lane.thresholds(page.thresholds), top: top, x: x)
         }
         s += "<line id=\"timeline-cursor\" x1=\"0\" y1=\"\(num(axisHeight - 4))\" x2=\"0\" y2=\"\(num(height - 2))\" stroke=\"#e0115f\" stroke-width=\"1\" visibility=\"hidden\"/>\n"
@@ -121,12 +121,12 @@ enum TimelineSVG {
                                    x: (Double) -> Double) -> String {
         func num(_ v: Double) -> String { HTMLText.number(v, decimals: 1) }
         let times: [Double], values: [Float]
-        if lane == .storage {
+        if lane.signal == .storage {
             times = trace.storageSamples.map(\.time)
             values = trace.storageSamples.map { Float($0.minutes) }
         } else {
             times = trace.times
-            values = trace.signals[lane.rawValue]
+            values = trace.signals[lane.signal.rawValue]
         }
         var maximum = -Double.infinity, minimum = Double.infinity
         for v in values where v.isFinite {
@@ -146,7 +146,7 @@ enum TimelineSVG {
         let plotTop = top + 3, plotHeight = laneHeight - 6
         func y(_ v: Double) -> Double { plotTop + (1 - (min(hi, max(lo, v)) - lo) / (hi - lo)) * plotHeight }
 
-        var s = "<g class=\"lane\" data-lane=\"\(lane.rawValue)\">\n"
+        var s = "<g class=\"lane\" data-lane=\"\(lane.signal.rawValue)\">\n"
         s += "<rect x=\"\(num(labelWidth))\" y=\"\(num(top))\" width=\"\(num(plotWidth))\" height=\"\(num(laneHeight))\" fill=\"none\" stroke=\"#ddd\"/>\n"
         s += laneLabel(title: "\(lane.title) (\(lane.unit))", detail: "vs \(lane.codes): " + thresholds.map { HTMLText.number($0.value) }.joined(separator: ", "),
                        top: top, height: laneHeight)

@@ -81,19 +81,10 @@ struct CheckCommand: Command {
         var files: [String]
         files = try SceneCheck.sceneFiles(paths)
         if let shard { files = files.filter { shard.contains($0) } }
-        _ = try overrides.apply(to: Thresholds())  // an unreadable thresholds file fails here, once
-        let file = overrides.file
-        let assignments = overrides.assignments
+        let overrides = try self.overrides.overrides()
+        _ = try ThresholdOverrideOptions.apply(overrides, to: Thresholds())  // an unreadable thresholds file fails here, once
         // Overrides apply on top of each scene's own thresholds: the file first, then --set.
-        let transform: @Sendable (Thresholds) throws -> Thresholds = { sceneThresholds in
-            var t = sceneThresholds
-            if let file {
-                let text = try String(contentsOfFile: file, encoding: .utf8)
-                t = try t.applying(jsonText: text, source: file)
-            }
-            for a in assignments { t = try t.applying(assignment: a) }
-            return t
-        }
+        let transform: @Sendable (Thresholds) throws -> Thresholds = { try overrides.apply(to: $0) }
         // Each scene's line is printed as soon as it and the scenes before it are done (a progress bar
         // with the time left below them on a terminal).
         let bar = ProgressBar(label: "check")
@@ -112,7 +103,7 @@ struct CheckCommand: Command {
                 JUnitReport.Case(name: r.check.path, className: "capture-sim.check", seconds: r.seconds,
                                  failure: r.check.status == .passed ? nil : r.check.problems.first ?? "failed",
                                  details: (r.check.problems + r.check.diff).joined(separator: "\n"))
-            }, properties: (file.map { [(name: "--thresholds", value: $0)] } ?? []) + assignments.map { (name: "--set", value: $0) })
+            }, properties: (self.overrides.file.map { [(name: "--thresholds", value: $0)] } ?? []) + self.overrides.assignments.map { (name: "--set", value: $0) })
             do {
                 try Data(report.xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
             } catch {

@@ -58,17 +58,7 @@ enum CheckReport {
             let folder = (path as NSString).deletingLastPathComponent
             let goldenPath = folder.isEmpty ? golden : folder + "/" + golden
             if let text = try? String(contentsOfFile: goldenPath, encoding: .utf8) {
-                var events: [ExpectedEvent] = []
-                for line in text.split(separator: "\n") {
-                    guard case .object(let members)? = try? JSONParser.parse(Array(line.utf8)) else { continue }
-                    var code: Int?, time: Double?
-                    for (key, value) in members {
-                        if key == "code", case .number(let n, _) = value, n.isFinite, abs(n) < 1e9 { code = Int(n) }
-                        if key == "time", case .number(let n, _) = value { time = n }
-                    }
-                    if let code, let time { events.append(ExpectedEvent(code: code, time: time, source: "golden")) }
-                }
-                return events
+                return GoldenEvents.events(in: text).map { ExpectedEvent(code: $0.code, time: $0.time, source: "golden") }
             }
         }
         return stated.sequence.map {

@@ -96,7 +96,7 @@ struct SweepCommand: Command {
         let bar = ProgressBar(label: "sweep"), finished = Atomic<Int>(0)
         let failure = Mutex<String?>(nil)
         let next = Atomic<Int>(0)
-        let overrides = self.overrides
+        let overrides = try self.overrides.overrides()
         let codes = self.codes
         let minimum = severity ?? (codes == nil ? .warning : .info)
         // One job per scene: its input stream is rendered once and fed to a session per value in
@@ -107,15 +107,12 @@ struct SweepCommand: Command {
                 guard s < scenes.count else { return }
                 let scene = scenes[s]
                 do {
-                    let base = try overrides.apply(to: scene.configuration.thresholds)
                     let capture = SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1))
                     let configurations = try combos.map { values in
                         var configuration = capture.configuration
-                        var t = base
-                        for (p, v) in zip(swept, values) {
-                            t = try t.setting(key: p.key, to: SweepParameter.text(v), source: "--param \(p.key)")
-                        }
-                        configuration.thresholds = t
+                        // The overrides, then the swept values, on the scene's thresholds: validated as a whole.
+                        configuration.thresholds = try overrides.adding(zip(swept, values).map { $0.assignment($1) })
+                            .apply(to: scene.configuration.thresholds)
                         return configuration
                     }
                     let lockstep = try LockstepSceneRuns(capture: capture, configurations: configurations)

@@ -60,24 +60,30 @@ struct ThresholdOverrideOptions {
         assignments = parsed.values("set")
     }
 
-    /// Applies the file, then the assignments in order.
-    func apply(to base: Thresholds) throws -> Thresholds {
-        var t = base
+    /// The overrides for the library's one applier (``ThresholdOverrides``), the file read now, with
+    /// `extra` assignments after the `--set` ones.
+    func overrides(adding extra: [ThresholdAssignment] = []) throws -> ThresholdOverrides {
+        var text: (name: String, text: String)?
         if let file {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+            guard let contents = try? String(contentsOfFile: file, encoding: .utf8) else {
                 throw CommandFailure("\(file): cannot read thresholds file", exitCode: .badInput)
             }
-            do { t = try t.applying(jsonText: text, source: file) }
-            catch { throw CommandFailure(error.description, exitCode: .badInput) }
+            text = (file, contents)
         }
-        for a in assignments {
-            do { t = try t.applying(assignment: a) }
-            catch { throw UsageError(error.description) }
-        }
-        if !assignments.isEmpty {
-            do { t = try t.validated(source: "--set") } catch { throw UsageError(error.description) }
-        }
-        return t
+        do { return try ThresholdOverrides(file: text, assignments: assignments).adding(extra) }
+        catch { throw UsageError(error.description) }
+    }
+
+    /// Applies the file, then the assignments in order, and validates the result.
+    func apply(to base: Thresholds) throws -> Thresholds {
+        try Self.apply(try overrides(), to: base)
+    }
+
+    /// Applies `overrides` to `base`: a problem with the file is unreadable input (exit 3), one with an
+    /// assignment a usage error (exit 2).
+    static func apply(_ overrides: ThresholdOverrides, to base: Thresholds) throws -> Thresholds {
+        do { return try overrides.apply(to: base) }
+        catch { throw error.origin == .file ? CommandFailure(error.description, exitCode: .badInput) : UsageError(error.description) }
     }
 
     var isEmpty: Bool { file == nil && assignments.isEmpty }

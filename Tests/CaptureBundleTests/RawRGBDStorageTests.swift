@@ -48,7 +48,7 @@ import TestSupport
         let poses = try RawPose.parseCSV(old)
         #expect(poses.map(\.frame) == [0, 1] && poses.map(\.time) == [nil, nil])
         #expect(poses[1].pose.translation == SIMD3(1, 2, 3.5))
-        #expect(throws: InputError(file: "raw/poses.csv", location: "line 2", reason: "8 fields, expected 9")) {
+        #expect(throws: InputError(file: "raw/poses.csv", line: 2, reason: "expected 9 fields (frame,x,y,z,qx,qy,qz,qw,time), found 8")) {
             try RawPose.parseCSV("frame,x,y,z,qx,qy,qz,qw,time\n0,1,2,3,0,0,0,1\n")
         }
     }

@@ -224,10 +224,10 @@ import Testing
         let header = "frame,x,y,z,qx,qy,qz,qw\n"
         #expect(try RawPose.parseCSV(header + "0,0,0,0,0,0,0,1\r\n1,0,0,0,0,0,0,1\n").map(\.frame) == [0, 1])
         let rows = String(repeating: "0,0,0,0,0,0,0,1\n", count: RawPose.maximumRows + 1)
-        #expect(throws: InputError(file: "raw/poses.csv", location: "line 262146", reason: "more than the limit of 262144 rows")) {
+        #expect(throws: InputError(file: "raw/poses.csv", line: 262146, reason: "more than the limit of 262144 rows")) {
             try RawPose.parseCSV(header + rows)
         }
-        #expect(throws: InputError(file: "raw/poses.csv", location: "line 2", reason: "100001 fields, expected 8")) {
+        #expect(throws: InputError(file: "raw/poses.csv", line: 2, reason: "expected 8 fields (frame,x,y,z,qx,qy,qz,qw), found 100001")) {
             try RawPose.parseCSV(header + String(repeating: ",", count: 100_000) + "\n")
         }
     }

@@ -30,8 +30,10 @@ import Testing
         return lines[first...].prefix { $0.hasPrefix("|") }.joined(separator: "\n")
     }
 
-    @Test(arguments: [(SDKProfile.v2_10, "## Rule provenance (2.10)"), (.v3_1, "## Rule provenance (3.1)")])
-    func theProvenanceTableIsWhatCodesSourcesPrints(profile: SDKProfile, heading: String) throws {
+    /// Every profile has its section, "## Rule provenance (NAME)" (a new profile cannot be left out).
+    @Test(arguments: SDKProfile.allCases)
+    func theProvenanceTableIsWhatCodesSourcesPrints(profile: SDKProfile) throws {
+        let heading = "## Rule provenance (\(profile.name))"
         let documented = try Self.table(heading, in: try Self.engineDoc())
         let printed = RuleSource.markdownTable(profile.ruleSources)
         let a = documented.split(separator: "\n"), b = printed.split(separator: "\n")

@@ -12,9 +12,10 @@ import Testing
             .appendingPathComponent("Scenes/fast-rotation.json").path
         let scene = try Scene.load(path: path)
         let capture = SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1))
+        let rateField = try #require(Thresholds.fieldsByKey["fastRotation.degreesPerSecond"])
         let configurations = try [60.0, 90, 180].map { rate in
             var configuration = capture.configuration
-            configuration.thresholds = try configuration.thresholds.setting(key: "fastRotation.degreesPerSecond", to: "\(rate)", source: "test")
+            configuration.thresholds = try configuration.thresholds.setting(rateField, to: rate)
             return configuration
         }
         let lockstep = try LockstepSceneRuns(capture: capture, configurations: configurations)

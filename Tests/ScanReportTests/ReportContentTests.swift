@@ -53,8 +53,8 @@ import Testing
             #expect(html.contains(id), "missing \(id)")
         }
         // One lane per detector, each with its threshold line (pitch has four).
-        #expect(ScriptedScan.count("class=\"lane\"", in: html) == SignalLane.allCases.count)
-        #expect(ScriptedScan.count("class=\"threshold\"", in: html) == SignalLane.allCases.count + 3)
+        #expect(ScriptedScan.count("class=\"lane\"", in: html) == SignalLane.lanes(for: .v2_10).count)
+        #expect(ScriptedScan.count("class=\"threshold\"", in: html) == SignalLane.lanes(for: .v2_10).count + 3)
         #expect(html.contains("class=\"span recording\""))
     }
 
@@ -66,9 +66,9 @@ import Testing
         let fast = try #require(trace.events.first { $0.event.meaning == .fastRotation })
         let frame = try #require(fast.frame)
         let measured = try #require(fast.event.trace?.measured)
-        #expect(abs(Double(trace.signals[SignalLane.yawRate.rawValue][frame]) - measured) < 1e-3)
+        #expect(abs(Double(trace.signals[DetectorSignal.yawRate.rawValue][frame]) - measured) < 1e-3)
         let floor = try #require(trace.events.first { $0.event.meaning == .scanningFloor })
-        #expect(Double(trace.signals[SignalLane.pitch.rawValue][try #require(floor.frame)]) < Thresholds().floor.pitchDegrees)
+        #expect(Double(trace.signals[DetectorSignal.pitch.rawValue][try #require(floor.frame)]) < Thresholds().floor.pitchDegrees)
         _ = run
     }
 
@@ -80,7 +80,7 @@ import Testing
         var tapped = CaptureSession()
         tapped.tapsSignals = true
         for input in ScriptedScan.inputs(seconds: 3) { _ = try tapped.step(input) }
-        #expect(tapped.signals.pitchDegrees.isFinite && tapped.signals.yawRateDegreesPerSecond.isFinite)
+        #expect(tapped.signals[.pitch].isFinite && tapped.signals[.yawRate].isFinite)
         // Tapping changes no event.
         #expect(session.record.events == tapped.record.events)
     }
@@ -96,7 +96,7 @@ import Testing
             trace.positions.append(SIMD3(Float(3 * cos(t / 10)), 1.4, Float(2 * sin(t / 10))))
             trace.headings.append(SIMD2(Float(cos(t)), Float(sin(t))))
             trace.phases.append(1)
-            for lane in SignalLane.allCases { trace.signals[lane.rawValue].append(Float(50 + 40 * sin(t * Double(lane.rawValue + 1)))) }
+            for signal in DetectorSignal.allCases { trace.signals[signal.rawValue].append(Float(50 + 40 * sin(t * Double(signal.rawValue + 1)))) }
             if i % 600 == 0 {
                 trace.events.append((Event(time: t, meaning: .fastRotation,
                                            trace: EventTrace(quantity: "yaw rate", measured: 95, comparison: ">", threshold: 90, unit: "deg/s")), i))

@@ -23,6 +23,10 @@ public struct ThresholdField: @unchecked Sendable {  // key paths to stored prop
 
     /// `group.field`, e.g. `fastRotation.degreesPerSecond`.
     public let key: String
+    /// The group of the key, e.g. `fastRotation`.
+    public var group: String { String(key.prefix { $0 != "." }) }
+    /// The field's name within its group, e.g. `degreesPerSecond`.
+    public var name: String { String(key.drop { $0 != "." }.dropFirst()) }
     /// Where the value lives.
     public let place: Place
     /// The valid values of a number (nil for a switch).
@@ -73,71 +77,6 @@ public struct ThresholdField: @unchecked Sendable {  // key paths to stored prop
 }
 
 extension Thresholds {
-    /// Every settable threshold with its range, group by group in declaration order. A test holds this
-    /// table against the keys `Thresholds` encodes, so a new field cannot be left out.
-    public static let fields: [ThresholdField] = {
-        let hour = 3600.0
-        let longest = 4 * hour  // seconds a hold or pause may last at most: the longest scene
-        func above(_ lower: Double, to upper: Double) -> ThresholdRange { ThresholdRange(lower: lower, upper: upper, lowerIsExclusive: true) }
-        func within(_ lower: Double, _ upper: Double) -> ThresholdRange { ThresholdRange(lower: lower, upper: upper, lowerIsExclusive: false) }
-        return [
-            ThresholdField("orientation.enterDegrees", \.orientation.enterDegrees, above(0, to: 45)),
-            ThresholdField("orientation.minimumInPlaneFraction", \.orientation.minimumInPlaneFraction, within(0, 1)),
-            ThresholdField("orientation.wrongOrientationAbortSeconds", \.orientation.wrongOrientationAbortSeconds, within(0, longest)),
-            ThresholdField("recording.minimumSeconds", \.recording.minimumSeconds, within(0, longest)),
-            ThresholdField("recording.minimumNormalTrackingSeconds", \.recording.minimumNormalTrackingSeconds, within(0, longest)),
-            ThresholdField("drift.meters", \.drift.meters, above(0, to: 1e6)),
-            ThresholdField("drift.intervalSeconds", \.drift.intervalSeconds, above(0, to: hour)),
-            ThresholdField("drift.degreesPerSecond", \.drift.degreesPerSecond, above(0, to: 1e6)),
-            ThresholdField("drift.action", \.drift.action),
-            ThresholdField("floor.pitchDegrees", \.floor.pitchDegrees, within(-90, 90)),
-            ThresholdField("floor.holdSeconds", \.floor.holdSeconds, within(0, longest)),
-            ThresholdField("floor.hysteresisDegrees", \.floor.hysteresisDegrees, within(0, 180)),
-            ThresholdField("ceiling.pitchDegrees", \.ceiling.pitchDegrees, within(-90, 90)),
-            ThresholdField("ceiling.holdSeconds", \.ceiling.holdSeconds, within(0, longest)),
-            ThresholdField("ceiling.hysteresisDegrees", \.ceiling.hysteresisDegrees, within(0, 180)),
-            ThresholdField("ceiling.enabledOnLiDAR", \.ceiling.enabledOnLiDAR),
-            ThresholdField("horizontal.levelDegrees", \.horizontal.levelDegrees, within(0, 90)),
-            ThresholdField("horizontal.holdSeconds", \.horizontal.holdSeconds, within(0, longest)),
-            ThresholdField("horizontal.hysteresisDegrees", \.horizontal.hysteresisDegrees, within(0, 90)),
-            ThresholdField("sideways.minimumSpeedMetersPerSecond", \.sideways.minimumSpeedMetersPerSecond, above(0, to: 100)),
-            ThresholdField("sideways.lateralFraction", \.sideways.lateralFraction, within(0, 1)),
-            ThresholdField("sideways.holdSeconds", \.sideways.holdSeconds, within(0, longest)),
-            ThresholdField("sideways.velocityWindowSeconds", \.sideways.velocityWindowSeconds, above(0, to: 60)),
-            ThresholdField("sideways.exitSpeedMetersPerSecond", \.sideways.exitSpeedMetersPerSecond, within(0, 100)),
-            ThresholdField("sideways.minimumDisplaySeconds", \.sideways.minimumDisplaySeconds, within(0, longest)),
-            ThresholdField("fastRotation.degreesPerSecond", \.fastRotation.degreesPerSecond, above(0, to: 100_000)),
-            ThresholdField("fastRotation.windowSeconds", \.fastRotation.windowSeconds, above(0, to: 60)),
-            ThresholdField("fastRotation.minimumDisplaySeconds", \.fastRotation.minimumDisplaySeconds, within(0, longest)),
-            ThresholdField("proximity.nearMeters", \.proximity.nearMeters, above(0, to: 100)),
-            ThresholdField("proximity.nearFraction", \.proximity.nearFraction, within(0, 1)),
-            ThresholdField("proximity.noReturnFraction", \.proximity.noReturnFraction, within(0, 1)),
-            ThresholdField("proximity.holdSeconds", \.proximity.holdSeconds, within(0, longest)),
-            ThresholdField("proximity.clearSeconds", \.proximity.clearSeconds, within(0, longest)),
-            ThresholdField("proximity.featureRangeMeters", \.proximity.featureRangeMeters, above(0, to: 1000)),
-            ThresholdField("relocation.timeoutSeconds", \.relocation.timeoutSeconds, above(0, to: longest)),
-            ThresholdField("relocation.keyframeDistanceMeters", \.relocation.keyframeDistanceMeters, above(0, to: 1e6)),
-            ThresholdField("relocation.keyframeAngleDegrees", \.relocation.keyframeAngleDegrees, above(0, to: 180)),
-            ThresholdField("relocation.keyframeSpacingMeters", \.relocation.keyframeSpacingMeters, within(0, 1e6)),
-            ThresholdField("relocation.keyframeSpacingDegrees", \.relocation.keyframeSpacingDegrees, within(0, 180)),
-            ThresholdField("relocation.firstKeyframeAfterSeconds", \.relocation.firstKeyframeAfterSeconds, within(0, longest)),
-            ThresholdField("relocation.maximumKeyframes", \.relocation.maximumKeyframes, within(1, 1_000_000)),
-            ThresholdField("poseValidity.frozenSeconds", \.poseValidity.frozenSeconds, above(0, to: hour)),
-            ThresholdField("storage.warningMinutes", \.storage.warningMinutes, within(0, 1e6)),
-            ThresholdField("storage.minimumRateWindowSeconds", \.storage.minimumRateWindowSeconds, above(0, to: hour)),
-            ThresholdField("storage.estimateBytesPerSecond", \.storage.estimateBytesPerSecond, above(0, to: 1e12)),
-            ThresholdField("storage.reportIntervalSeconds", \.storage.reportIntervalSeconds, above(0, to: longest)),
-            ThresholdField("storage.zipBytesPerSecond", \.storage.zipBytesPerSecond, above(0, to: 1e12)),
-            ThresholdField("storage.outOfSpaceBytes", \.storage.outOfSpaceBytes, within(0, 1e15)),
-            ThresholdField("speech.maximumLabelLength", \.speech.maximumLabelLength, within(1, 10_000)),
-            ThresholdField("battery.lowPercent", \.battery.lowPercent, within(0, 100)),
-            ThresholdField("frames.notReceivingSeconds", \.frames.notReceivingSeconds, above(0, to: hour)),
-            ThresholdField("frames.expectedRateHz", \.frames.expectedRateHz, above(0, to: 1000)),
-            ThresholdField("frames.skippedFraction", \.frames.skippedFraction, above(0, to: 1)),
-            ThresholdField("frames.skippedWindowSeconds", \.frames.skippedWindowSeconds, above(0, to: 60)),
-        ]
-    }()
-
     /// The valid ranges as the Markdown table docs/engine.md carries ("Valid ranges"; a test holds the
     /// two equal): one row per numeric key, sorted, as `thresholds --ranges` prints them.
     public static var rangesMarkdownTable: String {
@@ -148,4 +87,18 @@ extension Thresholds {
 
     /// The fields by key.
     public static let fieldsByKey: [String: ThresholdField] = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
+}
+
+extension Thresholds {
+    /// An hour, seconds (an upper limit of ranges).
+    static let hourSeconds = 3600.0
+    /// The longest a hold or pause may last, seconds: the longest scene.
+    static let longestSeconds = 4 * hourSeconds
+}
+
+extension ThresholdRange {
+    /// `(lower, upper]`.
+    static func above(_ lower: Double, to upper: Double) -> ThresholdRange { ThresholdRange(lower: lower, upper: upper, lowerIsExclusive: true) }
+    /// `[lower, upper]`.
+    static func within(_ lower: Double, _ upper: Double) -> ThresholdRange { ThresholdRange(lower: lower, upper: upper, lowerIsExclusive: false) }
 }

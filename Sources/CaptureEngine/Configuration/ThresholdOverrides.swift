@@ -3,8 +3,20 @@ import JSONSupport
 
 /// A failure to apply threshold overrides, naming the key and what was expected.
 public struct ThresholdOverrideError: Error, Equatable, CustomStringConvertible {
+    /// Where the failure is: in a thresholds file (its reading, JSON or values) or in an assignment
+    /// (`--set`, `--param`, a shift). Commands tell them apart by exit status: a file is input that
+    /// could not be read, an assignment a usage error.
+    public enum Origin: Sendable { case file, assignment }
+
     public var description: String
-    public init(_ description: String) { self.description = description }
+    public var origin: Origin
+    public init(_ description: String, origin: Origin = .assignment) {
+        self.description = description
+        self.origin = origin
+    }
+
+    /// Equal when the messages are.
+    public static func == (a: ThresholdOverrideError, b: ThresholdOverrideError) -> Bool { a.description == b.description }
 }
 
 extension Thresholds {
@@ -27,7 +39,7 @@ extension Thresholds {
             throw ThresholdOverrideError("\(source): expected a JSON object of thresholds")
         }
         let fields = Thresholds.fieldsByKey
-        let groups = Set(Thresholds.fields.map { String($0.key.prefix { $0 != "." }) })
+        let groups = Set(Thresholds.fields.map(\.group))
         var result = self
         for (group, members) in Self.firstOfEachKey(groupMembers) {
             guard groups.contains(group) else {
@@ -105,52 +117,60 @@ extension Thresholds {
         return try applying(json: root.jsonValue, source: source).validated(source: source)
     }
 
-    /// A copy with one `group.field=value` assignment applied, as `--set` gives it.
+    /// A copy with one `group.field=value` assignment applied, as `--set` gives it
+    /// (``ThresholdAssignment``; not validated as a whole: ``ThresholdOverrides`` is).
     public func applying(assignment: String) throws(ThresholdOverrideError) -> Thresholds {
-        guard let eq = assignment.firstIndex(of: "=") else {
-            throw ThresholdOverrideError("--set \(assignment): expected KEY=VALUE, e.g. fastRotation.degreesPerSecond=120")
-        }
-        let key = String(assignment[..<eq]).trimmingCharacters(in: .whitespaces)
-        let text = String(assignment[assignment.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
-        return try setting(key: key, to: text, source: "--set \(assignment)")
+        try ThresholdAssignment(parsing: assignment).apply(to: self)
     }
 
-    /// A copy with the field at a dotted key path set from its text form; the value must be in the
-    /// key's range (``ThresholdField/range``). A number followed by `x` (e.g. `1.1x`) multiplies the value the
-    /// key has before the assignment (the default unless set earlier); for a whole-number key the product
-    /// is rounded to the nearest whole number.
-    public func setting(key: String, to text: String, source: String) throws(ThresholdOverrideError) -> Thresholds {
-        let parts = key.split(separator: ".").map(String.init)
-        guard parts.count == 2 else {
-            throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; expected GROUP.FIELD, see `capture-sim thresholds`")
+    // MARK: Typed setting
+
+    /// A copy with the numeric `field` set to `value`: a whole number for a whole-number field, within
+    /// the field's range (``ThresholdField/range``). Errors name the key (prefixed by `source` when given).
+    public func setting(_ field: ThresholdField, to value: Double, source: String? = nil) throws(ThresholdOverrideError) -> Thresholds {
+        func failure(_ problem: String) -> ThresholdOverrideError {
+            ThresholdOverrideError(source.map { "\($0): \(problem)" } ?? problem)
         }
-        if text.hasSuffix("x") {
-            guard let factor = Double(text.dropLast()), factor.isFinite else {
-                throw ThresholdOverrideError("\(source): '\(text)' is not a finite factor such as 1.1x")
-            }
-            guard let current = value(at: key) else {
-                throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; see `capture-sim thresholds` for the keys")
-            }
-            let product = current * factor
-            do throws(ThresholdOverrideError) {
-                return try setting(key: key, to: "\(product)", source: source)
-            } catch {
-                // A whole-number key does not take a fraction: round the product instead (only then: a
-                // product outside the key's range stays an error, it is not rounded into it).
-                guard product.rounded() != product, abs(product) < 1e15,
-                      Thresholds.fieldsByKey[key]?.range.map({ $0.contains(product) }) ?? true else { throw error }
-                return try setting(key: key, to: "\(Int(product.rounded()))", source: source)
-            }
+        var result = self
+        switch field.place {
+        case .number(let path):
+            guard value.isFinite else { throw failure("'\(field.key)' must be a number") }
+            result[keyPath: path] = value
+        case .wholeNumber(let path):
+            guard value.isFinite, value == value.rounded() else { throw failure("'\(field.key)' must be a whole number") }
+            // Outside the range (which ends far below Int.max) before it is made an Int.
+            if let problem = field.problem(with: value) { throw failure(problem) }
+            result[keyPath: path] = Int(value)
+        case .flag:
+            throw failure("'\(field.key)' must be true or false")
+        case .driftAction:
+            throw failure("'\(field.key)' must be one of \((field.choices ?? []).joined(separator: ", "))")
         }
-        let value: JSONValue
-        if Thresholds.fieldsByKey[key]?.choices != nil { value = .string(text) }
-        else if text == "true" || text == "false" { value = .bool(text == "true") }
-        else if let i = Int64(text) { value = .int(i) }
-        else if let d = Double(text), d.isFinite { value = .number(d) }
-        else { throw ThresholdOverrideError("\(source): '\(text)' is not a finite number or true/false") }
-        let result = try applying(json: .object([(parts[0], .object([(parts[1], value)]))]), source: source)
-        if let problem = Thresholds.fieldsByKey[key]?.problem(in: result) { throw ThresholdOverrideError("\(source): \(problem)") }
+        if let problem = field.problem(in: result) { throw failure(problem) }
         return result
+    }
+
+    /// A copy with the numeric `field` multiplied by `factor` (the value it has before: the default
+    /// unless set earlier). For a whole-number field a product with a fraction is rounded to the
+    /// nearest whole number, only when the product is within the field's range (one outside stays an
+    /// error, it is not rounded into it).
+    public func setting(_ field: ThresholdField, scaledBy factor: Double, source: String? = nil) throws(ThresholdOverrideError) -> Thresholds {
+        var product = field.value(in: self) * factor
+        if case .wholeNumber = field.place, product.isFinite, product.rounded() != product, abs(product) < 1e15,
+           field.range.map({ $0.contains(product) }) ?? true {
+            product = product.rounded()
+        }
+        return try setting(field, to: product, source: source)
+    }
+
+    /// A copy with the switch `field` set to `flag`.
+    public func setting(_ field: ThresholdField, to flag: Bool, source: String? = nil) throws(ThresholdOverrideError) -> Thresholds {
+        try applying(json: .object([(field.group, .object([(field.name, .bool(flag))]))]), source: source ?? "thresholds")
+    }
+
+    /// A copy with the choice `field` set to the one named `choice` (e.g. `drift.action` `relocate`).
+    public func setting(_ field: ThresholdField, toChoice choice: String, source: String? = nil) throws(ThresholdOverrideError) -> Thresholds {
+        try applying(json: .object([(field.group, .object([(field.name, .string(choice))]))]), source: source ?? "thresholds")
     }
 
     /// Every settable key path (`group.field`), sorted.

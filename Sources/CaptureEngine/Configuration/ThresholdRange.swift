@@ -21,9 +21,14 @@ extension ThresholdField {
     /// Why this field's value in `thresholds` is not valid (its key, value and range), nil when it is
     /// in its range or the field is a switch.
     public func problem(in thresholds: Thresholds) -> String? {
-        guard let range else { return nil }
-        let value = value(in: thresholds)
-        return range.contains(value) ? nil : "\(key) must be in \(range), found \(NumberFormatting.compact(value))"
+        problem(with: value(in: thresholds))
+    }
+
+    /// Why `value` is not a valid value of this field (its key, the value and the range), nil when it is
+    /// in the range or the field is a switch.
+    func problem(with value: Double) -> String? {
+        guard let range, !range.contains(value) else { return nil }
+        return "\(key) must be in \(range), found \(NumberFormatting.compact(value))"
     }
 }
 

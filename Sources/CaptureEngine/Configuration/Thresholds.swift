@@ -1,4 +1,5 @@
-/// Every number the session's detectors use, with its unit, in one value.
+/// Every number the session's detectors use, with its unit, in one value: one group per detector or
+/// rule, each declaring its keys and valid ranges (`fields`) beside its values.
 ///
 /// Values marked *SDK doc* come from the CubiCapture documentation; the rest are chosen defaults.
 /// Loadable from JSON (``applying(jsonText:source:)`` in ThresholdOverrides.swift), overridable per scene and from the command line
@@ -23,6 +24,13 @@ public struct Thresholds: Codable, Equatable, Sendable {
 
     public init() {}
 
+    /// Every settable threshold with its range, group by group in declaration order (each group
+    /// declares its keys and ranges beside its values, below). A test holds this table against the keys
+    /// `Thresholds` encodes, so a new field cannot be left out.
+    public static let fields: [ThresholdField] = Orientation.fields + Recording.fields + Drift.fields + Floor.fields
+        + Ceiling.fields + Horizontal.fields + Sideways.fields + FastRotation.fields + Proximity.fields + Relocation.fields
+        + PoseValidity.fields + Storage.fields + Speech.fields + Battery.fields + Frames.fields
+
     /// Orientation from gravity in the camera frame (codes 0, 17, 24).
     public struct Orientation: Codable, Equatable, Sendable {
         /// Enter an orientation when gravity is within this angle of its axis (after the first, which
@@ -37,6 +45,13 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// "terminated after a short time"; the number is a guess.
         public var wrongOrientationAbortSeconds: Double = 5
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("orientation.enterDegrees", \.orientation.enterDegrees, .above(0, to: 45)),
+            ThresholdField("orientation.minimumInPlaneFraction", \.orientation.minimumInPlaneFraction, .within(0, 1)),
+            ThresholdField("orientation.wrongOrientationAbortSeconds", \.orientation.wrongOrientationAbortSeconds, .within(0, Thresholds.longestSeconds)),
+        ]
     }
 
     /// Enough-data rule when stopping (codes 2 / 3).
@@ -46,6 +61,12 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// Minimum time with normal tracking while recording, seconds.
         public var minimumNormalTrackingSeconds: Double = 5
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("recording.minimumSeconds", \.recording.minimumSeconds, .within(0, Thresholds.longestSeconds)),
+            ThresholdField("recording.minimumNormalTrackingSeconds", \.recording.minimumNormalTrackingSeconds, .within(0, Thresholds.longestSeconds)),
+        ]
     }
 
     /// Drift (code 13). *SDK doc*: over 10 m within 2 s.
@@ -64,6 +85,14 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// `relocate` under 2.10 follows seed 000's 2.8.1 and 2.5.0 notes (drift-triggered relocation).
         public var action: DriftAction = .profile
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("drift.meters", \.drift.meters, .above(0, to: 1e6)),
+            ThresholdField("drift.intervalSeconds", \.drift.intervalSeconds, .above(0, to: Thresholds.hourSeconds)),
+            ThresholdField("drift.degreesPerSecond", \.drift.degreesPerSecond, .above(0, to: 1e6)),
+            ThresholdField("drift.action", \.drift.action),
+        ]
     }
 
     /// What drift does (``Drift/action``).
@@ -85,6 +114,13 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// Pitch must rise this far above `pitchDegrees` to count as valid again, degrees.
         public var hysteresisDegrees: Double = 5
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("floor.pitchDegrees", \.floor.pitchDegrees, .within(-90, 90)),
+            ThresholdField("floor.holdSeconds", \.floor.holdSeconds, .within(0, Thresholds.longestSeconds)),
+            ThresholdField("floor.hysteresisDegrees", \.floor.hysteresisDegrees, .within(0, 180)),
+        ]
     }
 
     /// Scanning the ceiling (codes 22 / 26). *SDK doc (2.9.3)*: off for LiDAR devices.
@@ -98,6 +134,14 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// Whether the warning runs on LiDAR devices.
         public var enabledOnLiDAR: Bool = false
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("ceiling.pitchDegrees", \.ceiling.pitchDegrees, .within(-90, 90)),
+            ThresholdField("ceiling.holdSeconds", \.ceiling.holdSeconds, .within(0, Thresholds.longestSeconds)),
+            ThresholdField("ceiling.hysteresisDegrees", \.ceiling.hysteresisDegrees, .within(0, 180)),
+            ThresholdField("ceiling.enabledOnLiDAR", \.ceiling.enabledOnLiDAR),
+        ]
     }
 
     /// Holding the camera level (codes 31 / 32).
@@ -109,6 +153,13 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// Absolute pitch must exceed `levelDegrees` by this much to clear, degrees.
         public var hysteresisDegrees: Double = 2
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("horizontal.levelDegrees", \.horizontal.levelDegrees, .within(0, 90)),
+            ThresholdField("horizontal.holdSeconds", \.horizontal.holdSeconds, .within(0, Thresholds.longestSeconds)),
+            ThresholdField("horizontal.hysteresisDegrees", \.horizontal.hysteresisDegrees, .within(0, 90)),
+        ]
     }
 
     /// Walking sideways (codes 29 / 30 / 27).
@@ -130,6 +181,16 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// guess), seconds.
         public var minimumDisplaySeconds: Double = 2
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("sideways.minimumSpeedMetersPerSecond", \.sideways.minimumSpeedMetersPerSecond, .above(0, to: 100)),
+            ThresholdField("sideways.lateralFraction", \.sideways.lateralFraction, .within(0, 1)),
+            ThresholdField("sideways.holdSeconds", \.sideways.holdSeconds, .within(0, Thresholds.longestSeconds)),
+            ThresholdField("sideways.velocityWindowSeconds", \.sideways.velocityWindowSeconds, .above(0, to: 60)),
+            ThresholdField("sideways.exitSpeedMetersPerSecond", \.sideways.exitSpeedMetersPerSecond, .within(0, 100)),
+            ThresholdField("sideways.minimumDisplaySeconds", \.sideways.minimumDisplaySeconds, .within(0, Thresholds.longestSeconds)),
+        ]
     }
 
     /// Turning too fast (code 87).
@@ -143,6 +204,13 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// least a certain amount of time"; the time is a guess), seconds.
         public var minimumDisplaySeconds: Double = 1
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("fastRotation.degreesPerSecond", \.fastRotation.degreesPerSecond, .above(0, to: 100_000)),
+            ThresholdField("fastRotation.windowSeconds", \.fastRotation.windowSeconds, .above(0, to: 60)),
+            ThresholdField("fastRotation.minimumDisplaySeconds", \.fastRotation.minimumDisplaySeconds, .within(0, Thresholds.longestSeconds)),
+        ]
     }
 
     /// Too close / too far (codes 85 / 86 / 88).
@@ -162,6 +230,16 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// LiDAR depths beyond it, count as no return.
         public var featureRangeMeters: Double = 5
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("proximity.nearMeters", \.proximity.nearMeters, .above(0, to: 100)),
+            ThresholdField("proximity.nearFraction", \.proximity.nearFraction, .within(0, 1)),
+            ThresholdField("proximity.noReturnFraction", \.proximity.noReturnFraction, .within(0, 1)),
+            ThresholdField("proximity.holdSeconds", \.proximity.holdSeconds, .within(0, Thresholds.longestSeconds)),
+            ThresholdField("proximity.clearSeconds", \.proximity.clearSeconds, .within(0, Thresholds.longestSeconds)),
+            ThresholdField("proximity.featureRangeMeters", \.proximity.featureRangeMeters, .above(0, to: 1000)),
+        ]
     }
 
     /// Relocation after tracking loss or background (codes 80, 81, 82, 28).
@@ -181,6 +259,17 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// At most this many keyframes are kept (the oldest are replaced).
         public var maximumKeyframes: Int = 512
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("relocation.timeoutSeconds", \.relocation.timeoutSeconds, .above(0, to: Thresholds.longestSeconds)),
+            ThresholdField("relocation.keyframeDistanceMeters", \.relocation.keyframeDistanceMeters, .above(0, to: 1e6)),
+            ThresholdField("relocation.keyframeAngleDegrees", \.relocation.keyframeAngleDegrees, .above(0, to: 180)),
+            ThresholdField("relocation.keyframeSpacingMeters", \.relocation.keyframeSpacingMeters, .within(0, 1e6)),
+            ThresholdField("relocation.keyframeSpacingDegrees", \.relocation.keyframeSpacingDegrees, .within(0, 180)),
+            ThresholdField("relocation.firstKeyframeAfterSeconds", \.relocation.firstKeyframeAfterSeconds, .within(0, Thresholds.longestSeconds)),
+            ThresholdField("relocation.maximumKeyframes", \.relocation.maximumKeyframes, .within(1, 1_000_000)),
+        ]
     }
 
     /// Invalid camera transform (code 66). *SDK doc (2.8.1)*: abort when the transform freezes.
@@ -188,6 +277,11 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// A transform identical for this long with normal tracking is frozen, seconds.
         public var frozenSeconds: Double = 1
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("poseValidity.frozenSeconds", \.poseValidity.frozenSeconds, .above(0, to: Thresholds.hourSeconds)),
+        ]
     }
 
     /// Storage report and warning (code 78), running out of storage (59) and zipping (7). *SDK doc*:
@@ -217,6 +311,16 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// Android SDK 2.8.0 aborts there with its code 79), bytes. Guess: one depth frame's worth.
         public var outOfSpaceBytes: Double = 200_000
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("storage.warningMinutes", \.storage.warningMinutes, .within(0, 1e6)),
+            ThresholdField("storage.minimumRateWindowSeconds", \.storage.minimumRateWindowSeconds, .above(0, to: Thresholds.hourSeconds)),
+            ThresholdField("storage.estimateBytesPerSecond", \.storage.estimateBytesPerSecond, .above(0, to: 1e12)),
+            ThresholdField("storage.reportIntervalSeconds", \.storage.reportIntervalSeconds, .above(0, to: Thresholds.longestSeconds)),
+            ThresholdField("storage.zipBytesPerSecond", \.storage.zipBytesPerSecond, .above(0, to: 1e12)),
+            ThresholdField("storage.outOfSpaceBytes", \.storage.outOfSpaceBytes, .within(0, 1e15)),
+        ]
     }
 
     /// Room labels by speech (codes 40-49).
@@ -224,6 +328,11 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// *SDK doc*: longest usable label, characters.
         public var maximumLabelLength: Int = 40
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("speech.maximumLabelLength", \.speech.maximumLabelLength, .within(1, 10_000)),
+        ]
     }
 
     /// Battery charge (3.x code 79, "There is X% of battery charge left"; 2.10 has no battery code).
@@ -233,6 +342,11 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// "Improved battery warnings"); iOS's own low battery alert comes at 20 %.
         public var lowPercent: Double = 20
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("battery.lowPercent", \.battery.lowPercent, .within(0, 100)),
+        ]
     }
 
     /// Frame delivery while recording (3.x codes 62, 63; 2.10 has no such codes). Guesses: the 3.1.3
@@ -250,5 +364,13 @@ public struct Thresholds: Codable, Equatable, Sendable {
         /// The sliding window the skipped share is measured over, seconds.
         public var skippedWindowSeconds: Double = 1
         public init() {}
+
+        /// The group's settable keys and their valid values.
+        static let fields: [ThresholdField] = [
+            ThresholdField("frames.notReceivingSeconds", \.frames.notReceivingSeconds, .above(0, to: Thresholds.hourSeconds)),
+            ThresholdField("frames.expectedRateHz", \.frames.expectedRateHz, .above(0, to: 1000)),
+            ThresholdField("frames.skippedFraction", \.frames.skippedFraction, .above(0, to: 1)),
+            ThresholdField("frames.skippedWindowSeconds", \.frames.skippedWindowSeconds, .above(0, to: 60)),
+        ]
     }
 }

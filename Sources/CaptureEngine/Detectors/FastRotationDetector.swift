@@ -5,6 +5,7 @@
 /// fast turn after that warns again and one long spin warns once.
 struct FastRotationDetector: Sendable {
     var thresholds: Thresholds.FastRotation
+    var pending: Transition?
     /// When the showing warning started, seconds.
     private(set) var shownSince = 0.0
     /// Whether the warning is showing (the feedback item is open).
@@ -54,5 +55,30 @@ struct FastRotationDetector: Sendable {
         EventTrace(quantity: "yaw rate", measured: reading.measured, comparison: ">",
                    threshold: thresholds.degreesPerSecond, unit: "deg/s",
                    windowSeconds: reading.windowSeconds, windowStart: reading.windowStart)
+    }
+}
+
+extension FastRotationDetector: WarningDetector {
+    var slot: FeedbackSlot { .rotation }
+    static var readsDepth: Bool { false }
+
+    @inline(__always)
+    mutating func measure(_ frame: DetectorFrame, history: PoseHistory, camera: CameraFrame,
+                          signals: inout DetectorSignals?) -> Transition? {
+        let found = update(history: history, time: frame.time)
+        signals?[.yawRate] = measuredDegreesPerSecond
+        return found
+    }
+
+    func change(for transition: Transition, at t: Double) -> WarningChange {
+        switch transition {
+        case .fired(let reading): .show(.fastRotation, trace: trace(reading))
+        case .ended: .hide(cleared: nil)
+        }
+    }
+
+    /// Shown at least the minimum display time, then until the turning is slow again.
+    func currentTrace(at t: Double, pose: RigidTransform) -> EventTrace? {
+        EventTrace.shown("yaw rate", measuredDegreesPerSecond, thresholds.degreesPerSecond, "deg/s", since: shownSince, at: t)
     }
 }

@@ -16,6 +16,7 @@ struct SidewaysWalkDetector: Sendable {
     }
 
     var thresholds: Thresholds.Sideways
+    var pending: Transition?
     private var pendingSide: Side?
     private var pendingSince = 0.0
     private(set) var showing: Side?
@@ -107,4 +108,36 @@ struct SidewaysWalkDetector: Sendable {
         guard fraction >= thresholds.lateralFraction else { return nil }
         return (lateral < 0 ? .left : .right, speed, fraction)
     }
+}
+
+extension SidewaysWalkDetector: WarningDetector {
+    var slot: FeedbackSlot { .sideways }
+    static var readsDepth: Bool { false }
+
+    @inline(always)
+    mutating func measure(_ frame: DetectorFrame, history: PoseHistory, camera: CameraFrame,
+                          signals: inout DetectorSignals?) -> Transition? {
+        let found = update(history: history, cameraRight: frame.axes.right, time: frame.time)
+        signals?[.horizontalSpeed] = measuredSpeed
+        signals?[.lateralFraction] = measuredFraction
+        return found
+    }
+
+    func change(for transition: Transition, at t: Double) -> WarningChange {
+        switch transition {
+        case .started(let side, let reading): .show(side.warning, trace: trace(side, reading))
+        case .stopped: .hide(cleared: .notWalkingSideways)
+        case .switched(let side, let reading): .replace(cleared: .notWalkingSideways, with: side.warning, trace: trace(side, reading))
+        }
+    }
+
+    /// Shown while the walk goes on at the exit speed or more.
+    func currentTrace(at t: Double, pose: RigidTransform) -> EventTrace? {
+        EventTrace.shown("horizontal speed", measuredSpeed, thresholds.exitSpeedMetersPerSecond, "m/s", since: shownSince, at: t)
+    }
+}
+
+extension SidewaysWalkDetector.Side {
+    /// The warning of a walk towards this side (29 left, 30 right).
+    var warning: EventMeaning { self == .left ? .walkingSidewaysLeft : .walkingSidewaysRight }
 }

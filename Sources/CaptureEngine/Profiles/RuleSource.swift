@@ -26,13 +26,3 @@ extension RuleSource {
             .joined(separator: "\n")
     }
 }
-
-extension SDKProfile {
-    /// Every rule of this profile with its source.
-    public var ruleSources: [RuleSource] {
-        switch self {
-        case .v2_10: RuleSource.v2_10
-        case .v3_1: RuleSource.v3_1
-        }
-    }
-}

@@ -59,16 +59,4 @@ public struct SDKBehaviour: Equatable, Sendable {
         self.reportsTrackingNormal = reportsTrackingNormal
         self.abortsWhenTooHotToStart = abortsWhenTooHotToStart
     }
-
-    /// CubiCapture 2.10: warnings are ranked (Android SDK 2.10.1 README, "About warning priorities").
-    public static let v2_10 = SDKBehaviour(appliesWarningPriorities: true)
-
-    /// CubiCapture 3.1.3 (iOS example project README at 3.1.3: "Device Orientation", "Relocating After
-    /// Loss of Tracking", "Errors", the event table; 2.13.4 notes): portrait only, drift relocates,
-    /// interruptions resume, frozen pose split, tilt warnings on LiDAR, no speech, delegate calls, 28 only
-    /// after a relocation, too hot to start (107). Warning ranks are kept from 2.10 (guess).
-    public static let v3_1 = SDKBehaviour(appliesWarningPriorities: true, portraitOnly: true, driftRelocates: true,
-                                          reportsRelocation: true, interruptionResumes: true, splitsFrozenPose: true,
-                                          tiltUpOnLiDAR: true, hasSpeech: false, reportsDelegateCalls: true,
-                                          reportsTrackingNormal: false, abortsWhenTooHotToStart: true)
 }

@@ -3,8 +3,10 @@
 /// where versions differ. Carried by ``SessionConfiguration/sdk``; scenes select it with `"sdk": "2.10"`,
 /// commands with `--sdk 2.10`, bundles record it in `arkitData.json` (`"sdk"`, absent for 2.10).
 ///
-/// Every table is an exhaustive `switch` over the meanings, so a new meaning or a new profile cannot
-/// compile until each table says what it does with it.
+/// A profile is one table: an exhaustive `switch` over the meanings returning each one's
+/// ``EventCodeRow`` (`SDKProfile+2_10.swift`, `SDKProfile+3_1.swift`, each with its rule sources and
+/// behaviour), so a new meaning or a new profile cannot compile until the table says what it does with
+/// it. Everything else here reads the rows.
 public enum SDKProfile: String, CaseIterable, Sendable, Codable {
     /// CubiCapture for iOS 2.10 (seed 000, the documentation the engine was built from). The default.
     case v2_10 = "2.10"
@@ -26,14 +28,36 @@ public enum SDKProfile: String, CaseIterable, Sendable, Codable {
     /// The names every profile answers to, for error messages: "2.10, 3.1".
     public static var knownNames: String { allCases.map(\.name).joined(separator: ", ") }
 
-    /// The number the host app receives for `meaning`, or nil when this SDK has no such code (the engine
-    /// then emits nothing for it).
-    public func code(for meaning: EventMeaning) -> Int? {
+    /// The profile's row for `meaning` (code, name, message, documentation, severity, error sound,
+    /// warning priority, source), or nil when this SDK has no such code (the engine then emits nothing
+    /// for it). Each profile's table is one exhaustive `switch` over the meanings, in its own file.
+    public func row(for meaning: EventMeaning) -> EventCodeRow? {
         switch self {
-        case .v2_10: Self.code2_10(meaning)
-        case .v3_1: Self.code3_1(meaning)
+        case .v2_10: Self.row2_10(meaning)
+        case .v3_1: Self.row3_1(meaning)
         }
     }
+
+    /// Every rule of this profile with its source (`capture-sim codes --sources`, docs/engine.md).
+    public var ruleSources: [RuleSource] {
+        switch self {
+        case .v2_10: RuleSource.v2_10
+        case .v3_1: RuleSource.v3_1
+        }
+    }
+
+    /// The behaviour switches where SDK versions differ.
+    public var behaviour: SDKBehaviour {
+        switch self {
+        case .v2_10: .v2_10
+        case .v3_1: .v3_1
+        }
+    }
+
+    // MARK: Reading the rows
+
+    /// The number the host app receives for `meaning`, or nil when this SDK has no such code.
+    public func code(for meaning: EventMeaning) -> Int? { row(for: meaning)?.code }
 
     /// The meaning this SDK gives the number `code`, or nil when it has no such code.
     public func meaning(forCode code: Int) -> EventMeaning? {
@@ -46,61 +70,42 @@ public enum SDKProfile: String, CaseIterable, Sendable, Codable {
     }
 
     /// The SDK's own name for the code of `meaning` (3.x's `CubiCaptureEventType` case, e.g.
-    /// "startedCapture"); 2.10 has no names, so the meaning's name.
+    /// "startedCapture"); where the SDK names none (2.10), the meaning's name.
     public func eventTypeName(for meaning: EventMeaning) -> String {
-        switch self {
-        case .v2_10: String(describing: meaning)
-        case .v3_1: Self.eventTypeName3_1(meaning) ?? String(describing: meaning)
-        }
+        row(for: meaning)?.name ?? String(describing: meaning)
     }
 
-    /// The message text the host app receives with `meaning`, filled in from `parameters`.
+    /// The message text the host app receives with `meaning`, filled in from `parameters` ("" without a
+    /// code).
     public func message(for meaning: EventMeaning, _ parameters: EventParameters = EventParameters()) -> String {
-        switch self {
-        case .v2_10: Self.message2_10(meaning, parameters)
-        case .v3_1: Self.message3_1(meaning, parameters)
-        }
+        row(for: meaning)?.message.text(parameters) ?? ""
     }
 
-    /// The SDK documentation's description of the code, verbatim.
+    /// The SDK documentation's description of the code, verbatim ("" without a code).
     public func documentation(for meaning: EventMeaning) -> String {
-        switch self {
-        case .v2_10: Self.documentation2_10(meaning)
-        case .v3_1: Self.documentation3_1(meaning)
-        }
+        row(for: meaning)?.documentation ?? ""
     }
 
-    /// What the code means for the scan (an ``EventSeverity/error`` aborts it and removes its files).
+    /// What the code means for the scan (an ``EventSeverity/error`` aborts it and removes its files);
+    /// ``EventSeverity/info`` for a meaning without a code (never emitted).
     public func severity(of meaning: EventMeaning) -> EventSeverity {
-        switch self {
-        case .v2_10: Self.severity2_10(meaning)
-        case .v3_1: Self.severity3_1(meaning)
-        }
+        row(for: meaning)?.severity ?? .info
     }
 
     /// Whether the SDK plays its error sound (``EventMeaning/errorSound``, emitted right after) with
     /// `meaning`.
     public func playsErrorSound(after meaning: EventMeaning) -> Bool {
-        switch self {
-        case .v2_10: Self.errorSound2_10(meaning)
-        case .v3_1: Self.errorSound3_1(meaning)
-        }
+        row(for: meaning)?.playsErrorSound ?? false
     }
 
     /// The priority group of a warning shown on screen (1 is the highest), or nil for a meaning that
     /// shows no warning.
     public func warningPriority(of meaning: EventMeaning) -> Int? {
-        switch self {
-        case .v2_10: Self.warningPriority2_10(meaning)
-        case .v3_1: Self.warningPriority3_1(meaning)
-        }
+        row(for: meaning)?.warningPriority
     }
 
-    /// The behaviour switches where SDK versions differ.
-    public var behaviour: SDKBehaviour {
-        switch self {
-        case .v2_10: .v2_10
-        case .v3_1: .v3_1
-        }
+    /// Where the row of `meaning` comes from (``EventCodeRow/source``), nil without a code.
+    public func source(of meaning: EventMeaning) -> String? {
+        row(for: meaning)?.source
     }
 }

@@ -3,26 +3,27 @@ import JSONSupport
 
 extension CaptureSession {
     /// A camera frame: orientation at any phase; while recording, every detector; while relocating, the
-    /// search for a known place. Returns the host action it causes (an abort's file removal).
+    /// search for a known place. Returns the host action it causes (an abort's file removal) and whether
+    /// the frame belongs to the recording.
     ///
-    /// The per-frame path (this function, ``recordFrame(_:at:)`` and the detectors' update functions) is
+    /// The per-frame path (this function, ``recordFrame(_:at:)`` and the detectors' measurements) is
     /// marked `@inline(__always)`: called out of line, each returned its optional transition through memory
     /// that the caller read back at once (a store-to-load forwarding stall in the profile), and the calls
     /// kept the detectors' independent arithmetic from overlapping. The optimizer may still keep a large
-    /// one out of line (it does `recordFrame`); the sideways detector's update, where that cost most, is
-    /// `@inline(always)`.
+    /// one out of line (it does `recordFrame`); the sideways detector's measurement, where that cost most,
+    /// is `@inline(always)`.
     @inline(__always)
-    mutating func handleFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
+    mutating func handleFrame(_ frame: CameraFrame, at t: Double) -> (HostAction?, recordsFrame: Bool) {
         let pose = frame.transform
         guard pose.isFinite else {
             switch state {
             case .recording, .relocating:
-                return abort(at: t, cause: .invalidPose,
-                             trace: EventTrace(quantity: "non-finite camera transform components", measured: 1,
-                                               comparison: ">=", threshold: 1, unit: ""))
+                return (abort(at: t, cause: .invalidPose,
+                              trace: EventTrace(quantity: "non-finite camera transform components", measured: 1,
+                                                comparison: ">=", threshold: 1, unit: "")), false)
             case .waitingForLandscape, .ready, .backgrounded, .writing, .zipping, .finished, .aborted:
                 log("Ignored a frame with a non-finite camera transform", at: t)
-                return nil
+                return (nil, false)
             }
         }
         lastPose = pose
@@ -31,16 +32,16 @@ extension CaptureSession {
         switch state {
         case .waitingForLandscape, .ready:
             updateOrientation(gravityInCamera: CameraAxes(pose.rotation).gravityInCamera, at: t)
-            return nil
+            return (nil, false)
         case .recording:
-            return recordFrame(frame, at: t)
+            return (recordFrame(frame, at: t), true)
         case .relocating(_, let start):
-            if tapsSignals { signals.relocationSeconds = t - start }
+            if tapsSignals { signals[.relocation] = t - start }
             _ = recordFrame(frame, at: t)
             searchForKnownPlace(frame, at: t)
-            return nil
+            return (nil, true)
         case .backgrounded, .writing, .zipping, .finished, .aborted:
-            return nil
+            return (nil, false)
         }
     }
 
@@ -105,48 +106,6 @@ extension CaptureSession {
                                        threshold: limit, unit: "s", windowSeconds: t - since, windowStart: since))
     }
 
-    /// Pose validity: a camera pose left exactly unchanged for ``Thresholds/PoseValidity/frozenSeconds``
-    /// while tracking is normal aborts the scan; returns that abort's action. The translation and the
-    /// orientation are timed apart: 2.x (SDK 2.8.1) counts only the whole transform (both parts, 66);
-    /// 3.x tells them apart (126 translation, 127 orientation, 128 both).
-    @inline(__always)
-    mutating func checkFrozenPose(_ frame: CameraFrame, previousFrameTime: Double?, at t: Double) -> HostAction? {
-        let pose = frame.transform
-        guard frame.tracking == .normal, let previous = lastFrameTransform else {
-            translationFrozenSince = nil
-            rotationFrozenSince = nil
-            return nil
-        }
-        let start = previousFrameTime ?? t
-        translationFrozenSince = previous.translation == pose.translation ? (translationFrozenSince ?? start) : nil
-        rotationFrozenSince = previous.rotation == pose.rotation ? (rotationFrozenSince ?? start) : nil
-        let limit = configuration.thresholds.poseValidity.frozenSeconds - Tolerance.seconds
-        let translationFrozen = translationFrozenSince.map { t - $0 >= limit } ?? false
-        let rotationFrozen = rotationFrozenSince.map { t - $0 >= limit } ?? false
-        let meaning: EventMeaning
-        let since: Double
-        guard behaviour.splitsFrozenPose else {
-            // The whole transform has been unchanged since the later of the two parts' starts.
-            guard translationFrozen, rotationFrozen else { return nil }
-            since = max(translationFrozenSince ?? t, rotationFrozenSince ?? t)
-            return abort(at: t, cause: .invalidPose,
-                         trace: EventTrace(quantity: "camera transform unchanged", measured: t - since, comparison: ">=",
-                                           threshold: configuration.thresholds.poseValidity.frozenSeconds, unit: "s",
-                                           windowSeconds: t - since, windowStart: since))
-        }
-        switch (translationFrozen, rotationFrozen) {
-        case (true, true): meaning = .translationAndOrientationFrozen; since = max(translationFrozenSince ?? t, rotationFrozenSince ?? t)
-        case (true, false): meaning = .translationFrozen; since = translationFrozenSince ?? t
-        case (false, true): meaning = .orientationFrozen; since = rotationFrozenSince ?? t
-        case (false, false): return nil
-        }
-        return abort(at: t, cause: meaning,
-                     trace: EventTrace(quantity: "camera \(meaning == .orientationFrozen ? "orientation" : "position") unchanged",
-                                       measured: t - since, comparison: ">=",
-                                       threshold: configuration.thresholds.poseValidity.frozenSeconds, unit: "s",
-                                       windowSeconds: t - since, windowStart: since))
-    }
-
     /// 3.x: the rotation rate between the previous frame and this one, when above
     /// ``Thresholds/Drift/degreesPerSecond`` (angular drift, 129), as a trace.
     @inline(__always)
@@ -170,63 +129,71 @@ extension CaptureSession {
     }
 
     /// Counts time, then (while recording) checks the pose, the tracking state, and runs the detectors.
+    /// The recording's clocks go back into the phase before anything else can change it.
     @inline(__always)
     mutating func recordFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
-        output.recordsFrame = true
+        guard var recording = state.recording else { return nil }
         record.recordedFrameCount += 1
         if let depth = frame.depth {
             record.recordedBytes += ScanBytes.frame(depthWidth: depth.width, height: depth.height)
         } else {
             record.recordedBytes += ScanBytes.frame(depthWidth: 0, height: 0)
         }
-        let previousFrameTime = lastRecordedFrameTime
+        let previousFrameTime = recording.lastFrameTime
         let dt = previousFrameTime.map { t - $0 } ?? 0
-        lastRecordedFrameTime = t
+        recording.lastFrameTime = t
         if dt > 0, configuration.videoBytesPerSecond > 0 {
             let rate = configuration.videoBytesPerSecond
             record.recordedBytes += ScanBytes.video(seconds: record.recordedSeconds + dt, bytesPerSecond: rate)
                 - ScanBytes.video(seconds: record.recordedSeconds, bytesPerSecond: rate)
         }
         record.recordedSeconds += dt
-        if lastTracking == .normal { record.normalTrackingSeconds += dt }
+        if recording.tracking == .normal { record.normalTrackingSeconds += dt }
         guard case .recording = state else {
-            lastTracking = frame.tracking
+            recording.tracking = frame.tracking
+            state.recording = recording
             return nil
         }
         let pose = frame.transform
 
-        // Pose validity: a transform frozen while tracking is normal (SDK 2.8.1; 3.x tells the parts apart).
-        if let action = checkFrozenPose(frame, previousFrameTime: previousFrameTime, at: t) { return action }
+        // The recording's clocks: pose validity (a transform frozen while tracking is normal, SDK 2.8.1;
+        // 3.x tells the parts apart), the tracking state, normal tracking for keyframes.
+        let th = configuration.thresholds
+        let frozen = recording.frozenPose(pose, tracking: frame.tracking, previous: lastFrameTransform,
+                                          previousFrameTime: previousFrameTime, at: t,
+                                          frozenSeconds: th.poseValidity.frozenSeconds, splitsParts: behaviour.splitsFrozenPose)
+        let previousTracking = recording.tracking
+        recording.tracking = frame.tracking
+        let offersKeyframe = recording.offersKeyframe(tracking: frame.tracking, at: t,
+                                                      firstKeyframeAfterSeconds: th.relocation.firstKeyframeAfterSeconds)
+        state = .recording(recording)
+
+        if let frozen {
+            return abort(at: t, cause: frozen.meaning,
+                         trace: EventTrace(quantity: frozen.quantity, measured: t - frozen.since, comparison: ">=",
+                                           threshold: th.poseValidity.frozenSeconds, unit: "s",
+                                           windowSeconds: t - frozen.since, windowStart: frozen.since))
+        }
 
         // Tracking state: 8, 9, 28, or lost -> relocation.
-        if frame.tracking != lastTracking {
-            let previous = lastTracking
-            lastTracking = frame.tracking
+        if frame.tracking != previousTracking {
             switch frame.tracking {
             case .notAvailable:
                 closeFeedback(.tracking, at: t)
                 return startRelocation(cause: .trackingLost, at: t)
             case .limited(.insufficientLight):
-                showTrackingWarning(.trackingInsufficientLight, previous: previous, at: t)
+                showTrackingWarning(.trackingInsufficientLight, previous: previousTracking, at: t)
             case .limited(.excessiveMotion):
-                showTrackingWarning(.trackingExcessiveMotion, previous: previous, at: t)
+                showTrackingWarning(.trackingExcessiveMotion, previous: previousTracking, at: t)
             case .limited(.insufficientFeatures) where sdk.code(for: .trackingInsufficientFeatures) != nil:
-                showTrackingWarning(.trackingInsufficientFeatures, previous: previous, at: t)
+                showTrackingWarning(.trackingInsufficientFeatures, previous: previousTracking, at: t)
             case .normal:
-                let wasWarning = previous == .limited(.insufficientLight) || previous == .limited(.excessiveMotion)
-                    || (previous == .limited(.insufficientFeatures) && sdk.code(for: .trackingInsufficientFeatures) != nil)
+                let wasWarning = previousTracking == .limited(.insufficientLight) || previousTracking == .limited(.excessiveMotion)
+                    || (previousTracking == .limited(.insufficientFeatures) && sdk.code(for: .trackingInsufficientFeatures) != nil)
                 hideWarning(.tracking, cleared: wasWarning && behaviour.reportsTrackingNormal ? .trackingNormal : nil, at: t)
             case .limited:
                 hideWarning(.tracking, at: t)
             }
-        }
-        var offersKeyframe = false
-        if frame.tracking == .normal {
-            let since = normalTrackingSince ?? t
-            normalTrackingSince = since
-            offersKeyframe = t - since >= configuration.thresholds.relocation.firstKeyframeAfterSeconds - Tolerance.seconds
-        } else {
-            normalTrackingSince = nil
         }
 
         var axes = CameraAxes(pose.rotation)
@@ -237,72 +204,24 @@ extension CaptureSession {
         if watchesAngularDrift, let trace = angularDrift(pose, previousFrameTime: previousFrameTime, at: t) {
             return drifted(.angularDrift, trace: trace, at: t)
         }
-        let findings = detectors.update(frame: frame, pose: pose, axes: axes, previousTransform: lastFrameTransform,
-                                        time: t, tapsSignals: tapsSignals, signals: &signals)
-        if let reading = findings.drift {
+        if let reading = detectors.advance(pose: pose, previousTransform: lastFrameTransform, time: t,
+                                           tapsSignals: tapsSignals, signals: &signals) {
             return drifted(sdk.code(for: .positionDrift) != nil ? .positionDrift : .drifted,
                            trace: detectors.drift.trace(reading), at: t)
         }
+        // The pose detectors measure now; their events follow the frame's orientation events.
+        let detectorFrame = DetectorFrame(time: t, axes: axes)
+        let poseChanges = detectors.measure(PoseStage.self, detectorFrame, camera: frame, tapsSignals: tapsSignals, signals: &signals)
         // A known place for relocation, once the pose is not a drifted one.
         if offersKeyframe { detectors.keyframes.offer(pose) }
         updateOrientation(gravityInCamera: axes.gravityInCamera, at: t)
         if behaviour.portraitOnly, let action = checkWrongOrientationTime(at: t) { return action }
-        if findings.hasTransition { report(findings, at: t) }
-        if let proximity = detectors.updateProximity(frame, time: t, tapsSignals: tapsSignals, signals: &signals) {
-            reportProximity(proximity, at: t)
+        if poseChanges { reportDetectors(PoseStage.self, at: t) }
+        // The depth detectors measure after the pose detectors' events.
+        if detectors.measure(DepthStage.self, detectorFrame, camera: frame, tapsSignals: tapsSignals, signals: &signals) {
+            reportDetectors(DepthStage.self, at: t)
         }
         return nil
-    }
-
-    /// Turns the detectors' findings into events and feedback items, in the detectors' order.
-    mutating func report(_ findings: DetectorFindings, at t: Double) {
-        let th = configuration.thresholds
-        let up = findings.viewingUp
-        report(findings.floor, slot: .floor, warning: .scanningFloor, cleared: .notScanningFloorOrCeiling, at: t,
-               quantity: "pitch", measured: DetectorFindings.pitchDegrees(up), comparison: "<",
-               threshold: th.floor.pitchDegrees)
-        // The ceiling warning hidden (26) and the pitch valid again (23: "Not scanning ceiling or floor").
-        report(findings.ceiling, slot: .ceiling, warning: .scanningCeiling,
-               cleared: .notScanningCeiling, thenAlso: .notScanningFloorOrCeiling, at: t,
-               quantity: "pitch", measured: DetectorFindings.pitchDegrees(up), comparison: ">",
-               threshold: th.ceiling.pitchDegrees)
-        report(findings.horizontal, slot: .horizontal, warning: .horizontalScanning, cleared: .notHorizontalScanning,
-               at: t, quantity: "|pitch|", measured: abs(DetectorFindings.pitchDegrees(up)), comparison: "<",
-               threshold: th.horizontal.levelDegrees)
-
-        switch findings.sideways {
-        case .started(let side, let reading):
-            startSideways(side, trace: detectors.sideways.trace(side, reading), at: t)
-        case .stopped:
-            stopSideways(at: t)
-        case .switched(let side, let reading):
-            // One warning ends and the other side's starts at once: nothing hidden is shown in between.
-            hideWarning(.sideways, cleared: .notWalkingSideways, at: t, showsHidden: false)
-            startSideways(side, trace: detectors.sideways.trace(side, reading), at: t)
-        case nil:
-            break
-        }
-
-        switch findings.rotation {
-        case .fired(let reading):
-            showWarning(.rotation, .fastRotation, at: t, trace: detectors.fastRotation.trace(reading))
-        case .ended:
-            hideWarning(.rotation, at: t)
-        case nil:
-            break
-        }
-    }
-
-    /// Emits the proximity detector's transition (too close / too far, back in range).
-    mutating func reportProximity(_ transition: ProximityDetector.Transition?, at t: Double) {
-        switch transition {
-        case .warned(let condition, let trace):
-            showWarning(.proximity, condition == .tooClose ? .tooClose : .tooFar, at: t, trace: trace)
-        case .backInRange(let trace):
-            hideWarning(.proximity, cleared: .distanceInRange, at: t, trace: trace)
-        case nil:
-            break
-        }
     }
 
     /// Tracking limited (8, 9, 10): the warning of priority 1, with the error sound when tracking was
@@ -311,78 +230,6 @@ extension CaptureSession {
         openFeedback(.tracking, meaning: meaning, at: t)
         emit(meaning, at: t, soundAllowed: previous == .normal)
         hideWarnings(outrankedBy: meaning, at: t)
-    }
-
-    /// What the detector of `slot` measures now, as the trace of its warning shown again once a
-    /// higher-priority one has cleared (its condition has held since the window's start); nil for the
-    /// warnings without a measured quantity (orientation, tracking).
-    func currentTrace(of slot: FeedbackSlot, at t: Double) -> EventTrace? {
-        let th = configuration.thresholds
-        let pitch = DetectorFindings.pitchDegrees(CameraAxes(lastPose.rotation).forward.y)
-        func held(_ detector: HoldDetector, _ quantity: String, _ measured: Double, _ comparison: String,
-                  _ threshold: Double) -> EventTrace {
-            let since = detector.since ?? t
-            return EventTrace(quantity: quantity, measured: measured, comparison: comparison, threshold: threshold,
-                              unit: "deg", windowSeconds: t - since, windowStart: since)
-        }
-        switch slot {
-        case .floor: return held(detectors.floor, "pitch", pitch, "<", th.floor.pitchDegrees)
-        case .ceiling: return held(detectors.ceiling, "pitch", pitch, ">", th.ceiling.pitchDegrees)
-        case .horizontal: return held(detectors.horizontal, "|pitch|", abs(pitch), "<", th.horizontal.levelDegrees)
-        case .sideways:
-            // Shown while the walk goes on at the exit speed or more.
-            let d = detectors.sideways
-            return shownTrace("horizontal speed", d.measuredSpeed, th.sideways.exitSpeedMetersPerSecond, "m/s",
-                              since: d.shownSince, at: t)
-        case .rotation:
-            // Shown at least the minimum display time, then until the turning is slow again.
-            let d = detectors.fastRotation
-            return shownTrace("yaw rate", d.measuredDegreesPerSecond, th.fastRotation.degreesPerSecond, "deg/s",
-                              since: d.shownSince, at: t)
-        case .proximity: return detectors.proximity.currentTrace()
-        case .orientation, .tracking: return nil
-        }
-    }
-
-    /// A trace of a quantity measured now against a threshold, the comparison the one that holds, over
-    /// the window since the warning started.
-    func shownTrace(_ quantity: String, _ measured: Double, _ threshold: Double, _ unit: String, since: Double,
-                    at t: Double) -> EventTrace {
-        EventTrace(quantity: quantity, measured: measured, comparison: measured >= threshold ? ">=" : "<",
-                   threshold: threshold, unit: unit, windowSeconds: t - since, windowStart: since)
-    }
-
-    mutating func startSideways(_ side: SidewaysWalkDetector.Side, trace: EventTrace, at t: Double) {
-        showWarning(.sideways, side == .left ? .walkingSidewaysLeft : .walkingSidewaysRight, at: t, trace: trace)
-    }
-
-    mutating func stopSideways(at t: Double) {
-        hideWarning(.sideways, cleared: .notWalkingSideways, at: t)
-    }
-
-    /// Emits a hold detector's transition: its warning, with a trace of the angle in degrees over the
-    /// window since the condition began, and feedback item when it fires; its clearing codes when it
-    /// clears. `measured` is only evaluated when the warning fires.
-    mutating func report(_ transition: HoldDetector.Transition?, slot: FeedbackSlot, warning: EventMeaning,
-                         cleared: EventMeaning, thenAlso alsoCleared: EventMeaning? = nil, at t: Double, quantity: String, measured: @autoclosure () -> Double,
-                         comparison: String, threshold: Double) {
-        switch transition {
-        case .fired(let since):
-            showWarning(slot, warning, at: t, trace: EventTrace(quantity: quantity, measured: measured(), comparison: comparison,
-                                                               threshold: threshold, unit: "deg",
-                                                               windowSeconds: t - since, windowStart: since))
-        case .cleared:
-            hideWarning(slot, cleared: cleared, thenAlso: alsoCleared, at: t)
-        case nil:
-            break
-        }
-    }
-
-    /// Resets the detectors' memory (record start, after relocation) and the frozen-pose timer.
-    mutating func resetDetectors() {
-        detectors.reset()
-        translationFrozenSince = nil
-        rotationFrozenSince = nil
     }
 
     // MARK: Relocation
@@ -400,9 +247,10 @@ extension CaptureSession {
             endRelocation(at: t, recovered: false)
             return abort(at: t, cause: .noRelocationSnapshot)
         }
-        state = .relocating(state.recording ?? RecordingState(), since: t)
-        lastTracking = .notAvailable
-        normalTrackingSince = nil
+        var recording = state.recording ?? RecordingState()
+        recording.tracking = .notAvailable
+        recording.normalTrackingSince = nil
+        state = .relocating(recording, since: t)
         if behaviour.reportsRelocation {
             emit(cause == .trackingLost ? .automaticRelocationStarted : .forcedRelocationStarted, at: t)
         }
@@ -417,15 +265,21 @@ extension CaptureSession {
         }
     }
 
-    /// Recovered when tracking is normal near a keyframe: 28, back to recording.
+    /// Recovered when tracking is normal near a keyframe: 28, back to recording with the detectors'
+    /// memory and the frozen-pose clocks cleared.
     mutating func searchForKnownPlace(_ frame: CameraFrame, at t: Double) {
-        lastTracking = frame.tracking
-        guard case .relocating(let recording, let start) = state,
-              frame.tracking == .normal, let match = detectors.keyframes.match(frame.transform) else { return }
+        guard case .relocating(var recording, let start) = state else { return }
+        recording.tracking = frame.tracking
+        guard frame.tracking == .normal, let match = detectors.keyframes.match(frame.transform) else {
+            state = .relocating(recording, since: start)
+            return
+        }
         endRelocation(at: t, recovered: true)
+        recording.translationFrozenSince = nil
+        recording.rotationFrozenSince = nil
+        recording.normalTrackingSince = t
         state = .recording(recording)
-        resetDetectors()
-        normalTrackingSince = t
+        detectors.reset()
         emit(behaviour.reportsRelocation ? .relocationSucceeded : .trackingNormal, at: t,
              trace: EventTrace(quantity: "distance to nearest keyframe (\(NumberFormatting.compact(match.degrees)) deg)",
                                measured: match.meters, comparison: "<=",

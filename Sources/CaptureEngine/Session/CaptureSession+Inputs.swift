@@ -10,10 +10,10 @@ extension CaptureSession {
     /// or below ``Thresholds/Storage/outOfSpaceBytes`` while recording aborts the scan (59); returns that
     /// abort's action.
     mutating func handleSystem(_ sample: SystemSample, at t: Double) -> HostAction? {
-        let first = !systemStarted
-        systemStarted = true
-        if let thermal = sample.thermal, first || thermal != lastThermal {
-            lastThermal = thermal
+        let first = !system.started
+        system.started = true
+        if let thermal = sample.thermal, first || thermal != system.thermal {
+            system.thermal = thermal
             record.thermalHistory.append((t, thermal))
             let meaning: EventMeaning = switch thermal {
             case .nominal: .thermalNominal
@@ -28,16 +28,16 @@ extension CaptureSession {
             }
         }
         if let lowPower = sample.lowPowerMode {
-            if first || lowPower != (lastLowPower ?? false) {
+            if first || lowPower != (system.lowPower ?? false) {
                 emit(lowPower ? .lowPowerOn : .lowPowerOff, at: t)
             }
-            lastLowPower = lowPower
+            system.lowPower = lowPower
         }
         if sample.activeProcessors != nil || sample.processorCount != nil {
-            let active = sample.activeProcessors ?? lastProcessors.active
-            let total = sample.processorCount ?? lastProcessors.total
-            if active != lastProcessors.active || total != lastProcessors.total {
-                lastProcessors = (active, total)
+            let active = sample.activeProcessors ?? system.processors.active
+            let total = sample.processorCount ?? system.processors.total
+            if active != system.processors.active || total != system.processors.total {
+                system.processors = (active, total)
                 record.activeProcessors = active
                 record.processorCount = total
                 emit(.processorCount, at: t, parameters: EventParameters(activeProcessors: active ?? total,
@@ -46,7 +46,7 @@ extension CaptureSession {
         }
         if sample.memoryWarning { emit(.memoryWarning, at: t) }
         if let battery = sample.batteryPercent { reportBattery(battery, at: t) }
-        if tapsSignals, sample.storageFreeBytes != nil { signals.storageMinutesLeft = .nan }
+        if tapsSignals, sample.storageFreeBytes != nil { signals[.storage] = .nan }
         let limit = configuration.thresholds.storage.outOfSpaceBytes
         if let free = sample.storageFreeBytes, Double(free) <= limit, phase == .recording || phase == .relocating {
             return abort(at: t, cause: .frameWriteFailed,
@@ -61,7 +61,7 @@ extension CaptureSession {
         if let free = sample.storageFreeBytes, configuration.options.storageWarnings,
            phase == .recording || phase == .relocating {
             let warning = detectors.storage.update(freeBytes: free, time: t)
-            if tapsSignals { signals.storageMinutesLeft = detectors.storage.measuredMinutesLeft }
+            if tapsSignals { signals[.storage] = detectors.storage.measuredMinutesLeft }
             if let warning {
                 emit(.storageLow, at: t, parameters: EventParameters(minutesLeft: warning.minutes), trace: warning.trace,
                      severity: warning.severity)
@@ -88,9 +88,9 @@ extension CaptureSession {
     /// delegate with first measured system monitor values"), then each fall to a charge at or below
     /// ``Thresholds/Battery/lowPercent``.
     mutating func reportBattery(_ percent: Int, at t: Double) {
-        defer { lastBatteryPercent = percent }
+        defer { system.batteryPercent = percent }
         let low = configuration.thresholds.battery.lowPercent
-        guard let last = lastBatteryPercent else {
+        guard let last = system.batteryPercent else {
             emit(.battery, at: t, parameters: EventParameters(batteryPercent: percent))
             return
         }
@@ -137,19 +137,7 @@ extension CaptureSession {
 
     /// Sets the pending stop in the phases that have a recording.
     mutating func setStopRequested(_ requested: Bool) {
-        switch state {
-        case .recording(var r):
-            r.stopRequested = requested
-            state = .recording(r)
-        case .relocating(var r, let since):
-            r.stopRequested = requested
-            state = .relocating(r, since: since)
-        case .backgrounded(var r):
-            r.stopRequested = requested
-            state = .backgrounded(r)
-        case .waitingForLandscape, .ready, .writing, .zipping, .finished, .aborted:
-            break
-        }
+        state.recording?.stopRequested = requested
     }
 
     mutating func pressRecord(at t: Double) -> HostAction? {
@@ -179,13 +167,12 @@ extension CaptureSession {
         }
     }
 
+    /// Record pressed: a recording starts with fresh clocks (``RecordingState``) and the detectors' memory
+    /// cleared.
     mutating func startRecording(at t: Double) -> HostAction {
         state = .recording(RecordingState())
         record.recordingStart = t
-        lastRecordedFrameTime = nil
-        lastTracking = .normal
-        normalTrackingSince = nil
-        resetDetectors()
+        detectors.reset()
         detectors.storage.reset(recordingStart: t)
         emit(.recordingStarted, at: t)
         return .startRecordingFiles
@@ -229,7 +216,7 @@ extension CaptureSession {
     }
 
     mutating func goToBackground(at t: Double) -> HostAction? {
-        let recording: RecordingState
+        var recording: RecordingState
         switch state {
         case .recording(let r):
             recording = r
@@ -246,8 +233,9 @@ extension CaptureSession {
             return abort(at: t, cause: .backgroundAborted)
         }
         log("App in background: will relocate on return", at: t)
+        // The time away is not recorded time: the next recorded frame starts counting again.
+        recording.lastFrameTime = nil
         state = .backgrounded(recording)
-        lastRecordedFrameTime = nil
         return nil
     }
 
@@ -315,8 +303,7 @@ extension CaptureSession {
     /// starting now.
     mutating func continueZipping(at t: Double) -> HostAction? {
         guard case .writing = state else { return nil }
-        state = .zipping(rezipped: false)
-        zipStart = t
+        state = .zipping(rezipped: false, attemptStart: t)
         return .zip
     }
 
@@ -326,18 +313,15 @@ extension CaptureSession {
         Double(record.recordedBytes) / configuration.thresholds.storage.zipBytesPerSecond
     }
 
-    /// One zip attempt that started at ``zipStart``: logs its progress every 10 % (the SDK shows a
+    /// One zip attempt that started at `start`: logs its progress every 10 % (the SDK shows a
     /// percentage) and returns the time it ends, from which the next attempt would start.
-    mutating func zipAttempt(at t: Double) -> Double {
-        let start = zipStart ?? t
+    mutating func zipAttempt(startedAt start: Double) -> Double {
         let seconds = zipSeconds
         log("Zipping \(record.recordedBytes) bytes (\(NumberFormatting.fixed(seconds, decimals: 2)) s at \(NumberFormatting.compact(configuration.thresholds.storage.zipBytesPerSecond / 1_000_000)) MB/s)", at: start)
         for percent in stride(from: 10, through: 100, by: 10) {
             log("Zipping: \(percent) %", at: start + seconds * Double(percent) / 100)
         }
-        let end = start + seconds
-        zipStart = end
-        return end
+        return start + seconds
     }
 
     /// A file the bundle can do without could not be written: its code where the profile has one (a
@@ -374,7 +358,7 @@ extension CaptureSession {
             return continueZipping(at: t)
         case .openFailed(.zip), .writeFailed(.zip):
             // 3.x: the re-zip that failed is "Repairing the zip file failed" (160); 2.10: 51 either way.
-            if case .zipping(rezipped: true) = state, sdk.code(for: .rezipFailed) != nil {
+            if case .zipping(rezipped: true, attemptStart: _) = state, sdk.code(for: .rezipFailed) != nil {
                 return abort(at: t, cause: .rezipFailed)
             }
             return abort(at: t, cause: .zipFailed)
@@ -392,19 +376,20 @@ extension CaptureSession {
         case .filesWritten:
             return continueZipping(at: t)
         case .zipInvalid:
-            guard case .zipping(let rezipped) = state else { return nil }
-            let end = zipAttempt(at: t)
+            guard case .zipping(let rezipped, let attemptStart) = state else { return nil }
+            let end = zipAttempt(startedAt: attemptStart)
             if rezipped {
                 // 3.x: "The repaired zip was invalid" (161); 2.10: 51 "Zipping the scan failed".
                 return abort(at: end, cause: sdk.code(for: .rezipValidationFailed) != nil ? .rezipValidationFailed : .zipFailed)
             }
-            state = .zipping(rezipped: true)
+            // The re-zip starts when the invalid attempt ends.
+            state = .zipping(rezipped: true, attemptStart: end)
             emit(.zipInvalid, at: end)
             return .rezip
         case .zipped(let path):
-            guard case .zipping = state else { return nil }
+            guard case .zipping(_, let attemptStart) = state else { return nil }
             // Zipping runs in the background for the modelled time: 7 and 5 when it ends.
-            let end = zipAttempt(at: t)
+            let end = zipAttempt(startedAt: attemptStart)
             emit(.zipped, at: end, parameters: EventParameters(zipPath: path))
             emit(.finished, at: end)
             state = .finished

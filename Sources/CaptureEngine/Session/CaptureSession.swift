@@ -27,25 +27,20 @@ public struct CaptureSession: Sendable {
 
     // MARK: State
 
-    /// The lifecycle phase with its own data.
+    /// The lifecycle phase with its own data (a recording's clocks, a relocation's start, a zip
+    /// attempt's start).
     var state: SessionState = .waitingForLandscape
     var lastInputTime: Double?
-    var output = StepResult()
     /// The latest finite camera pose (for feedback items and labels).
     var lastPose: RigidTransform = .identity
+    /// The previous finite frame's transform, in any phase (frozen pose, angular drift, yaw).
     var lastFrameTransform: RigidTransform?
-    var lastRecordedFrameTime: Double?
-    var lastTracking: TrackingState = .normal
-    var normalTrackingSince: Double?
-    /// Since when the translation and the orientation have been unchanged (66 under 2.x, 126-128 under 3.x).
-    var translationFrozenSince: Double?
-    var rotationFrozenSince: Double?
     /// 3.x: since when the phone has been held in an orientation other than portrait (17, then 4).
     var wrongOrientationSince: Double?
     /// Whether the first input's start checks (camera permission) ran.
     var startChecked = false
-    /// The battery charge of the latest sample that carried one, percent.
-    var lastBatteryPercent: Int?
+    /// What the system samples said last.
+    var system = SystemReadings()
     /// Whether the profile has a code for frames not arriving or skipped (3.x), so frames are watched.
     let watchesFrames: Bool
     /// Whether drift starts a relocation rather than aborting (``Thresholds/Drift/action``).
@@ -53,16 +48,12 @@ public struct CaptureSession: Sendable {
     /// Whether the profile has a code for angular drift (3.x: 129), so the rotation between frames is
     /// watched.
     let watchesAngularDrift: Bool
-    var systemStarted = false
-    var lastThermal: ThermalState?
-    var lastLowPower: Bool?
-    var lastProcessors: (active: Int?, total: Int?)
     var seenLandscape = false
     var reverseLandscapeShown = false
     var microphonePermission: Bool?
     var speech: SpeechState = .idle
-    /// When the current zip attempt started (the files written, or the previous attempt's end).
-    var zipStart: Double?
+    /// The warnings on screen and those kept hidden.
+    var warnings = WarningBoard()
 
     // MARK: Detectors
 
@@ -100,11 +91,17 @@ public struct CaptureSession: Sendable {
     public var deviceOrientation: DeviceOrientation? { orientation.current }
 
     /// Whether the session has ended (finished or aborted); later inputs are ignored.
-    public var isOver: Bool { phase == .finished || phase == .aborted }
+    public var isOver: Bool {
+        switch state {
+        case .finished, .aborted: true
+        case .waitingForLandscape, .ready, .recording, .relocating, .backgrounded, .writing, .zipping: false
+        }
+    }
 
     // MARK: Step
 
-    /// Advances the session by one input.
+    /// Advances the session by one input: returns the events it caused (in order), whether it was a
+    /// frame that belongs to the recording, and the I/O the host must perform.
     ///
     /// - Throws: ``SessionInputError`` for a non-finite time or a time before the previous input's; the
     ///   session is then unchanged.
@@ -115,64 +112,58 @@ public struct CaptureSession: Sendable {
         lastInputTime = t
         if tapsSignals { beginSignals(for: input) }
         guard !isOver else { return StepResult() }
-        if !startChecked, let action = checkStart(at: t) {
-            output.action = action
-            return takeOutput()
-        }
+        // The step's events are those the record gained (``emit(_:at:parameters:trace:severity:soundAllowed:)``
+        // appends every event there): no accumulator outlives the step.
+        let firstEvent = record.events.count
+        let (action, recordsFrame) = handle(input, at: t)
+        let events = record.events.count == firstEvent ? [] : Array(record.events[firstEvent...])
+        return StepResult(events: events, recordsFrame: recordsFrame, action: action)
+    }
+
+    /// One input: the start checks, the relocation's time limit and frame delivery (which may end the
+    /// session first), then the input's own handler. Returns the host action and whether the input was
+    /// a recorded frame.
+    @inline(__always)
+    private mutating func handle(_ input: SessionInput, at t: Double) -> (HostAction?, recordsFrame: Bool) {
+        if !startChecked, let action = checkStart(at: t) { return (action, false) }
 
         if case .relocating(_, let start) = state,
            t - start >= configuration.thresholds.relocation.timeoutSeconds - Tolerance.seconds {
             let deadline = start + configuration.thresholds.relocation.timeoutSeconds
             endRelocation(at: deadline, recovered: false)
-            output.action = abort(at: deadline, cause: .relocationTimedOut,
-                                  trace: EventTrace(quantity: "time relocating", measured: t - start, comparison: ">=",
-                                                    threshold: configuration.thresholds.relocation.timeoutSeconds, unit: "s",
-                                                    windowSeconds: t - start, windowStart: start))
-            return takeOutput()
+            return (abort(at: deadline, cause: .relocationTimedOut,
+                          trace: EventTrace(quantity: "time relocating", measured: t - start, comparison: ">=",
+                                            threshold: configuration.thresholds.relocation.timeoutSeconds, unit: "s",
+                                            windowSeconds: t - start, windowStart: start)), false)
         }
 
-        if watchesFrames, let action = watchFrameDelivery(input, at: t) {
-            output.action = action
-            return takeOutput()
-        }
+        if watchesFrames, let action = watchFrameDelivery(input, at: t) { return (action, false) }
 
         switch input.kind {
-        case .frame(let frame): output.action = handleFrame(frame, at: t)
-        case .system(let sample): output.action = handleSystem(sample, at: t)
-        case .user(let action): output.action = handleUser(action, at: t)
-        case .storage(let outcome): output.action = handleStorage(outcome, at: t)
+        case .frame(let frame): return handleFrame(frame, at: t)
+        case .system(let sample): return (handleSystem(sample, at: t), false)
+        case .user(let action): return (handleUser(action, at: t), false)
+        case .storage(let outcome): return (handleStorage(outcome, at: t), false)
         }
-        return takeOutput()
     }
 
     /// Clears the per-frame signals before a frame (the storage estimate is kept until the next sample).
     mutating func beginSignals(for input: SessionInput) {
         guard case .frame = input.kind else { return }
-        let storageMinutesLeft = signals.storageMinutesLeft
+        let storageMinutesLeft = signals[.storage]
         signals = DetectorSignals()
-        signals.storageMinutesLeft = storageMinutesLeft
-    }
-
-    mutating func takeOutput() -> StepResult {
-        // Most steps emit nothing and ask for nothing: hand back the flag without moving the event list.
-        if output.events.isEmpty && output.action == nil {
-            defer { output.recordsFrame = false }
-            return StepResult(recordsFrame: output.recordsFrame)
-        }
-        let result = output
-        output = StepResult()
-        return result
+        signals[.storage] = storageMinutesLeft
     }
 
     // MARK: Emitting
 
     /// Emits an event under the session's profile (and, when `soundAllowed`, the error sound after it
     /// where the profile plays one), logging it; a meaning the profile has no code for emits nothing.
+    /// The event goes to ``SessionRecord/events``, from which ``step(_:)`` hands back the step's own.
     mutating func emit(_ meaning: EventMeaning, at time: Double, parameters: EventParameters = EventParameters(),
                        trace: EventTrace? = nil, severity: EventSeverity? = nil, soundAllowed: Bool = true) {
         guard let code = sdk.code(for: meaning) else { return }
         let event = Event(time: time, meaning: meaning, sdk: sdk, parameters: parameters, trace: trace, severity: severity)
-        output.events.append(event)
         record.events.append(event)
         var text = "\(code) \(event.message)"
         if let trace { text += " [\(trace.summary)]" }
@@ -182,122 +173,6 @@ public struct CaptureSession: Sendable {
 
     mutating func log(_ text: String, at time: Double) {
         record.scanLog.append(ScanLogLine(time: time, text: text))
-    }
-
-    mutating func openFeedback(_ slot: FeedbackSlot, meaning: EventMeaning, at time: Double) {
-        closeFeedback(slot, at: time)
-        detectors.openFeedback[slot.rawValue] = record.feedback.count
-        record.feedback.append(FeedbackItem(meaning: meaning, start: time, pose: lastPose))
-    }
-
-    mutating func closeFeedback(_ slot: FeedbackSlot, at time: Double) {
-        if let index = detectors.openFeedback[slot.rawValue] {
-            record.feedback[index].end = time
-            detectors.openFeedback[slot.rawValue] = nil
-        }
-    }
-
-    mutating func closeAllFeedback(at time: Double) {
-        for slot in FeedbackSlot.allCases {
-            closeFeedback(slot, at: time)
-            detectors.hidden[slot.rawValue] = nil
-        }
-    }
-
-    // MARK: Warning priorities
-
-    /// Shows a warning in `slot`: opens its feedback item and emits it, unless the profile ranks
-    /// warnings and one of higher priority is showing; then the warning is kept hidden (logged) and
-    /// shown once nothing higher is (``showHiddenWarnings(at:)``). A shown warning hides any lower one
-    /// showing: "Higher priority warnings will override and hide any lower priority warning" (Android
-    /// SDK 2.10.1 README, "About warning priorities").
-    mutating func showWarning(_ slot: FeedbackSlot, _ meaning: EventMeaning, at time: Double,
-                              trace: EventTrace? = nil) {
-        // A warning this SDK does not have (3.x: too far, horizontal) is never shown, nor its clearing.
-        guard sdk.code(for: meaning) != nil else {
-            closeFeedback(slot, at: time)
-            detectors.hidden[slot.rawValue] = meaning
-            return
-        }
-        if let outranking = outrankingWarning(of: meaning) {
-            closeFeedback(slot, at: time)
-            detectors.hidden[slot.rawValue] = meaning
-            log("Warning \(codeText(meaning)) not shown: warning \(codeText(outranking)) has priority", at: time)
-            return
-        }
-        detectors.hidden[slot.rawValue] = nil
-        openFeedback(slot, meaning: meaning, at: time)
-        emit(meaning, at: time, trace: trace)
-        hideWarnings(outrankedBy: meaning, at: time)
-    }
-
-    /// Hides the warning in `slot` when its condition has cleared: closes its feedback item and emits
-    /// `cleared` (then `alsoCleared`, if any) when the warning was shown; nothing when it was kept
-    /// hidden. Then a lower warning kept hidden whose condition still holds is shown (unless
-    /// `showsHidden` is false: the same slot shows another warning at once).
-    mutating func hideWarning(_ slot: FeedbackSlot, cleared: EventMeaning? = nil, thenAlso alsoCleared: EventMeaning? = nil,
-                              at time: Double, trace: EventTrace? = nil, showsHidden: Bool = true) {
-        if detectors.hidden[slot.rawValue] != nil {
-            detectors.hidden[slot.rawValue] = nil
-            return
-        }
-        closeFeedback(slot, at: time)
-        if let cleared { emit(cleared, at: time, trace: trace) }
-        if let alsoCleared { emit(alsoCleared, at: time) }
-        if showsHidden { showHiddenWarnings(at: time) }
-    }
-
-    /// Hides every showing warning that `meaning` outranks: its feedback item closes (no code: the
-    /// SDK documents none for a warning overridden), and it is kept to be shown again.
-    mutating func hideWarnings(outrankedBy meaning: EventMeaning, at time: Double) {
-        guard sdk.behaviour.appliesWarningPriorities, sdk.warningPriority(of: meaning) != nil else { return }
-        for slot in FeedbackSlot.allCases {
-            guard let index = detectors.openFeedback[slot.rawValue] else { continue }
-            let showing = record.feedback[index].meaning
-            guard showing != meaning, outranks(meaning, showing) else { continue }
-            closeFeedback(slot, at: time)
-            detectors.hidden[slot.rawValue] = showing
-            log("Warning \(codeText(showing)) hidden: warning \(codeText(meaning)) has priority", at: time)
-        }
-    }
-
-    /// Shows the warnings kept hidden whose condition still holds and which nothing showing outranks
-    /// any longer, highest priority first (so one shown again may keep a lower one hidden): each is
-    /// emitted once, at the time the higher warning cleared, with what its detector measures now.
-    /// Android SDK 2.10.1 README: 21 and 22 are "Only received if there's no higher priority warnings
-    /// visible", so they are received once none is.
-    mutating func showHiddenWarnings(at time: Double) {
-        guard detectors.hidden.contains(where: { $0 != nil }) else { return }
-        let waiting = FeedbackSlot.allCases.compactMap { slot in
-            detectors.hidden[slot.rawValue].flatMap { meaning in
-                sdk.code(for: meaning) != nil ? (slot, meaning, sdk.warningPriority(of: meaning) ?? Int.max) : nil
-            }
-        }.sorted { $0.2 < $1.2 }
-        for (slot, meaning, _) in waiting where outrankingWarning(of: meaning) == nil {
-            detectors.hidden[slot.rawValue] = nil
-            log("Warning \(codeText(meaning)) shown: no warning of higher priority showing", at: time)
-            openFeedback(slot, meaning: meaning, at: time)
-            emit(meaning, at: time, trace: currentTrace(of: slot, at: time))
-        }
-    }
-
-    /// Whether `meaning` outranks `other` under the profile's priorities: a higher priority group, or
-    /// within group 4 the ceiling over horizontal scanning ("As an exception, ceiling warning will
-    /// override horizontal warning, although they have the same priority level").
-    func outranks(_ meaning: EventMeaning, _ other: EventMeaning) -> Bool {
-        guard let rank = sdk.warningPriority(of: meaning), let otherRank = sdk.warningPriority(of: other) else { return false }
-        return rank < otherRank || (rank == otherRank && meaning == .scanningCeiling && other == .horizontalScanning)
-    }
-
-    /// The showing warning that outranks `meaning` when the profile ranks warnings, or nil.
-    func outrankingWarning(of meaning: EventMeaning) -> EventMeaning? {
-        guard sdk.behaviour.appliesWarningPriorities else { return nil }
-        for index in detectors.openFeedback {
-            guard let index else { continue }
-            let showing = record.feedback[index].meaning
-            if outranks(showing, meaning) { return showing }
-        }
-        return nil
     }
 
     /// The code of `meaning` under the profile as text ("-" without one), for scan-log lines.

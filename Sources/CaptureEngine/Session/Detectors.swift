@@ -1,16 +1,18 @@
-import Foundation
-
-/// The recording detectors as one value: it owns each detector, the order they run in at a frame
-/// (``update(frame:pose:axes:previousTransform:time:tapsSignals:signals:)``), what a reset clears
-/// (``reset()``), and the feedback slots their warnings are shown in. The session turns the
-/// ``DetectorFindings`` into events through its ``SDKProfile``; a new detector touches this file, the
-/// findings and the one place that emits them.
+/// The recording detectors as one value: the list of warning detectors (``forEach(_:_:)``: the one place
+/// a detector is registered, in the order their events are reported), the pose history and the drift
+/// detector they run after, and the monitors that are no warning of their own (keyframes for relocation,
+/// the storage write rate, frame delivery). Measuring a frame, resetting, reporting and tracing go
+/// through ``forEach(_:_:)``, so a detector in the list cannot be left out of any of them.
+///
+/// A new warning detector: a type conforming to ``WarningDetector`` (its thresholds, slot, measurement,
+/// warning change and trace), a stored property here with its line in ``init(configuration:)`` and in
+/// ``forEach(_:_:)``, and a ``FeedbackSlot`` case (docs/architecture.md, "Adding a detector").
 struct Detectors: Sendable {
     var history = PoseHistory()
     var drift: DriftDetector
-    var floor: HoldDetector
-    var ceiling: HoldDetector
-    var horizontal: HoldDetector
+    var floor: PitchWarningDetector
+    var ceiling: PitchWarningDetector
+    var horizontal: PitchWarningDetector
     var sideways: SidewaysWalkDetector
     var fastRotation: FastRotationDetector
     var proximity: ProximityDetector
@@ -20,75 +22,57 @@ struct Detectors: Sendable {
     var storage: StorageRateMonitor
     /// 3.x: frames arriving while recording (62, 63); watches each recording phase from its first input.
     var frameDelivery: FrameDeliveryMonitor
-    /// The index in ``SessionRecord/feedback`` of each slot's open item.
-    var openFeedback = [Int?](repeating: nil, count: FeedbackSlot.allCases.count)
-    /// Each slot's warning whose condition holds but which is hidden by a higher-priority one (or has no
-    /// code under the profile), nil when the slot's warning is showing or its condition does not hold.
-    var hidden = [EventMeaning?](repeating: nil, count: FeedbackSlot.allCases.count)
     /// The longest window any detector looks back over, seconds.
     let maximumWindowSeconds: Double
-    /// Sines of the pitch thresholds.
-    let pitchSines: PitchSines
-    /// Whether the ceiling warning runs on this device.
-    let ceilingEnabled: Bool
-    /// Whether depth comes from LiDAR (else from feature points).
-    let hasLiDAR: Bool
-    let proximityThresholds: Thresholds.Proximity
-
-    /// Sines of the pitch thresholds, for comparison with the viewing direction's vertical component.
-    struct PitchSines: Sendable {
-        var floor, floorClear, ceiling, ceilingClear, level, levelClear: Double
-
-        init(_ t: Thresholds) {
-            func sine(_ degrees: Double) -> Double { sin(Angle.radians(fromDegrees: max(-90, min(90, degrees)))) }
-            floor = sine(t.floor.pitchDegrees)
-            floorClear = sine(t.floor.pitchDegrees + t.floor.hysteresisDegrees)
-            ceiling = sine(t.ceiling.pitchDegrees)
-            ceilingClear = sine(t.ceiling.pitchDegrees - t.ceiling.hysteresisDegrees)
-            level = sine(t.horizontal.levelDegrees)
-            levelClear = sine(t.horizontal.levelDegrees + t.horizontal.hysteresisDegrees)
-        }
-    }
 
     init(configuration: SessionConfiguration) {
         let t = configuration.thresholds
         drift = DriftDetector(thresholds: t.drift)
-        floor = HoldDetector(holdSeconds: t.floor.holdSeconds)
-        ceiling = HoldDetector(holdSeconds: t.ceiling.holdSeconds)
-        horizontal = HoldDetector(holdSeconds: t.horizontal.holdSeconds)
+        floor = PitchWarningDetector(.floor, configuration: configuration)
+        ceiling = PitchWarningDetector(.ceiling, configuration: configuration)
+        horizontal = PitchWarningDetector(.horizontal, configuration: configuration)
         sideways = SidewaysWalkDetector(thresholds: t.sideways)
         fastRotation = FastRotationDetector(thresholds: t.fastRotation)
-        proximity = ProximityDetector(thresholds: t.proximity)
+        proximity = ProximityDetector(thresholds: t.proximity, hasLiDAR: configuration.device.hasLiDAR)
         keyframes = KeyframeStore(thresholds: t.relocation)
         storage = StorageRateMonitor(thresholds: t.storage)
         frameDelivery = FrameDeliveryMonitor(thresholds: t.frames)
-        pitchSines = PitchSines(t)
-        ceilingEnabled = !configuration.device.hasLiDAR || t.ceiling.enabledOnLiDAR || configuration.sdk.behaviour.tiltUpOnLiDAR
-        hasLiDAR = configuration.device.hasLiDAR
-        proximityThresholds = t.proximity
         maximumWindowSeconds = max(t.drift.intervalSeconds, t.sideways.velocityWindowSeconds, t.fastRotation.windowSeconds)
+    }
+
+    /// Visits every warning detector, in the order their events are reported at a frame: floor,
+    /// ceiling, horizontal scanning, sideways walking, fast rotation, proximity; each visit is given the
+    /// pose history and `context`, borrowed.
+    @inline(__always)
+    mutating func forEach<V: WarningDetectorVisitor>(_ visitor: inout V, _ context: V.Context) {
+        visitor.visit(&floor, history: history, context)
+        visitor.visit(&ceiling, history: history, context)
+        visitor.visit(&horizontal, history: history, context)
+        visitor.visit(&sideways, history: history, context)
+        visitor.visit(&fastRotation, history: history, context)
+        visitor.visit(&proximity, history: history, context)
     }
 
     /// Clears the detectors' memory: at record start and after relocation, when poses may jump.
     /// Keyframes, the storage rate and open feedback items are kept.
     mutating func reset() {
+        struct Reset: WarningDetectorVisitor {
+            mutating func visit<D: WarningDetector>(_ detector: inout D, history: PoseHistory, _ context: Void) {
+                detector.reset()
+                detector.pending = nil
+            }
+        }
+        var reset = Reset()
+        forEach(&reset, ())
         history.removeAll()
         drift.reset()
-        floor.reset()
-        ceiling.reset()
-        horizontal.reset()
-        sideways.reset()
-        fastRotation.reset()
-        proximity.reset()
     }
 
-    /// Runs every recording detector on one frame, in order: pose history (position and heading about
-    /// world up), drift (which ends the run when it fires), floor, ceiling and horizontal scanning from the
-    /// pitch, sideways walking, fast rotation. Proximity from the depth follows in
-    /// ``updateProximity(_:time:tapsSignals:signals:)``.
-    mutating func update(frame: CameraFrame, pose: RigidTransform, axes: CameraAxes,
-                         previousTransform: RigidTransform?, time t: Double,
-                         tapsSignals: Bool, signals: inout DetectorSignals) -> DetectorFindings {
+    /// Adds the frame's pose to the history (position and heading about world up) and checks drift;
+    /// returns the drift's reading when it fires (the frame's other detectors then do not run).
+    @inline(__always)
+    mutating func advance(pose: RigidTransform, previousTransform: RigidTransform?, time t: Double,
+                          tapsSignals: Bool, signals: inout DetectorSignals) -> DetectorReading? {
         var yaw = history.last?.yaw ?? 0
         if let previous = previousTransform, !history.isEmpty {
             yaw += (pose.rotation * previous.rotation.conjugate).rotationVector.y
@@ -96,55 +80,84 @@ struct Detectors: Sendable {
         let sample = PoseHistory.Sample(time: t, position: pose.translation, yaw: yaw)
         history.append(sample)
         history.dropSamples(before: t - maximumWindowSeconds)
-
-        var findings = DetectorFindings()
-        findings.drift = drift.check(history: history, now: sample)
-        if tapsSignals { signals.driftMeters = drift.measuredMeters }
-        if findings.drift != nil { return findings }
-
-        // Pitch thresholds are compared as sines with the vertical component of the viewing direction
-        // (pitch = asin of it), so the angle itself is only computed for a trace or a signal.
-        let up = axes.forward.y
-        let p = pitchSines
-        findings.viewingUp = up
-        if tapsSignals { signals.pitchDegrees = DetectorFindings.pitchDegrees(up) }
-        findings.floor = floor.update(active: up < p.floor, cleared: up >= p.floorClear, time: t)
-        if ceilingEnabled {
-            findings.ceiling = ceiling.update(active: up > p.ceiling, cleared: up <= p.ceilingClear, time: t)
-        }
-        let level = abs(up)
-        findings.horizontal = horizontal.update(active: level < p.level, cleared: level >= p.levelClear, time: t)
-
-        findings.sideways = sideways.update(history: history, cameraRight: axes.right, time: t)
-        findings.rotation = fastRotation.update(history: history, time: t)
-        if tapsSignals {
-            signals.horizontalSpeedMetersPerSecond = sideways.measuredSpeed
-            signals.lateralFraction = sideways.measuredFraction
-            signals.yawRateDegreesPerSecond = fastRotation.measuredDegreesPerSecond
-        }
-        return findings
+        let reading = drift.check(history: history, now: sample)
+        if tapsSignals { signals[.drift] = drift.measuredMeters }
+        return reading
     }
 
-    /// Too close / too far from the LiDAR depth map, or from feature depths without LiDAR: the last
-    /// detector of a frame, run after the others' findings are reported.
+    /// Measures the frame with the pose detectors (`Stage` ``PoseStage``) or the depth detectors
+    /// (``DepthStage``), each keeping what it found as ``WarningDetector/pending``; writes what they
+    /// compared into `signals` when `tapsSignals`; returns whether any found a change. The stage is a
+    /// type, so each specialisation visits only its own detectors.
     @inline(__always)
-    mutating func updateProximity(_ frame: CameraFrame, time t: Double, tapsSignals: Bool,
-                                          signals: inout DetectorSignals) -> ProximityDetector.Transition? {
-        let th = proximityThresholds
-        let stats: DepthStatistics
-        if hasLiDAR, let depth = frame.depth {
-            stats = DepthStatistics(depths: depth.depth, confidence: depth.confidence, nearMeters: Float(th.nearMeters),
-                                    farLowConfidenceMeters: Float(th.featureRangeMeters))
-        } else if !hasLiDAR, let features = frame.featureDepths, !features.isEmpty {
-            stats = DepthStatistics(depths: features, nearMeters: Float(th.nearMeters),
-                                    farMeters: Float(th.featureRangeMeters))
-        } else {
-            return nil
+    mutating func measure<Stage: DetectorStage>(_ stage: Stage.Type, _ frame: DetectorFrame, camera: CameraFrame,
+                                               tapsSignals: Bool, signals: inout DetectorSignals) -> Bool {
+        var measure = MeasureVisitor<Stage>(frame: frame, signals: tapsSignals ? signals : nil)
+        forEach(&measure, camera)
+        if let tapped = measure.signals { signals = tapped }
+        return measure.found
+    }
+
+    /// The pending changes of the `Stage`'s detectors, in the list's order, as warning changes at time
+    /// `t`; clears them.
+    mutating func takeChanges<Stage: DetectorStage>(_ stage: Stage.Type, at t: Double) -> [(slot: FeedbackSlot, change: WarningChange)] {
+        var take = TakeVisitor<Stage>(time: t)
+        forEach(&take, ())
+        return take.changes
+    }
+
+    /// What the detector of `slot` measures now (``WarningDetector/currentTrace(at:pose:)``), nil for a
+    /// slot no detector shows in (orientation, tracking).
+    mutating func currentTrace(of slot: FeedbackSlot, at t: Double, pose: RigidTransform) -> EventTrace? {
+        struct Find: WarningDetectorVisitor {
+            let slot: FeedbackSlot
+            let time: Double
+            let pose: RigidTransform
+            var trace: EventTrace?
+            mutating func visit<D: WarningDetector>(_ detector: inout D, history: PoseHistory, _ context: Void) {
+                if detector.slot == slot { trace = detector.currentTrace(at: time, pose: pose) }
+            }
         }
-        if tapsSignals {
-            signals.nearFraction = stats.valid > 0 ? stats.nearFraction : .nan
-            signals.noReturnFraction = stats.noReturnFraction
-        }
-        return proximity.update(stats, time: t)
+        var find = Find(slot: slot, time: t, pose: pose)
+        forEach(&find, ())
+        return find.trace
     }
 }
+
+/// The warnings that can be showing at once, each with its open feedback item: the orientation and
+/// tracking warnings the session shows itself, and one slot per warning detector
+/// (``WarningDetector/slot``).
+enum FeedbackSlot: Int, CaseIterable, Sendable {
+    case orientation, tracking, floor, ceiling, horizontal, sideways, rotation, proximity
+}
+
+/// Measures a frame with the detectors of `Stage` (``Detectors/measure(_:_:camera:tapsSignals:signals:)``).
+private struct MeasureVisitor<Stage: DetectorStage>: WarningDetectorVisitor {
+    let frame: DetectorFrame
+    var signals: DetectorSignals?
+    var found = false
+    @inline(__always)
+    mutating func visit<D: WarningDetector>(_ detector: inout D, history: PoseHistory, _ camera: CameraFrame) {
+        guard D.readsDepth == Stage.readsDepth else { return }
+        detector.pending = detector.measure(frame, history: history, camera: camera, signals: &signals)
+        if detector.pending != nil { found = true }
+    }
+}
+
+/// Takes the pending changes of the detectors of `Stage` (``Detectors/takeChanges(_:at:)``).
+private struct TakeVisitor<Stage: DetectorStage>: WarningDetectorVisitor {
+    let time: Double
+    var changes: [(slot: FeedbackSlot, change: WarningChange)] = []
+    mutating func visit<D: WarningDetector>(_ detector: inout D, history: PoseHistory, _ context: Void) {
+        guard D.readsDepth == Stage.readsDepth, let transition = detector.pending else { return }
+        detector.pending = nil
+        changes.append((detector.slot, detector.change(for: transition, at: time)))
+    }
+}
+
+/// Which of a frame's two stages a pass runs: the pose detectors, measured before the frame's
+/// orientation events and reported after them, or the depth detectors, measured and reported after
+/// those (``WarningDetector/readsDepth``).
+protocol DetectorStage { static var readsDepth: Bool { get } }
+enum PoseStage: DetectorStage { static var readsDepth: Bool { false } }
+enum DepthStage: DetectorStage { static var readsDepth: Bool { true } }

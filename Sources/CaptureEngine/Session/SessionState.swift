@@ -15,8 +15,10 @@ enum SessionState: Sendable {
     case backgrounded(RecordingState)
     /// Stop was confirmed with enough data; the host writes the files.
     case writing
-    /// The host zips the files; `rezipped` once the one re-zip after an invalid zip was asked for.
-    case zipping(rezipped: Bool)
+    /// The host zips the files; `rezipped` once the one re-zip after an invalid zip was asked for;
+    /// `attemptStart` is when the current zip attempt started (the files written, or the previous
+    /// attempt's end), seconds on the session clock.
+    case zipping(rezipped: Bool, attemptStart: Double)
     /// The session ended normally.
     case finished
     /// The session ended with an unrecoverable error.
@@ -37,11 +39,23 @@ enum SessionState: Sendable {
         }
     }
 
-    /// The recording's own state in the phases that have one (recording, relocating, backgrounded).
+    /// The recording's own state in the phases that have one (recording, relocating, backgrounded);
+    /// setting it changes that state and keeps the phase (nothing in the other phases).
     var recording: RecordingState? {
-        switch self {
-        case .recording(let r), .relocating(let r, _), .backgrounded(let r): r
-        case .waitingForLandscape, .ready, .writing, .zipping, .finished, .aborted: nil
+        get {
+            switch self {
+            case .recording(let r), .relocating(let r, _), .backgrounded(let r): r
+            case .waitingForLandscape, .ready, .writing, .zipping, .finished, .aborted: nil
+            }
+        }
+        set {
+            guard let r = newValue else { return }
+            switch self {
+            case .recording: self = .recording(r)
+            case .relocating(_, let since): self = .relocating(r, since: since)
+            case .backgrounded: self = .backgrounded(r)
+            case .waitingForLandscape, .ready, .writing, .zipping, .finished, .aborted: break
+            }
         }
     }
 }

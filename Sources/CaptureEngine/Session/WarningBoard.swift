@@ -1,0 +1,11 @@
+/// The warnings on screen, one per ``FeedbackSlot``: the open feedback item of each slot whose warning
+/// shows, and each slot's warning whose condition holds but which is kept hidden (by a higher-priority
+/// warning, or because the profile has no code for it). The session's show/hide rules
+/// (`CaptureSession+Warnings.swift`) are the only writers.
+struct WarningBoard: Sendable {
+    /// The index in ``SessionRecord/feedback`` of each slot's open item.
+    var open = [Int?](repeating: nil, count: FeedbackSlot.allCases.count)
+    /// Each slot's warning whose condition holds but which is hidden, nil when the slot's warning is
+    /// showing or its condition does not hold.
+    var hidden = [EventMeaning?](repeating: nil, count: FeedbackSlot.allCases.count)
+}

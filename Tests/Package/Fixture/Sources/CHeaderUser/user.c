@@ -1,0 +1,3 @@
+#include "headers.h"
+#include <stdint.h>
+int user(void) { return headers(); }

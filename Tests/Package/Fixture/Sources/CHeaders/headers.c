@@ -1,0 +1,2 @@
+#include "headers.h"
+int headers(void) { return 1; }

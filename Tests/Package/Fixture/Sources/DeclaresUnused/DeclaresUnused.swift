@@ -1,0 +1,3 @@
+import Used
+
+public let a = used

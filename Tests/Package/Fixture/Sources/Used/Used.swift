@@ -1,0 +1,1 @@
+public let used = 1
