@@ -48,13 +48,14 @@ import Testing
                 return FileManager.default.fileExists(atPath: root + "/" + relative, isDirectory: &isFolder) && !isFolder.boolValue
             }.sorted()
         }
-        let plain = files("plain")
+        // A raw RGBD package is written as <name>-raw.
+        let plain = files("plain-raw")
         #expect(plain.contains("raw/rgb_intrinsics.json") && plain.filter { $0.hasPrefix("raw/rgb/") }.count > 50)
-        #expect(files("defaults") == plain)
+        #expect(files("defaults-raw") == plain)
         for file in plain {
-            #expect(folder.bytes("plain/" + file) == folder.bytes("defaults/" + file), "\(file) differs")
+            #expect(folder.bytes("plain-raw/" + file) == folder.bytes("defaults-raw/" + file), "\(file) differs")
         }
-        #expect(!String(decoding: folder.bytes("plain/raw/rgb_intrinsics.json"), as: UTF8.self).contains("k1"))
+        #expect(!String(decoding: folder.bytes("plain-raw/raw/rgb_intrinsics.json"), as: UTF8.self).contains("k1"))
     }
 
     @Test func aDistortedImageMatchesItsCoefficientsAndTheExportsCarryThem() throws {
@@ -62,7 +63,7 @@ import Testing
         defer { folder.remove() }
         try run(try scene(in: folder, named: "plain", camera: [:]), into: folder, format: "raw-rgbd")
         try run(try scene(in: folder, named: "lens", camera: ["distortion": Self.coefficients]), into: folder, format: "both")
-        let check = try CommandLineTool.runProgram("/usr/bin/env", ["python3", Self.checker, folder.file("plain"), folder.file("lens-raw")])
+        let check = try CommandLineTool.runProgram("/usr/bin/env", ["python3", Self.checker, folder.file("plain-raw"), folder.file("lens-raw")])
         #expect(check.status == 0, "distortion_check.py: \(check.output)")
 
         let arkit = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("lens/arkitData.json"))))
