@@ -75,7 +75,7 @@ let package = Package(
         // MARK: - Regression checking
 
         /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
-        .target(name: "RegressionCheck", dependencies: ["JSONSupport", "CaptureEngine", "SyntheticSensor", "SceneRuntime"]),
+        .target(name: "RegressionCheck", dependencies: ["JSONSupport", "CaptureEngine", "SyntheticSensor", "SceneRuntime", "ScanReport"]),
 
         // MARK: - LiDAR statistics
 
@@ -91,7 +91,8 @@ let package = Package(
         /// `capture-sim report`: a scan as one self-contained HTML page (plan, timeline of each detector's
         /// value against its threshold, events with their traces, depth thumbnails, summary); the check
         /// and sweep pages.
-        .target(name: "ScanReport", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "SyntheticSensor"]),
+        .target(name: "ScanReport", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay",
+                                                   "SceneRuntime", "SyntheticSensor"]),
 
         // MARK: - Benchmarks
 

@@ -1,6 +1,7 @@
 import BundleIO
 import JSONSupport
 import RegressionCheck
+import ScanReport
 
 /// The tool's documented exit codes.
 enum ExitCode: Int32 {
@@ -20,11 +21,13 @@ enum ExitCode: Int32 {
 
     /// The one map from what a command throws to the exit code and the message printed: a usage error 2,
     /// bad input (``InputError``, naming file and place) 3, a failed write (``FileSystemError``,
-    /// ``LibraryCallError``) 4, a ``CommandFailure`` its own code, anything else 1.
+    /// ``LibraryCallError``) 4, a report page that cannot be made (``ReportPageError``) 3 or 4, a
+    /// ``CommandFailure`` its own code, anything else 1.
     static func of(_ error: any Error) -> (code: ExitCode, message: String) {
         switch error {
         case let usage as UsageError: return (.usage, usage.description)
         case let failure as CommandFailure: return (failure.exitCode, failure.description)
+        case let page as ReportPageError: return (page.kind == .input ? .badInput : .outputFailed, page.description)
         case let input as InputError: return (.badInput, input.description)
         case let scenes as SceneFileError: return (.badInput, scenes.description)
         case let output as FileSystemError: return (.outputFailed, "cannot write " + output.description)

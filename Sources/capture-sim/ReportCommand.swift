@@ -92,6 +92,7 @@ struct ReportCommand: Command {
             return try ReportInput.scenePage(scene: scene, seed: seed, configuration: configuration, progress: bar.update)
         }
         let scene = try scenePath.map(loadScene)
-        return try ReportInput.logPage(path: input, options: options, overrides: overrides, scene: scene, progress: bar.update)
+        return try ReportInput.logPage(path: input, options: options, thresholds: { try overrides.apply(to: $0) },
+                                       scene: scene, progress: bar.update)
     }
 }

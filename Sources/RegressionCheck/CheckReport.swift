@@ -1,20 +1,19 @@
 import CaptureEngine
 import Foundation
 import JSONSupport
-import RegressionCheck
 import ScanReport
 import SyntheticSensor
 
 /// `check --report DIR`: an index of the scenes and, for each failing scene, its report page with the
 /// expected events (golden times, or sequence windows) in a lane under the actual ones.
-enum CheckReport {
+public enum CheckReport {
     /// Writes `DIR/index.html` and `DIR/<scene>.html` for each failed scene; returns the index path.
-    static func write(results: [(check: SceneCheck, seconds: Double)], folder: String,
+    public static func write(results: [(check: SceneCheck, seconds: Double)], folder: String,
                       thresholds: (Thresholds) throws -> Thresholds) throws -> String {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw CommandFailure("\(folder): cannot create the report folder: \(error.localizedDescription)", exitCode: .outputFailed)
+            throw ReportPageError(.output, "\(folder): cannot create the report folder: \(error.localizedDescription)")
         }
         var entries: [CheckIndexPage.Entry] = []
         var usedNames = Set<String>()
@@ -40,7 +39,7 @@ enum CheckReport {
     /// A failed scene's page: the scene run again with the check's thresholds (the same events), its
     /// expected events and the check's problems and diff.
     static func failurePage(_ check: SceneCheck, thresholds: (Thresholds) throws -> Thresholds) throws -> ScanReportPage {
-        let scene = try loadScene(check.path)
+        let scene = try Scene.load(path: check.path)
         var configuration = scene.configuration
         configuration.thresholds = try thresholds(configuration.thresholds)
         var page = try ReportInput.scenePage(scene: scene, seed: nil, configuration: configuration)
@@ -53,7 +52,7 @@ enum CheckReport {
 
     /// The golden file's events when the scene names one, else the sequence's codes with their windows.
     static func expectedEvents(scene: Scene, path: String) throws -> [ExpectedEvent] {
-        let stated = try expectations(of: scene)
+        let stated = try SceneExpectations(expect: scene.expect, golden: scene.golden, sdk: scene.sdk, source: scene.source)
         if let golden = stated.golden {
             let folder = (path as NSString).deletingLastPathComponent
             let goldenPath = folder.isEmpty ? golden : folder + "/" + golden

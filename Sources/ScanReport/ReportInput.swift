@@ -4,22 +4,21 @@ import CaptureEngine
 import CaptureReplay
 import Foundation
 import JSONSupport
-import ScanReport
 import SceneRuntime
 import SyntheticSensor
 
 /// Builds report pages from what `report` accepts: a scene (run first, through the same `SceneRun` as
 /// `run`), or a bundle or pose log (through the same reader and `ReplayRun` as `replay`). The session
 /// taps its detectors' signals for the timeline; nothing is recomputed outside the engine.
-enum ReportInput {
+public enum ReportInput {
     /// What INPUT is.
-    enum Kind: Equatable {
+    public enum Kind: Equatable, Sendable {
         case scene
         case log
     }
 
     /// A scene file is a `.json` file other than a bundle's `arkitData.json`; anything else is a log or bundle.
-    static func kind(of path: String) -> Kind {
+    public static func kind(of path: String) -> Kind {
         let name = (path as NSString).lastPathComponent.lowercased()
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -27,7 +26,7 @@ enum ReportInput {
     }
 
     /// Runs a scene with simulated storage (as `run` without `--out`) and makes its page.
-    static func scenePage(scene: Scene, seed: UInt64?, configuration: SessionConfiguration,
+    public static func scenePage(scene: Scene, seed: UInt64?, configuration: SessionConfiguration,
                           progress: @escaping (Double) -> Void = { _ in }) throws -> ScanReportPage {
         let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(renderBands: 1, rendersAhead: true))
         let recorder = ScanTraceRecorder(expectedDurationSeconds: capture.duration)
@@ -45,11 +44,12 @@ enum ReportInput {
 
     /// Reads and replays a bundle or log and makes its page; `scene` draws the plan's walls when given.
     /// `progress` is told the share of the log replayed.
-    static func logPage(path: String, options: ReplayOptions, overrides: ThresholdOverrideOptions,
-                        scene: Scene?, progress: @escaping (Double) -> Void = { _ in }) throws -> ScanReportPage {
+    /// `thresholds` applies the command's overrides to the log's own thresholds.
+    public static func logPage(path: String, options: ReplayOptions, thresholds: (Thresholds) throws -> Thresholds,
+                               scene: Scene?, progress: @escaping (Double) -> Void = { _ in }) throws -> ScanReportPage {
         var log = try ReplayReader.read(path: path, options: options)
         if let sdk = options.sdk { log.configuration.sdk = sdk }
-        log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)
+        log.configuration.thresholds = try thresholds(log.configuration.thresholds)
         let duration = log.inputs.last.map(\.time) ?? 0
         let recorder = ScanTraceRecorder(expectedDurationSeconds: duration)
         let run = ReplayRun(log: log) { input, session, events in
@@ -57,7 +57,7 @@ enum ReportInput {
             if duration > 0 { progress(input.time / duration) }
         }
         if let failure = run.readFailure {
-            throw CommandFailure("\(log.file): \(failure.description)", exitCode: .badInput)
+            throw ReportPageError(.input, "\(log.file): \(failure.description)")
         }
         let trace = recorder.finish()
         var summary = ReportSummary()
@@ -139,15 +139,15 @@ enum ReportInput {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// Writes a page's bytes to `path` atomically; refuses an existing file without `force` (exit 4).
-    static func write(_ text: String, to path: String, force: Bool) throws {
+    /// Writes a page's bytes to `path` atomically; refuses an existing file without `force`.
+    public static func write(_ text: String, to path: String, force: Bool) throws {
         if FileManager.default.fileExists(atPath: path) && !force {
-            throw CommandFailure("\(path) exists; use --force to replace it", exitCode: .outputFailed)
+            throw ReportPageError(.output, "\(path) exists; use --force to replace it")
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CommandFailure("\(path): cannot write the report: \(error.localizedDescription)", exitCode: .outputFailed)
+            throw ReportPageError(.output, "\(path): cannot write the report: \(error.localizedDescription)")
         }
     }
 }
