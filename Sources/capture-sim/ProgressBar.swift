@@ -30,15 +30,22 @@ final class ProgressBar: @unchecked Sendable {
         if percent == lastPercent, let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
         lastDrawn = now
         lastPercent = percent
+        let line = Self.line(label: label, fraction: fraction, elapsedSeconds: (now - start).inSeconds)
+        FileHandle.standardError.write(Data(("\r" + line + "\u{1B}[K").utf8))
+    }
+
+    /// The bar's text for `fraction` done after `elapsedSeconds`: `label [###   ] 10%  1:30 left`, the time
+    /// left once 2 % is done and a second has passed.
+    static func line(label: String, fraction: Double, elapsedSeconds elapsed: Double) -> String {
+        let clamped = min(max(fraction, 0), 1)
         let width = 30
-        let filled = Int((min(max(fraction, 0), 1) * Double(width)).rounded(.down))
+        let filled = Int((clamped * Double(width)).rounded(.down))
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        var line = "\r\(TerminalText.escaped(label)) [\(bar)] \(percent)%"
-        let elapsed = (now - start).inSeconds
-        if fraction >= 0.02, fraction < 1, elapsed >= 1 {
-            line += "  " + Self.minutesAndSeconds(elapsed * (1 - fraction) / fraction) + " left"
+        var line = "\(TerminalText.escaped(label)) [\(bar)] \(Int((clamped * 100).rounded(.down)))%"
+        if clamped >= 0.02, clamped < 1, elapsed >= 1 {
+            line += "  " + minutesAndSeconds(elapsed * (1 - clamped) / clamped) + " left"
         }
-        FileHandle.standardError.write(Data((line + "\u{1B}[K").utf8))
+        return line
     }
 
     /// Draws `done` of `total` items.
