@@ -124,6 +124,74 @@ import Testing
         #expect(MotionBlur(renderer: renderer, pose: pose, start: pose, end: pose) == nil)
     }
 
+    /// A rolling shutter shows each row as the camera sees it when that row is read out: panning at 60
+    /// deg/s with a 30 ms readout (first row at -0.9 deg of yaw, last at +0.9), the centre column's point of
+    /// row y moves by fx * tan(yaw at y) against the frame's pose (y / (height - 1) of the way from first to
+    /// last), one way at the top, the other at the bottom, not at all in the middle, and not vertically. In
+    /// the image, a band of rows shows the global-shutter image moved by its row's shift: a vertical edge
+    /// leans. A sideways walk shifts rows by fx x the distance walked / the depth.
+    @Test func rollingShutterShiftsEachRowByWhereTheCameraIsAtItsReadout() throws {
+        let room = TestScenes.roomFacingWall()
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: [room], objects: []), rooms: [room], settings: Self.plain)
+        let k = renderer.intrinsics
+        let pose = TestScenes.levelCamera
+        let readoutSeconds = 0.03
+        let half = 60.0 * .pi / 180 * readoutSeconds / 2
+        let first = RigidTransform(rotation: pose.rotation * Quaternion(angle: -half, axis: SIMD3(0, 1, 0)), translation: pose.translation)
+        let last = RigidTransform(rotation: pose.rotation * Quaternion(angle: half, axis: SIMD3(0, 1, 0)), translation: pose.translation)
+        // Yaw at row y, and where the centre column's point (straight ahead) then shows: a camera turned
+        // left by a sees it fx tan(a) to the right.
+        func yaw(atRow y: Double) -> Double { -half + 2 * half * y / Double(k.height - 1) }
+        let turn = try #require(MotionBlur(renderer: renderer, pose: pose, shutter: nil, readout: (first, last)))
+        let offsets = turn.blockOffsetsInCentreColumn(renderer: renderer)
+        for (row, offset) in offsets {
+            let expected = k.fx * tan(yaw(atRow: row))
+            #expect(abs(Double(offset.x) - expected) < 0.02 * k.fx * tan(half) + 0.01,
+                    "block row at y \(row): shifted \(offset.x) px, expected \(expected) px")
+            #expect(abs(Double(offset.y)) < 0.05, "block row at y \(row): moved \(offset.y) px vertically")
+        }
+        #expect(offsets.first!.offset.x < -0.9 * Float(k.fx * tan(half)) && offsets.last!.offset.x > 0.9 * Float(k.fx * tan(half)))
+        // The image: each band of 16 rows is the global-shutter image moved by its centre row's shift (the
+        // best whole-pixel match of the textured wall, within a pixel of it).
+        var exposure = AutoExposure()
+        let global = renderer.render(poses: [pose], exposure: &exposure, noiseSeed: 1, path: .simde)
+        var rollingExposure = AutoExposure()
+        let rolling = renderer.render(poses: [pose], exposure: &rollingExposure, noiseSeed: 1, readout: (first, last), path: .simde)
+        #expect(rolling.rgb != global.rgb)
+        var shifts: [Int] = []
+        for band in Swift.stride(from: 16, to: k.height - 32, by: 64) {
+            let centre = Double(band) + 7.5
+            let expected = k.fx * tan(yaw(atRow: centre))
+            var best = (shift: 0, difference: Double.infinity)
+            for shift in -20...20 {
+                var difference = 0.0
+                for y in band..<(band + 16) {
+                    for x in 120..<(k.width - 120) {
+                        difference += Double(abs(Self.pixel(rolling, x, y).y - Self.pixel(global, x - shift, y).y))
+                    }
+                }
+                if difference < best.difference { best = (shift, difference) }
+            }
+            #expect(abs(Double(best.shift) - expected) <= 1, "rows \(band)..<\(band + 16): moved \(best.shift) px, expected \(expected) px")
+            shifts.append(best.shift)
+        }
+        #expect(shifts.first! < 0 && shifts.last! > 0, "the top and bottom bands move opposite ways: \(shifts)")
+        // Sideways at 0.6 m/s, 2 m from the wall: the first row is read with the camera 9 mm to the left,
+        // the last 9 mm to the right; the wall moves the other way.
+        let step = SIMD3<Double>(0.6 * readoutSeconds / 2, 0, 0)
+        let walk = try #require(MotionBlur(renderer: renderer, pose: pose, shutter: nil,
+                                           readout: (RigidTransform(rotation: pose.rotation, translation: pose.translation - step),
+                                                     RigidTransform(rotation: pose.rotation, translation: pose.translation + step))))
+        let walked = walk.blockOffsetsInCentreColumn(renderer: renderer)
+        for (row, offset) in walked {
+            let expected = -k.fx * (-step.x + 2 * step.x * row / Double(k.height - 1)) / 2
+            #expect(abs(Double(offset.x) - expected) < 0.02 * k.fx * step.x / 2 + 0.01,
+                    "block row at y \(row): shifted \(offset.x) px, expected \(expected) px")
+        }
+        // No readout time: no shift, and no rolling-shutter pass.
+        #expect(MotionBlur(renderer: renderer, pose: pose, shutter: nil, readout: nil) == nil)
+    }
+
     /// The noise's variance follows the documented model: two renders of a flat, evenly lit wall that
     /// differ only in their noise seed differ by twice the model's variance at each pixel's level (plus
     /// the rounding's 1/12 a render), within 12 %.
@@ -229,6 +297,20 @@ import Testing
 }
 
 extension MotionBlur {
+    /// The rolling-shutter offsets of the blocks in the image's centre column with every pixel 2 m away
+    /// (the wall in front of ``TestScenes/levelCamera``): each block row's centre y and its offset, pixels.
+    func blockOffsetsInCentreColumn(renderer: ColorRenderer) -> [(row: Double, offset: SIMD2<Float>)] {
+        let w = renderer.intrinsics.width, h = renderer.intrinsics.height
+        inverseDepth.update(repeating: 0.5, count: w * h)
+        let field = blockField()
+        guard let offsets = field.offsets else { return [] }
+        let blocksX = (w + 3) / 4, blocksY = (h + 3) / 4
+        return (0..<blocksY).map { by in
+            let i = 2 * (by * blocksX + w / 8)
+            return (Double(min(h, by * 4 + 4) + by * 4) / 2 - 0.5, SIMD2(offsets[i], offsets[i + 1]))
+        }
+    }
+
     /// The motion of the block at the image's centre with every pixel 2 m away (the wall in front of
     /// ``TestScenes/levelCamera``), pixels.
     func blockMotionAtCentre(renderer: ColorRenderer) -> SIMD2<Float> {
