@@ -124,20 +124,11 @@ public struct RawPose: Equatable, Sendable {
                              maximumRows: Int = RawPose.maximumRows) throws(InputError) -> Parsed {
         var parsed = Parsed()
         var fieldCount: Int?
-        var position = 0, lineNumber = 0
-        let count = bytes.count
-        func isBlank(_ b: UInt8) -> Bool { b == 32 || b == 9 }
-        while position < count {
-            lineNumber += 1
-            var end = position
-            while end < count, bytes[end] != 10 { end += 1 }
-            let terminated = end < count
-            var start = position
-            position = end + 1
-            if end > start, bytes[end - 1] == 13 { end -= 1 }
-            while start < end, isBlank(bytes[start]) { start += 1 }
-            while end > start, isBlank(bytes[end - 1]) { end -= 1 }
-            if start == end || bytes[start] == UInt8(ascii: "#") { continue }
+        var lineNumber = 0
+        for line in ByteLines(bytes) {
+            lineNumber = line.number
+            if line.isBlankOrComment(in: bytes) { continue }
+            let (start, end, terminated) = (line.start, line.end, line.terminated)
             var commas = 0
             for k in start..<end where bytes[k] == UInt8(ascii: ",") { commas += 1 }
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)

@@ -54,20 +54,12 @@ public enum StrayScannerOdometry {
     /// Parses the file's bytes; `file` names it in errors. More than `maximumRows` data lines is an error.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String, maximumRows: Int = 1 << 18) throws(InputError) -> Parsed {
         var parsed = Parsed(rows: [], truncatedLastLine: nil)
-        var position = 0, lineNumber = 0, sawData = false
-        let count = bytes.count
-        while position < count {
-            lineNumber += 1
-            let lineStart = position
-            var lineEnd = lineStart
-            while lineEnd < count, bytes[lineEnd] != 10 { lineEnd += 1 }
-            let terminated = lineEnd < count
-            position = lineEnd + 1
-            var end = lineEnd
-            if end > lineStart, bytes[end - 1] == 13 { end -= 1 }
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<end]), as: UTF8.self)
-            let trimmed = text.trimmingSpacesAndTabs()
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+        var lineNumber = 0, sawData = false
+        for line in ByteLines(bytes) {
+            lineNumber = line.number
+            if line.isBlankOrComment(in: bytes) { continue }
+            let terminated = line.terminated
+            let trimmed = String(decoding: UnsafeBufferPointer(rebasing: bytes[line.start..<line.end]), as: UTF8.self)
             let fields = trimmed.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingSpacesAndTabs() }
             if !sawData {
                 sawData = true

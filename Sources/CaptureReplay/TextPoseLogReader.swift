@@ -34,23 +34,12 @@ enum TextPoseLogReader {
         var values = [Double](repeating: 0, count: maximumFields)
         var firstNanoseconds: Int64?
         var lineNumber = 0
-        var position = 0
         var sawData = false
         var poseLines = 0
-        let count = bytes.count
-        while position < count {
-            lineNumber += 1
-            let lineStart = position
-            var lineEnd = lineStart
-            while lineEnd < count, bytes[lineEnd] != 10 { lineEnd += 1 }
-            let terminated = lineEnd < count
-            position = lineEnd + 1
-            var end = lineEnd
-            if end > lineStart, bytes[end - 1] == 13 { end -= 1 }
-            var start = lineStart
-            while start < end, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
-            while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 { end -= 1 }
-            if start == end || bytes[start] == UInt8(ascii: "#") { continue }
+        for line in ByteLines(bytes) {
+            lineNumber = line.number
+            if line.isBlankOrComment(in: bytes) { continue }
+            let (start, end, terminated) = (line.start, line.end, line.terminated)
 
             // Split into fields.
             var fields = 0

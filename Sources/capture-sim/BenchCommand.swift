@@ -7,8 +7,8 @@ enum BenchCommand: CommandGroup {
     static let name = "bench"
     static let summary = "Run a benchmark: engine, render, bundle, replay, check, report"
     static let discussion = "Benchmarks run in the release build (make build). Each prints its figures and the command line."
-    static let subcommands: [any Command.Type] = [BenchEngineCommand.self, BenchRenderCommand.self, BenchBundleCommand.self,
-                                                 BenchReplayCommand.self, BenchCheckCommand.self, BenchReportCommand.self]
+    static var subcommands: [any Command.Type] { [BenchEngineCommand.self, BenchRenderCommand.self, BenchBundleCommand.self,
+                                                  BenchReplayCommand.self, BenchCheckCommand.self, BenchReportCommand.self] }
 
     /// The exit statuses every benchmark shares.
     static let exitStatus: [ExitStatus] = [

@@ -8,5 +8,5 @@ enum LiDARCommand: CommandGroup {
         zip) or a Stray Scanner export folder (depth/, confidence/, odometry.csv, camera_matrix.csv).
         docs/lidar.md defines every statistic and how the fit works.
         """
-    static let subcommands: [any Command.Type] = [LiDARStatsCommand.self, LiDARFitCommand.self]
+    static var subcommands: [any Command.Type] { [LiDARStatsCommand.self, LiDARFitCommand.self] }
 }
