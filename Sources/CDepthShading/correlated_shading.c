@@ -177,10 +177,10 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
             simde_mm256_mul_ps(simde_mm256_set1_ps(s->fine_per_square_meter), simde_mm256_loadu_ps(fine_row + x)),
             simde_mm256_mul_ps(simde_mm256_set1_ps(white_scale), white_value)), surface);
         const simde__m256 error = simde_mm256_mul_ps(simde_mm256_mul_ps(m, surface), simde_mm256_add_ps(coarse_error, fine_error));
-        // The warp: (k w) z z + (scale z + offset).
+        // The warp: (k w) min(z, end) + (scale z + offset).
         const simde__m256 warp_term = simde_mm256_add_ps(
-            simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->warp_per_square_meter),
-                                                                     simde_mm256_loadu_ps(warp_row + x)), surface), surface),
+            simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->warp_per_meter), simde_mm256_loadu_ps(warp_row + x)),
+                               min_v(surface, simde_mm256_set1_ps(s->warp_growth_end_meters))),
             simde_mm256_add_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->frame_scale), surface), simde_mm256_set1_ps(s->frame_offset)));
         const simde__m256 value = min_v(simde_mm256_set1_ps(s->range_meters),
                                         max_v(simde_mm256_set1_ps(0.001f), simde_mm256_add_ps(simde_mm256_add_ps(surface, error), warp_term)));

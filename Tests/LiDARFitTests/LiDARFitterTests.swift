@@ -16,7 +16,9 @@ struct LiDARFitterTests {
         s.borderLowShare = share(0.25 * c.border + 0.02 * c.edgeOn)
         s.lowShareByEdgeDistance = [share(0.4 * c.edgeOn), share(0.35 * c.edgeOneAway + 0.05 * c.edgeOn),
                                     share(0.3 * c.edgeTwoAway), 1 / (1 + exp(-Double(c.reliabilityMean + 1.5)))]
-        s.highShareByDepth = [0.7, 0.7, exp(-0.4 * Double(c.distancePerMeter)), 0.5, exp(-0.6 * Double(c.farPerMeter))]
+        // The far share falls slowly with farPerMeter (as the renderer's: 16 % beyond 4 m at the default 8),
+        // so that the search from the defaults sees it move.
+        s.highShareByDepth = [0.7, 0.7, exp(-0.4 * Double(c.distancePerMeter)), 0.5, exp(-0.25 * Double(c.farPerMeter))]
         let clean = 0.15 + 0.8 * (1 - Double(c.rampShare)), one = (1 - clean) * (0.9 - Double(c.rampWidening))
         s.transitionWidthShares = [clean, one, (1 - clean - one) / 2, (1 - clean - one) / 4, (1 - clean - one) / 4]
         s.viewErrorMeters = [3.5 * Double(c.coarsePerMeterToOneAndAHalf), nil]

@@ -39,7 +39,9 @@ import Testing
         }
         let raw = flicker(try Self.depthMaps(lidar: #"{ "errorModel": "correlated" }"#, count: 12))
         let smoothed = flicker(try Self.depthMaps(lidar: #"{ "errorModel": "correlated", "smoothed": true }"#, count: 12))
-        #expect(smoothed < 0.6 * raw, "smoothed \(smoothed), raw \(raw)")
+        // Not all of it: the error that changes over many frames (the warp, the global scale, the tails)
+        // is the same in the frames the filter averages.
+        #expect(smoothed < 0.8 * raw, "smoothed \(smoothed), raw \(raw)")
     }
 
     @Test func refreshAboveTheFrameRateAndWeightsAboveOneAreRejected() {

@@ -65,6 +65,16 @@ import JSONSupport
             "Scenes/x.json: lidar.correlated.fillsNoReturn: replaced by \"noReturnFill\": \"far\" for true, \"none\" for false")
     }
 
+    @Test func theWarpIsPerMetreAndItsOldPerSquareMetreKeyIsRefusedNamingTheNewOne() throws {
+        func lidar(_ correlated: String) -> String {
+            TestScenes.sceneText(script: "[]", extra: "\n  \"lidar\": { \"correlated\": { \(correlated) } },")
+        }
+        let scene = try Scene(jsonText: lidar("\"warpPerMeter\": 0.02"), source: "Scenes/x.json")
+        #expect(scene.lidar.correlated.warpPerMeter == 0.02)
+        #expect(error(lidar("\"warpPerSquareMeter\": 0.0045")) ==
+            "Scenes/x.json: lidar.correlated.warpPerSquareMeter: replaced by \"warpPerMeter\": the warp grows with z (up to \"warpGrowthEndMeters\"), not z^2; 0.0045 per square metre is 0.009 per metre at 2 m")
+    }
+
     @Test func sceneNamesAndUidsMustStayOneFileNameInsideTheOutputFolder() {
         let bad = ["../../x", "a/b", "", "..", ".hidden", "back\\slash", "tab\there", String(repeating: "n", count: 201)]
         for name in bad {

@@ -14,7 +14,7 @@ import Testing
         c.coarsePerMeterToOneAndAHalf = 0
         c.finePerSquareMeter = 0
         c.whitePerSquareMeter = 0
-        c.warpPerSquareMeter = 0
+        c.warpPerMeter = 0
         c.frameScale = 0
         c.frameOffsetMeters = 0
         c.tailMinimum = 0
@@ -39,17 +39,17 @@ import Testing
 
     @Test func theWarpHasItsDocumentedAmplitudeAndCorrelationLength() {
         var settings = Self.quiet
-        settings.correlated.warpPerSquareMeter = 0.004
+        settings.correlated.warpPerMeter = 0.012
         settings.correlated.warpCellPixels = 48
         let renderer = TestScenes.renderer(rooms: [Self.room], settings: settings)
-        // The field's value per pixel: (depth - 3) / (warpPerSquareMeter * 3^2).
+        // The field's value per pixel: (depth - 3) / (warpPerMeter * 3).
         var squares = 0.0, count = 0
         var near: ([Double], [Double]) = ([], []), far: ([Double], [Double]) = ([], []), later: ([Double], [Double]) = ([], [])
         for seed in 0..<24 {
             let map = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 1, frameIndex: 0, sequenceSeed: UInt64(seed))
             let next = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 2, frameIndex: 1, sequenceSeed: UInt64(seed))
             let w = map.width
-            func field(_ m: DepthMap, _ i: Int) -> Double { (Double(m.depth[i]) - 3) / (0.004 * 9) }
+            func field(_ m: DepthMap, _ i: Int) -> Double { (Double(m.depth[i]) - 3) / (0.012 * 3) }
             for y in 0..<map.height {
                 for x in 0..<w {
                     let i = y * w + x
@@ -68,6 +68,35 @@ import Testing
         #expect(abs(Self.correlation(near.0, near.1) - 0.72) < 0.1)
         #expect(abs(Self.correlation(far.0, far.1)) < 0.12)
         #expect(Self.correlation(later.0, later.1) > 0.98)
+    }
+
+    /// The warp grows linearly with depth (`warpPerMeter`) up to `warpGrowthEndMeters` and no further:
+    /// the same wall seen from 1.5 m, 3 m and 4.5 m (same sequence and frame) shows the same field (the
+    /// warp lives in image coordinates) at half the depth error at 1.5 m as at 3 m, and with a growth
+    /// that ends at 3 m, the same error at 4.5 m as at 3 m.
+    @Test func theWarpGrowsLinearlyWithDepthUpToItsEnd() {
+        var settings = Self.quiet
+        settings.correlated.warpPerMeter = 0.012
+        settings.correlated.warpGrowthEndMeters = 3
+        // The wall 3 m ahead; the camera at 1.5 m from it, and 4.5 m (the room is 7 m deep behind it).
+        let room = Room(name: "Test", floor: [SIMD2(10, -3), SIMD2(-10, -3), SIMD2(-10, 6), SIMD2(10, 6)], wallHeight: 5)
+        let renderer = TestScenes.renderer(rooms: [room], settings: settings)
+        let camera = TestScenes.levelCamera
+        func errors(movedBack metres: Double) -> [Double] {
+            let pose = RigidTransform(rotation: camera.rotation, translation: camera.translation + SIMD3(0, 0, metres))
+            let map = renderer.render(cameraToWorld: pose, noiseSeed: 1, frameIndex: 0, sequenceSeed: 7)
+            // The middle half of the rows: only the wall, from every distance (the floor comes into the
+            // bottom rows at 4.5 m).
+            return (map.height / 4..<(3 * map.height / 4)).flatMap { y in
+                (0..<map.width).map { x in Double(map.depth[y * map.width + x]) - (3 + metres) }
+            }
+        }
+        let near = errors(movedBack: -1.5), middle = errors(movedBack: 0), far = errors(movedBack: 1.5)
+        func rms(_ v: [Double]) -> Double { (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot() }
+        #expect(Self.correlation(middle, near) > 0.98)
+        #expect(Self.correlation(middle, far) > 0.98)
+        #expect(abs(rms(near) / rms(middle) - 0.5) < 0.03, "RMS \(rms(near)) m at 1.5 m, \(rms(middle)) m at 3 m")
+        #expect(abs(rms(far) / rms(middle) - 1) < 0.03, "RMS \(rms(far)) m at 4.5 m, \(rms(middle)) m at 3 m")
     }
 
     /// A wall at 3 m seen with the default tails and nothing else: every pixel at confidence 2 but where

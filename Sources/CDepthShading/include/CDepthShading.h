@@ -91,12 +91,13 @@ typedef struct {
     float ramp_profile[16];
     /// Nonzero: pixels without a return get the low-confidence far depth (`NoReturnFill.far`).
     int32_t fills_no_return;
-    /// The warp field's scale per z^2 (`warpPerSquareMeter`), and this frame's global scale and offset.
-    float warp_per_square_meter, frame_scale, frame_offset;
+    /// The warp field's scale per metre of z (`warpPerMeter`) up to `warp_growth_end_meters`
+    /// (`warpGrowthEndMeters`), and this frame's global scale and offset.
+    float warp_per_meter, warp_growth_end_meters, frame_scale, frame_offset;
 } cdepth_correlated_settings;
 
 /// The correlated model's per-pixel pass over row `y` of a `width` x `height` frame, eight pixels at a
-/// time: uncertainty, confidence, flying pixels, correlated error, warp (`warp_per_square_meter * warp z^2 +
+/// time: uncertainty, confidence, flying pixels, correlated error, warp (`warp_per_meter * warp min(z, warp_growth_end_meters) +
 /// frame_scale z + frame_offset`), Float16 rounding, as the Swift
 /// `CorrelatedErrorModel.shadeEight` and `flyingSurface` do.
 ///

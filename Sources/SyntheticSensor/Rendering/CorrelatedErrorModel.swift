@@ -40,7 +40,7 @@ struct CorrelatedErrorModel: Sendable {
             range_meters: rangeMeters, smoothed_step_below: s.smoothedStepBelow,
             ramp_clean: thresholds.clean, ramp_near_side: thresholds.nearSide, ramp_one: thresholds.one,
             ramp_two: thresholds.two, ramp_three: thresholds.three, ramp_profile: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
-            fills_no_return: s.noReturnFill == .far ? 1 : 0, warp_per_square_meter: s.warpPerSquareMeter, frame_scale: 0,
+            fills_no_return: s.noReturnFill == .far ? 1 : 0, warp_per_meter: s.warpPerMeter, warp_growth_end_meters: s.warpGrowthEndMeters, frame_scale: 0,
             frame_offset: 0)
         withUnsafeMutableBytes(of: &kernelSettings.ramp_profile) { bytes in
             for (i, value) in Self.rampProfile.enumerated() { bytes.storeBytes(of: value, toByteOffset: 4 * i, as: Float.self) }
@@ -307,7 +307,7 @@ struct CorrelatedErrorModel: Sendable {
                         let coarseError: Float = s.coarsePerMeterToOneAndAHalf * coarseRow[x] * surface.squareRoot()
                         let fineError: Float = (s.finePerSquareMeter * fineRow[x] + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
                         let error: Float = m * surface * (coarseError + fineError)
-                        let warpTerm: Float = s.warpPerSquareMeter * warpRow[x] * surface * surface + (frameScale * surface + frameOffset)
+                        let warpTerm: Float = s.warpPerMeter * warpRow[x] * min(s.warpGrowthEndMeters, surface) + (frameScale * surface + frameOffset)
                         depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error + warpTerm)))
                     }
                 }
@@ -633,7 +633,7 @@ struct CorrelatedErrorModel: Sendable {
         let fineError = (s.finePerSquareMeter * fineValues + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
         let error = m * surface * (coarseError + fineError)
         let warpValues = UnsafeRawPointer(warpRow + x).loadUnaligned(as: V.self)
-        let warpTerm = s.warpPerSquareMeter * warpValues * surface * surface + (frameScale * surface + frameOffset)
+        let warpTerm = s.warpPerMeter * warpValues * minV(surface, V(repeating: s.warpGrowthEndMeters)) + (frameScale * surface + frameOffset)
         let value = minV(V(repeating: rangeMeters), maxV(V(repeating: 0.001), surface + error + warpTerm))
         var bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
         bits &+= 0x0FFF &+ ((bits &>> 13) & 1)

@@ -46,16 +46,19 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var coarseCellPixels: Int = 32
     /// Frames over which the coarse field turns into a new independent one.
     public var coarseChangeFrames: Int = 2
-    /// Warp (view-tied, slowly changing, low-frequency) error field's node standard deviation per z^2,
-    /// metres per square metre: the smooth error of centimetres at 3-4 m that does not average away over
-    /// views (a guess fitted to what a reconstruction pipeline sees, docs/lidar.md).
-    public var warpPerSquareMeter: Float = 0.0045
+    /// Warp (view-tied, slowly changing, low-frequency) error field's node standard deviation per metre
+    /// of z-depth up to ``warpGrowthEndMeters``: the smooth error of centimetres at 3-4 m that does not
+    /// average away over views (a guess fitted to what a reconstruction pipeline sees, docs/lidar.md:
+    /// growing with z^2, it made walls 4-5 m away three times as thick as a phone's when fused).
+    public var warpPerMeter: Float = 0.012
+    /// Depth (metres) beyond which the warp's standard deviation stops growing.
+    public var warpGrowthEndMeters: Float = 3
     /// Warp field's cell, pixels.
     public var warpCellPixels: Int = 32
     /// Frames over which the warp field turns into a new independent one.
     public var warpChangeFrames: Int = 120
     /// Standard deviation of the frame's global scale error (a share of the depth) ...
-    public var frameScale: Float = 0.004
+    public var frameScale: Float = 0.002
     /// ... and of its global offset, metres; both change over `frameChangeFrames` frames.
     public var frameOffsetMeters: Float = 0.002
     public var frameChangeFrames: Int = 8
@@ -67,16 +70,16 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// that rise from the surface around them without a depth edge, marked low as a phone marks them
     /// (guesses fitted to what a reconstruction pipeline sees on phone captures, docs/lidar.md). Both
     /// `tailMinimum` and `tailLogSpread` 0: no tails.
-    public var tailThreshold: Float = 0.7
-    public var tailRamp: Float = 1
-    public var tailLowAmount: Float = 0.5
+    public var tailThreshold: Float = 0.65
+    public var tailRamp: Float = 1.15
+    public var tailLowAmount: Float = 0.6
     public var tailCellPixels: Int = 96
     public var tailChangeFrames: Int = 30
     public var tailSizeCellPixels: Int = 128
-    public var tailMinimum: Float = 0.1
+    public var tailMinimum: Float = 0.15
     public var tailLogSpread: Float = 0.8
     /// Fine (new every frame) error field's node standard deviation per z^2, metres per square metre.
-    public var finePerSquareMeter: Float = 0.00042
+    public var finePerSquareMeter: Float = 0.0003
     /// Fine field's cell, pixels.
     public var fineCellPixels: Int = 4
     /// Per-pixel white noise standard deviation per z^2, metres per square metre.
@@ -96,7 +99,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Uncertainty grows again beyond this depth, metres ...
     public var farStartMeters: Float = 4
     /// ... this much per metre.
-    public var farPerMeter: Float = 4
+    public var farPerMeter: Float = 8
     /// Uncertainty per unit of (1 / cos(incidence) - 1).
     public var grazing: Float = 0.25
     /// Uncertainty on a depth-edge pixel.
@@ -110,7 +113,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Width of the uncertain border, pixels.
     public var borderPixels: Int = 6
     /// Mean of the reliability field (negative: more certain).
-    public var reliabilityMean: Float = -2.2
+    public var reliabilityMean: Float = -2.9
     /// Node standard deviation of the reliability field.
     public var reliabilitySpread: Float = 3.7
     /// Reliability field's cell, pixels.

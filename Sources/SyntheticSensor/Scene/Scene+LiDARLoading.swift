@@ -18,7 +18,11 @@ extension Scene {
         m.coarsePerMeterToOneAndAHalf = try real("coarsePerMeterToOneAndAHalf", m.coarsePerMeterToOneAndAHalf)
         m.coarseCellPixels = try cells("coarseCellPixels", m.coarseCellPixels)
         m.coarseChangeFrames = try cells("coarseChangeFrames", m.coarseChangeFrames)
-        m.warpPerSquareMeter = try real("warpPerSquareMeter", m.warpPerSquareMeter)
+        if c.has("warpPerSquareMeter") {
+            throw c.error("warpPerSquareMeter", "replaced by \"warpPerMeter\": the warp grows with z (up to \"warpGrowthEndMeters\"), not z^2; 0.0045 per square metre is 0.009 per metre at 2 m")
+        }
+        m.warpPerMeter = try real("warpPerMeter", m.warpPerMeter)
+        m.warpGrowthEndMeters = try real("warpGrowthEndMeters", m.warpGrowthEndMeters)
         m.warpCellPixels = try cells("warpCellPixels", m.warpCellPixels)
         m.warpChangeFrames = try cells("warpChangeFrames", m.warpChangeFrames)
         m.frameScale = try real("frameScale", m.frameScale)
