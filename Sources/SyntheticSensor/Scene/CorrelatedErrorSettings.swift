@@ -77,7 +77,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var tailChangeFrames: Int = 30
     public var tailSizeCellPixels: Int = 128
     public var tailMinimum: Float = 0.15
-    public var tailLogSpread: Float = 0.8
+    public var tailLogSpread: Float = 0.85
     /// Fine (new every frame) error field's node standard deviation per z^2, metres per square metre.
     public var finePerSquareMeter: Float = 0.0003
     /// Fine field's cell, pixels.
