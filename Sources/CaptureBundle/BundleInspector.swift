@@ -59,7 +59,7 @@ public enum BundleInspector {
         if reader.has("scan.log") {
             do {
                 let bytes = try reader.bytes("scan.log")
-                let lines = TextLines.newlineCount(bytes)
+                let lines = ByteLines.newlineCount(bytes)
                 if lines != data.scanLog.count || bytes.last.map({ $0 != 10 }) == true {
                     result.problems.append("scan.log: \(lines) lines but arkitData.json's scanLog has \(data.scanLog.count) entries")
                 }
@@ -298,42 +298,36 @@ public enum BundleInspector {
     /// Checks an OBJ as written: `v` lines of three finite numbers, `f` lines of three 1-based indices in
     /// range. Reads the lines twice (syntax and vertex count, then face indices) and keeps none of them.
     static func objProblem(_ bytes: [UInt8]) -> String? {
-        var vertices = 0
-        var problem: String?
-        func parts(_ line: ArraySlice<UInt8>) -> [Substring] {
-            String(decoding: line, as: UTF8.self)[...].split(separator: " ")
-        }
-        TextLines.forEach(bytes) { number, line in
-            guard line.count <= maximumOBJLineBytes else {
-                problem = "line \(number): longer than \(maximumOBJLineBytes) bytes"
-                return false
+        bytes.withUnsafeBufferPointer { buffer in
+            var vertices = 0
+            func parts(_ line: ByteLines.Line) -> [Substring] {
+                String(decoding: buffer[line.start..<line.end], as: UTF8.self)[...].split(separator: " ")
             }
-            let parts = parts(line)
-            guard let kind = parts.first else { return true }
-            if kind == "v" {
-                guard parts.count == 4, parts.dropFirst().allSatisfy({ Double($0)?.isFinite == true }) else {
-                    problem = "line \(number): a vertex needs three finite numbers"
-                    return false
+            for line in ByteLines(buffer) {
+                guard line.untrimmedLength <= maximumOBJLineBytes else {
+                    return "line \(line.number): longer than \(maximumOBJLineBytes) bytes"
                 }
-                vertices += 1
-            } else if kind == "f" {
-                guard parts.count == 4, parts.dropFirst().allSatisfy({ Int($0) != nil }) else {
-                    problem = "line \(number): a face needs three indices"
-                    return false
+                let parts = parts(line)
+                guard let kind = parts.first else { continue }
+                if kind == "v" {
+                    guard parts.count == 4, parts.dropFirst().allSatisfy({ Double($0)?.isFinite == true }) else {
+                        return "line \(line.number): a vertex needs three finite numbers"
+                    }
+                    vertices += 1
+                } else if kind == "f" {
+                    guard parts.count == 4, parts.dropFirst().allSatisfy({ Int($0) != nil }) else {
+                        return "line \(line.number): a face needs three indices"
+                    }
                 }
             }
-            return true
-        }
-        if let problem { return problem }
-        TextLines.forEach(bytes) { number, line in
-            let parts = parts(line)
-            guard parts.first == "f" else { return true }
-            if parts.dropFirst().contains(where: { Int($0).map { $0 < 1 || $0 > vertices } ?? true }) {
-                problem = "line \(number): face index out of 1...\(vertices)"
-                return false
+            for line in ByteLines(buffer) {
+                let parts = parts(line)
+                guard parts.first == "f" else { continue }
+                if parts.dropFirst().contains(where: { Int($0).map { $0 < 1 || $0 > vertices } ?? true }) {
+                    return "line \(line.number): face index out of 1...\(vertices)"
+                }
             }
-            return true
+            return nil
         }
-        return problem
     }
 }

@@ -17,12 +17,15 @@ public struct ByteLines: Sequence, IteratorProtocol {
         public let end: Int
         /// Whether a `\n` ends the line (false only for an unterminated last line).
         public let terminated: Bool
+        /// The line's length before trimming, bytes (without its `\n`, nor a `\r` before it).
+        public let untrimmedLength: Int
 
-        @inlinable init(number: Int, start: Int, end: Int, terminated: Bool) {
+        @inlinable init(number: Int, start: Int, end: Int, terminated: Bool, untrimmedLength: Int) {
             self.number = number
             self.start = start
             self.end = end
             self.terminated = terminated
+            self.untrimmedLength = untrimmedLength
         }
 
         /// Whether the line is empty after trimming or starts with `#`.
@@ -50,8 +53,14 @@ public struct ByteLines: Sequence, IteratorProtocol {
         let terminated = end < count
         position = end + 1
         if end > start, bytes[end - 1] == 13 { end -= 1 }
+        let untrimmedLength = end - start
         while start < end, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
         while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 { end -= 1 }
-        return Line(number: number, start: start, end: end, terminated: terminated)
+        return Line(number: number, start: start, end: end, terminated: terminated, untrimmedLength: untrimmedLength)
+    }
+
+    /// The number of `\n` bytes in `bytes`.
+    public static func newlineCount(_ bytes: [UInt8]) -> Int {
+        bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
     }
 }
