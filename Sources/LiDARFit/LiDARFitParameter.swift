@@ -22,7 +22,7 @@ public enum LiDARFitParameter: String, CaseIterable, Sendable {
         case .edgeOneAway: .lowShareOnePixelFromEdge
         case .edgeTwoAway: .lowShareTwoPixelsFromEdge
         case .reliabilityMean: .lowShareFarFromEdge
-        case .distancePerMeter: .highShareTwoToThreeMeters
+        case .distancePerMeter: .highShareDropOneToThreeMeters
         case .farPerMeter: .highShareBeyondFourMeters
         case .rampShare: .cleanStepShare
         case .rampWidening: .multiPixelRampShare

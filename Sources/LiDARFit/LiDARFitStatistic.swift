@@ -3,7 +3,7 @@ import LiDARStatistics
 /// A statistic of docs/lidar.md that `lidar fit` matches (each is moved mostly by one parameter).
 public enum LiDARFitStatistic: String, CaseIterable, Sendable {
     case borderLowShare, lowShareOnEdge, lowShareOnePixelFromEdge, lowShareTwoPixelsFromEdge,
-         lowShareFarFromEdge, highShareTwoToThreeMeters, highShareBeyondFourMeters, cleanStepShare,
+         lowShareFarFromEdge, highShareDropOneToThreeMeters, highShareBeyondFourMeters, cleanStepShare,
          multiPixelRampShare, viewErrorTwoToThreeMeters, flickerHighTwoToThreeMeters, flickerLowTwoToThreeMeters,
          residualNeighbourCorrelation, directLowHighShare
 
@@ -15,7 +15,10 @@ public enum LiDARFitStatistic: String, CaseIterable, Sendable {
         case .lowShareOnePixelFromEdge: s.lowShareByEdgeDistance?[1]
         case .lowShareTwoPixelsFromEdge: s.lowShareByEdgeDistance?[2]
         case .lowShareFarFromEdge: s.lowShareByEdgeDistance?[3]
-        case .highShareTwoToThreeMeters: s.highShareByDepth?[2]
+        case .highShareDropOneToThreeMeters:
+            // How much the high share falls from 1-2 m to 2-3 m: the distance term's slope, which a
+            // shift of the reliability (that moves both bins) leaves nearly alone.
+            s.highShareByDepth.flatMap { h in h[1].flatMap { near in h[2].map { near - $0 } } }
         case .highShareBeyondFourMeters: s.highShareByDepth?[4]
         case .cleanStepShare: s.transitionWidthShares?[0]
         case .multiPixelRampShare:
@@ -34,7 +37,7 @@ public enum LiDARFitStatistic: String, CaseIterable, Sendable {
     func scale(target: Double) -> Double {
         switch self {
         case .borderLowShare, .lowShareOnEdge, .lowShareOnePixelFromEdge, .lowShareTwoPixelsFromEdge,
-             .lowShareFarFromEdge, .highShareTwoToThreeMeters, .highShareBeyondFourMeters, .cleanStepShare,
+             .lowShareFarFromEdge, .highShareDropOneToThreeMeters, .highShareBeyondFourMeters, .cleanStepShare,
              .multiPixelRampShare, .directLowHighShare:
             max(0.1 * abs(target), 0.01)
         case .viewErrorTwoToThreeMeters, .flickerHighTwoToThreeMeters, .flickerLowTwoToThreeMeters:
@@ -48,7 +51,7 @@ public enum LiDARFitStatistic: String, CaseIterable, Sendable {
         switch self {
         case .viewErrorTwoToThreeMeters, .flickerHighTwoToThreeMeters, .flickerLowTwoToThreeMeters: true
         case .borderLowShare, .lowShareOnEdge, .lowShareOnePixelFromEdge, .lowShareTwoPixelsFromEdge,
-             .lowShareFarFromEdge, .highShareTwoToThreeMeters, .highShareBeyondFourMeters, .cleanStepShare,
+             .lowShareFarFromEdge, .highShareDropOneToThreeMeters, .highShareBeyondFourMeters, .cleanStepShare,
              .multiPixelRampShare, .residualNeighbourCorrelation, .directLowHighShare: false
         }
     }

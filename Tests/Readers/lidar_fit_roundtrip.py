@@ -53,7 +53,7 @@ def main():
                         "--format", "raw-rgbd", "--no-images", "--no-progress"], check=True, stdout=subprocess.DEVNULL)
         fitted_path = os.path.join(work, "fitted.json")
         subprocess.run([binary, "lidar", "fit", os.path.join(work, "out", "fit-known-raw"), "--scene",
-                        os.path.join(work, "proxy.json"), "--frames", "60", "--out", fitted_path], check=True)
+                        os.path.join(work, "proxy.json"), "--frames", "120", "--out", fitted_path], check=True)
         fitted = json.load(open(fitted_path))
         assert fitted["errorModel"] == "correlated", fitted
         failures = []

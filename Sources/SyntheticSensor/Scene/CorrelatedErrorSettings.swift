@@ -50,7 +50,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// of z-depth up to ``warpGrowthEndMeters``: the smooth error of centimetres at 3-4 m that does not
     /// average away over views (a guess fitted to what a reconstruction pipeline sees, docs/lidar.md:
     /// growing with z^2, it made walls 4-5 m away three times as thick as a phone's when fused).
-    public var warpPerMeter: Float = 0.012
+    public var warpPerMeter: Float = 0.013
     /// Depth (metres) beyond which the warp's standard deviation stops growing.
     public var warpGrowthEndMeters: Float = 3
     /// Warp field's cell, pixels.
@@ -72,11 +72,11 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// `tailMinimum` and `tailLogSpread` 0: no tails.
     public var tailThreshold: Float = 0.65
     public var tailRamp: Float = 1.15
-    public var tailLowAmount: Float = 0.6
+    public var tailLowAmount: Float = 0.7
     public var tailCellPixels: Int = 96
     public var tailChangeFrames: Int = 30
     public var tailSizeCellPixels: Int = 128
-    public var tailMinimum: Float = 0.15
+    public var tailMinimum: Float = 0.2
     public var tailLogSpread: Float = 0.85
     /// Fine (new every frame) error field's node standard deviation per z^2, metres per square metre.
     public var finePerSquareMeter: Float = 0.0003
