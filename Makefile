@@ -91,13 +91,17 @@ bench: build
 
 ## realism: what a reconstruction pipeline sees in the default apartment's raw package (Open3D TSDF fusion,
 ## planes, held-out frames against the mesh, ICP; Tests/Readers/pipeline_check.py, docs/lidar.md), and the
-## 16 reference statistics of `lidar stats`; installs Open3D from pip (slow: a few minutes)
+## 16 reference statistics of `lidar stats`; prints both, then fails if either is outside its real range;
+## installs Open3D from pip (slow: a few minutes)
 REALISM_OUT := .build/realism
 realism: build
 	@$(PYTHON) -c "import open3d, scipy" 2>/dev/null || $(PYTHON) -m pip install -q open3d-cpu scipy
 	$(RELEASE_BIN) run Scenes/apartment.json --format raw-rgbd --no-images --out $(REALISM_OUT) --force --no-progress
-	$(PYTHON) Tests/Readers/reference_statistics.py $(RELEASE_BIN) $(REALISM_OUT)/apartment-raw --check
-	$(PYTHON) Tests/Readers/pipeline_check.py $(REALISM_OUT)/apartment-raw --json $(REALISM_OUT)/pipeline.json --check
+	@# Both tables whatever the first says; fails after them when either is outside its real range.
+	@status=0; \
+	$(PYTHON) Tests/Readers/reference_statistics.py $(RELEASE_BIN) $(REALISM_OUT)/apartment-raw --check || status=1; \
+	$(PYTHON) Tests/Readers/pipeline_check.py $(REALISM_OUT)/apartment-raw --json $(REALISM_OUT)/pipeline.json --check || status=1; \
+	exit $$status
 
 ## fuzz: build the libFuzzer targets (Fuzz/, their own build in .build-fuzz) and run each for
 ## FUZZ_SECONDS (FUZZ_TARGETS: some of them; docs/fuzzing.md)
