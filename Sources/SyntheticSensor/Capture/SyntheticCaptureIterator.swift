@@ -183,14 +183,18 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                 if let next = arrivingDepthFrame(after: index, count: depthFilter.renewalAfterNext) {
                     var nextHint = segmentHint
                     let nextPose = motion.pose(at: Double(next) / frameRate, hint: &nextHint)
-                    renderAhead = DepthRenderAhead(index: next) { Self.depthMap(capture, pose: nextPose, index: next) }
+                    // The worker renders all but the tails; this thread adds them when it takes the map
+                    // (it would wait for the worker meanwhile).
+                    renderAhead = DepthRenderAhead(index: next) { Self.depthMap(capture, pose: nextPose, index: next, tails: false) }
                 }
             }
             var took = false
             depth = depthFilter.next {
                 if let ahead {
                     took = true
-                    return ahead.wait()
+                    var map = ahead.wait()
+                    capture.renderer.applyTails(to: &map, frameIndex: index, sequenceSeed: capture.seed)
+                    return map
                 }
                 return Self.depthMap(capture, pose: truePose, index: index)
             }
@@ -272,9 +276,10 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     }
 
     /// The depth map of frame `index` seen from `pose`.
-    private static func depthMap(_ capture: SyntheticCapture, pose: RigidTransform, index: Int) -> DepthMap {
+    private static func depthMap(_ capture: SyntheticCapture, pose: RigidTransform, index: Int, tails: Bool = true) -> DepthMap {
         capture.renderer.render(cameraToWorld: pose, noiseSeed: frameSeed(capture, index: index), frameIndex: index,
-                                sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands)
+                                sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands,
+                                tails: tails)
     }
 
     /// Sparse feature depths (z-depth, metres; 0 where nothing lies within range) along rays through a
