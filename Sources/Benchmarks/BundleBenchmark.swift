@@ -151,23 +151,44 @@ public struct BundleBenchmark {
         let cubi = CubiCaptureStorage(settings: settings("bench"))
         let rawSettings = settings("bench-raw")
         var report: Report
-        if raw {
-            let storage = CombinedStorage(TimedStorage(cubi), TimedStorage(RawRGBDStorage(settings: rawSettings)))
-            report = try drive(capture, configuration: configuration, storage: storage) { s in
-                (s.first.observeSeconds, s.first.appendSeconds, s.second.observeSeconds + s.second.appendSeconds,
-                 s.first.filesSeconds + s.second.filesSeconds, s.first.zipSeconds + s.second.zipSeconds)
+        let rawStorage = raw ? RawRGBDStorage(settings: rawSettings) : nil
+        // Settled as `run` settles a scan, after the measurement: published bundles are confirmed (the
+        // ones of the run before, kept aside until then, are deleted now rather than left as partial
+        // folders for the next run to remove inside its timed work); anything else is withdrawn.
+        let publishers: [any BundlePublishing] = [cubi] + (rawStorage.map { [$0] } ?? [])
+        func withdraw() { publishers.forEach { $0.withdrawPublication() } }
+        do throws(BenchmarkError) {
+            if let rawStorage {
+                let storage = CombinedStorage(TimedStorage(cubi), TimedStorage(rawStorage))
+                report = try drive(capture, configuration: configuration, storage: storage) { s in
+                    (s.first.observeSeconds, s.first.appendSeconds, s.second.observeSeconds + s.second.appendSeconds,
+                     s.first.filesSeconds + s.second.filesSeconds, s.first.zipSeconds + s.second.zipSeconds)
+                }
+                report.rawBytes = ProcessMeasurements.bytes(inFolder: rawSettings.bundlePath)
+            } else {
+                report = try drive(capture, configuration: configuration, storage: TimedStorage(cubi)) { s in
+                    (s.observeSeconds, s.appendSeconds, 0, s.filesSeconds, s.zipSeconds)
+                }
             }
-            report.rawBytes = ProcessMeasurements.bytes(inFolder: rawSettings.bundlePath)
-        } else {
-            report = try drive(capture, configuration: configuration, storage: TimedStorage(cubi)) { s in
-                (s.observeSeconds, s.appendSeconds, 0, s.filesSeconds, s.zipSeconds)
-            }
+        } catch {
+            withdraw()
+            throw error
         }
         report.zipBytes = (try? FileManager.default.attributesOfItem(atPath: cubi.zipPath)[.size] as? Int) ?? 0
         report.bundleBytes = ProcessMeasurements.bytes(inFolder: cubi.settings.bundlePath) - report.zipBytes
         report.peakResidentKilobytes = ProcessMeasurements.peakResidentKilobytes()
         report.camera = cameraSettings
         report.imageFrames = cubi.videoFrameCount
+        // As `run`: an unfinished scan keeps no bundle (its report still prints, and the tool exits 1).
+        guard report.finished else {
+            withdraw()
+            return report
+        }
+        if let problem = publishers.lazy.compactMap(\.publicationProblem).first {
+            withdraw()
+            throw BenchmarkError(.failure, "bench bundle: \(problem)")
+        }
+        publishers.forEach { $0.confirmPublication() }
         return report
     }
 

@@ -40,6 +40,12 @@ import Testing
         let jpegs = try FileManager.default.contentsOfDirectory(atPath: out.path + "/bench-raw/raw/rgb").filter { $0.hasSuffix(".jpg") }
         #expect(abs(jpegs.count - 330) <= 2)
         #expect(result.output.contains("64x48 at 30 fps: \(jpegs.count) frames in video.mp4"))
+        // Run again over it, as `run --force` would: the new bundles replace the old ones, which are
+        // deleted, not left as partial folders for the next run to remove inside its timed work.
+        let again = try CommandLineTool.run(["bench", "bundle", "--scene", scene, "--seconds", "11", "--out", out.path, "--no-images"])
+        #expect(again.status == 0, "\(again.output)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["bench", "bench-raw"])
+        #expect(!FileManager.default.fileExists(atPath: out.path + "/bench-raw/raw/rgb"))
     }
 
     @Test func aZipLevelOutsideOneToNineIsAUsageError() throws {
