@@ -114,22 +114,6 @@ import Testing
         }
     }
 
-    /// What the capture does with a map rendered ahead: the worker renders without the tails, the
-    /// iterator adds them; the map is the one rendered whole.
-    @Test func tailsAddedAfterTheRenderGiveTheMapRenderedWhole() {
-        var settings = Self.quiet
-        let defaults = CorrelatedErrorSettings()
-        settings.correlated.tailMinimum = defaults.tailMinimum
-        settings.correlated.tailLogSpread = defaults.tailLogSpread
-        let renderer = TestScenes.renderer(rooms: [Self.room], settings: settings)
-        let whole = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 9, frameIndex: 40, sequenceSeed: 5)
-        var split = renderer.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: 9, frameIndex: 40, sequenceSeed: 5, tails: false)
-        #expect(split.depth != whole.depth, "the tails change the map")
-        renderer.applyTails(to: &split, frameIndex: 40, sequenceSeed: 5)
-        #expect(split.depth == whole.depth)
-        #expect(split.confidence == whole.confidence)
-    }
-
     @Test func tailsArePatchesWrongByDecimetresToMetresMarkedLowWithoutADepthEdge() {
         var low: [Double] = [], medium = 0, high: [Double] = [], steepest = 0.0
         for map in Self.tailMaps() {

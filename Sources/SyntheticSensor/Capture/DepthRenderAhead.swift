@@ -4,9 +4,7 @@ import Foundation
 /// One depth frame rendered ahead on a worker thread (``CaptureOptions/rendersAhead``): the iterator starts
 /// it for the index and pose of the next depth frame that will render a new map, and takes its map when
 /// that frame comes. Rendering is a pure function of the pose, the seeds and the frame index, so a map
-/// rendered ahead is the one the frame would render itself. The worker renders all but the heavy tails,
-/// which the iterator adds when it takes the map (``DepthRenderer/applyTails(to:frameIndex:sequenceSeed:)``),
-/// while the worker renders the next: the worker is the capture's busiest thread.
+/// rendered ahead is the one the frame would render itself.
 final class DepthRenderAhead: @unchecked Sendable {
     /// The frame index the map is for.
     let index: Int

@@ -183,18 +183,14 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                 if let next = arrivingDepthFrame(after: index, count: depthFilter.renewalAfterNext) {
                     var nextHint = segmentHint
                     let nextPose = motion.pose(at: Double(next) / frameRate, hint: &nextHint)
-                    // The worker renders all but the tails; this thread adds them when it takes the map
-                    // (it would wait for the worker meanwhile).
-                    renderAhead = DepthRenderAhead(index: next) { Self.depthMap(capture, pose: nextPose, index: next, tails: false) }
+                    renderAhead = DepthRenderAhead(index: next) { Self.depthMap(capture, pose: nextPose, index: next) }
                 }
             }
             var took = false
             depth = depthFilter.next {
                 if let ahead {
                     took = true
-                    var map = ahead.wait()
-                    capture.renderer.applyTails(to: &map, frameIndex: index, sequenceSeed: capture.seed)
-                    return map
+                    return ahead.wait()
                 }
                 return Self.depthMap(capture, pose: truePose, index: index)
             }
@@ -276,10 +272,9 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     }
 
     /// The depth map of frame `index` seen from `pose`.
-    private static func depthMap(_ capture: SyntheticCapture, pose: RigidTransform, index: Int, tails: Bool = true) -> DepthMap {
+    private static func depthMap(_ capture: SyntheticCapture, pose: RigidTransform, index: Int) -> DepthMap {
         capture.renderer.render(cameraToWorld: pose, noiseSeed: frameSeed(capture, index: index), frameIndex: index,
-                                sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands,
-                                tails: tails)
+                                sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands)
     }
 
     /// Sparse feature depths (z-depth, metres; 0 where nothing lies within range) along rays through a

@@ -126,7 +126,7 @@ struct CorrelatedErrorModel: Sendable {
     func shade(best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int, planeDistance: UnsafePointer<Float>,
                inverseRayLength: UnsafePointer<Float>, frameIndex: Int, sequenceSeed: UInt64, noiseSeed: UInt64,
                depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, bands: Int = 1,
-               path: RenderPath = CaptureOptions.defaultRenderPath, tails: Bool = true) {
+               path: RenderPath = CaptureOptions.defaultRenderPath) {
         let w = width, h = height, s = settings, jump = edgeRelativeJump
         let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
         let frame32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
@@ -361,7 +361,7 @@ struct CorrelatedErrorModel: Sendable {
                 }
             }
         }
-        if tails { applyTails(depth: depth, confidence: confidence, frameIndex: frameIndex, sequenceSeed: sequenceSeed) }
+        applyTails(depth: depth, confidence: confidence, frameIndex: frameIndex, sequenceSeed: sequenceSeed)
     }
 
     /// A unit-variance value that changes to a new independent one every `changeFrames` frames, blended in

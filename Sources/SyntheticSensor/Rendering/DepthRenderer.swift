@@ -48,10 +48,9 @@ public struct DepthRenderer: Sendable {
     /// Renders one depth map from a camera-to-world pose. `noiseSeed` selects the frame's noise;
     /// `frameIndex` and `sequenceSeed` place it in its sequence (the correlated model's error and
     /// reliability fields drift over frames); `bands` > 1 splits the rows over that many concurrent tasks
-    /// (same output). `tails` false leaves the correlated model's heavy tails out, for
-    /// ``applyTails(to:frameIndex:sequenceSeed:)`` to add on another thread (the same map in the end).
+    /// (same output).
     public func render(cameraToWorld pose: RigidTransform, noiseSeed: UInt64, frameIndex: Int = 0, sequenceSeed: UInt64 = 0,
-                       path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1, tails: Bool = true) -> DepthMap {
+                       path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> DepthMap {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = prepare(pose)
         // Each visible patch's signed plane distance by patch index, once per frame for every band; then
@@ -101,7 +100,7 @@ public struct DepthRenderer: Sendable {
                                 model.shade(best: best.pointer, ids: ids.pointer, stride: paddedWidth, planeDistance: planes.pointer,
                                             inverseRayLength: invLength.baseAddress!, frameIndex: frameIndex, sequenceSeed: sequenceSeed,
                                             noiseSeed: noiseSeed, depth: depthBuffer.baseAddress!, confidence: confidenceBuffer.baseAddress!,
-                                            bands: bandCount, path: path, tails: tails)
+                                            bands: bandCount, path: path)
                             }
                         }
                     }
@@ -127,20 +126,6 @@ public struct DepthRenderer: Sendable {
             }
         }
         return DepthMap(width: w, height: h, depth: depth, confidence: confidence)
-    }
-
-    /// Adds the correlated model's heavy tails (``CorrelatedErrorModel/applyTails(depth:confidence:frameIndex:sequenceSeed:)``)
-    /// to a map rendered with `tails: false` for the same frame and sequence: the last step of the
-    /// shading, which needs nothing but the map, so the capture runs it on the thread that takes a map
-    /// rendered ahead while the worker renders the next. Nothing without the correlated model.
-    public func applyTails(to map: inout DepthMap, frameIndex: Int, sequenceSeed: UInt64) {
-        guard let model = correlatedModel else { return }
-        map.depth.withUnsafeMutableBufferPointer { depth in
-            map.confidence.withUnsafeMutableBufferPointer { confidence in
-                model.applyTails(depth: depth.baseAddress!, confidence: confidence.baseAddress!, frameIndex: frameIndex,
-                                 sequenceSeed: sequenceSeed)
-            }
-        }
     }
 
     /// The noise-free z-depth of one ray through pixel coordinates (x, y) of these intrinsics, or 0 when
