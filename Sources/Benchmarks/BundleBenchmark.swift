@@ -155,8 +155,7 @@ public struct BundleBenchmark {
         // Settled as `run` settles a scan, after the measurement: published bundles are confirmed (the
         // ones of the run before, kept aside until then, are deleted now rather than left as partial
         // folders for the next run to remove inside its timed work); anything else is withdrawn.
-        let publishers: [any BundlePublishing] = [cubi] + (rawStorage.map { [$0] } ?? [])
-        func withdraw() { publishers.forEach { $0.withdrawPublication() } }
+        let publishing: any BundlePublishing = rawStorage.map { CombinedStorage(cubi, $0) } ?? cubi
         do throws(BenchmarkError) {
             if let rawStorage {
                 let storage = CombinedStorage(TimedStorage(cubi), TimedStorage(rawStorage))
@@ -171,7 +170,7 @@ public struct BundleBenchmark {
                 }
             }
         } catch {
-            withdraw()
+            publishing.withdrawPublication()
             throw error
         }
         report.zipBytes = (try? FileManager.default.attributesOfItem(atPath: cubi.zipPath)[.size] as? Int) ?? 0
@@ -180,15 +179,9 @@ public struct BundleBenchmark {
         report.camera = cameraSettings
         report.imageFrames = cubi.videoFrameCount
         // As `run`: an unfinished scan keeps no bundle (its report still prints, and the tool exits 1).
-        guard report.finished else {
-            withdraw()
-            return report
-        }
-        if let problem = publishers.lazy.compactMap(\.publicationProblem).first {
-            withdraw()
+        if let problem = publishing.settle(scanFinished: report.finished, bundle: cubi.settings.bundlePath), report.finished {
             throw BenchmarkError(.failure, "bench bundle: \(problem)")
         }
-        publishers.forEach { $0.confirmPublication() }
         return report
     }
 

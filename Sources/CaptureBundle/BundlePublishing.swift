@@ -12,6 +12,19 @@ public protocol BundlePublishing: ScanStorage {
     func withdrawPublication()
 }
 
+extension BundlePublishing {
+    /// Settles the scan's bundles as a run ends, the one rule `run` and `bench bundle` follow: when the
+    /// scan finished and every bundle is published under its name, confirms them (the bundles they
+    /// replaced are deleted) and returns nil; otherwise withdraws them (nothing of the scan is left, what
+    /// it replaced is back) and returns why, naming `bundle`.
+    public func settle(scanFinished: Bool, bundle: String) -> String? {
+        var problem = publicationProblem
+        if problem == nil && !scanFinished { problem = "\(bundle) not published: the scan did not finish" }
+        if problem == nil { confirmPublication() } else { withdrawPublication() }
+        return problem
+    }
+}
+
 extension CubiCaptureStorage: BundlePublishing {
     public var publicationProblem: String? { workspace.publicationProblem }
     public func confirmPublication() { workspace.confirm() }

@@ -184,10 +184,8 @@ struct RunCommand: Command {
         var problem: String?
         if let bundle, let publishing {
             let finished = session.phase == .finished && session.record.events.contains { $0.meaning == .finishedWithEnoughData }
-            problem = publishing.publicationProblem
-            if problem == nil && !finished { problem = "\(bundle) not published: the scan did not finish" }
+            problem = publishing.settle(scanFinished: finished, bundle: bundle)
             if var text = problem {
-                publishing.withdrawPublication()
                 if let failure = run.driver.storageErrors.first, !text.contains(failure.error.reason) {
                     text += ": \(failure.error.reason)"
                 } else if run.driver.storageErrors.isEmpty,
@@ -198,7 +196,6 @@ struct RunCommand: Command {
                 problem = text
                 summary += "\n  no bundle written"
             } else {
-                publishing.confirmPublication()
                 summary += "\n  bundle: \(bundle)"
             }
         }
