@@ -150,39 +150,38 @@ public struct BundleBenchmark {
         }
         let cubi = CubiCaptureStorage(settings: settings("bench"))
         let rawSettings = settings("bench-raw")
-        var report: Report
-        let rawStorage = raw ? RawRGBDStorage(settings: rawSettings) : nil
-        // Settled as `run` settles a scan, after the measurement: published bundles are confirmed (the
-        // ones of the run before, kept aside until then, are deleted now rather than left as partial
-        // folders for the next run to remove inside its timed work); anything else is withdrawn.
-        let publishing: any BundlePublishing = rawStorage.map { CombinedStorage(cubi, $0) } ?? cubi
-        do throws(BenchmarkError) {
-            if let rawStorage {
-                let storage = CombinedStorage(TimedStorage(cubi), TimedStorage(rawStorage))
-                report = try drive(capture, configuration: configuration, storage: storage) { s in
-                    (s.first.observeSeconds, s.first.appendSeconds, s.second.observeSeconds + s.second.appendSeconds,
-                     s.first.filesSeconds + s.second.filesSeconds, s.first.zipSeconds + s.second.zipSeconds)
-                }
-                report.rawBytes = ProcessMeasurements.bytes(inFolder: rawSettings.bundlePath)
-            } else {
-                report = try drive(capture, configuration: configuration, storage: TimedStorage(cubi)) { s in
-                    (s.observeSeconds, s.appendSeconds, 0, s.filesSeconds, s.zipSeconds)
-                }
+        // Drives the scan into `storage`, then settles its bundles as `run` settles a scan, after the
+        // measurement: published bundles are confirmed (the ones of the run before, kept aside until then,
+        // are deleted now rather than left as partial folders for the next run to remove inside its timed
+        // work); anything else is withdrawn, and an unfinished scan keeps no bundle (its report still
+        // prints, and the tool exits 1).
+        func measured<S: BundlePublishing>(_ storage: S, times: (S) -> (Double, Double, Double, Double, Double))
+            throws(BenchmarkError) -> Report {
+            var report: Report
+            do {
+                report = try drive(capture, configuration: configuration, storage: storage, times: times)
+            } catch {
+                storage.withdrawPublication()
+                throw error
             }
-        } catch {
-            publishing.withdrawPublication()
-            throw error
+            if raw { report.rawBytes = ProcessMeasurements.bytes(inFolder: rawSettings.bundlePath) }
+            report.zipBytes = (try? FileManager.default.attributesOfItem(atPath: cubi.zipPath)[.size] as? Int) ?? 0
+            report.bundleBytes = ProcessMeasurements.bytes(inFolder: cubi.settings.bundlePath) - report.zipBytes
+            report.peakResidentKilobytes = ProcessMeasurements.peakResidentKilobytes()
+            report.camera = cameraSettings
+            report.imageFrames = cubi.videoFrameCount
+            if let problem = storage.settle(scanFinished: report.finished, bundle: cubi.settings.bundlePath), report.finished {
+                throw BenchmarkError(.failure, "bench bundle: \(problem)")
+            }
+            return report
         }
-        report.zipBytes = (try? FileManager.default.attributesOfItem(atPath: cubi.zipPath)[.size] as? Int) ?? 0
-        report.bundleBytes = ProcessMeasurements.bytes(inFolder: cubi.settings.bundlePath) - report.zipBytes
-        report.peakResidentKilobytes = ProcessMeasurements.peakResidentKilobytes()
-        report.camera = cameraSettings
-        report.imageFrames = cubi.videoFrameCount
-        // As `run`: an unfinished scan keeps no bundle (its report still prints, and the tool exits 1).
-        if let problem = publishing.settle(scanFinished: report.finished, bundle: cubi.settings.bundlePath), report.finished {
-            throw BenchmarkError(.failure, "bench bundle: \(problem)")
+        if raw {
+            return try measured(CombinedStorage(TimedStorage(cubi), TimedStorage(RawRGBDStorage(settings: rawSettings)))) { s in
+                (s.first.observeSeconds, s.first.appendSeconds, s.second.observeSeconds + s.second.appendSeconds,
+                 s.first.filesSeconds + s.second.filesSeconds, s.first.zipSeconds + s.second.zipSeconds)
+            }
         }
-        return report
+        return try measured(TimedStorage(cubi)) { s in (s.observeSeconds, s.appendSeconds, 0, s.filesSeconds, s.zipSeconds) }
     }
 
     /// Runs the stream through a session into `storage`; `times` reads the storage's stage times
@@ -226,7 +225,7 @@ public struct BundleBenchmark {
                       sessionSeconds: feedSeconds - log - depth - rawFrames - files - zip, waitSeconds: waitSeconds,
                       cubiLogSeconds: log, cubiDepthSeconds: depth, rawFrameSeconds: rawFrames, filesSeconds: files,
                       zipSeconds: zip, wallSeconds: wall, bundleBytes: 0, zipBytes: 0, rawBytes: 0,
-                      finished: session.phase == .finished && record.events.contains { $0.meaning == .finishedWithEnoughData },
+                      finished: session.finishedWithEnoughData,
                       peakResidentKilobytes: nil, cpuSeconds: ProcessMeasurements.cpuSeconds() - cpuStart)
     }
 

@@ -1,4 +1,5 @@
 import CaptureEngine
+import CaptureBundle
 import Foundation
 
 /// A ``ScanStorage`` that passes every call to another and adds up the wall time of each kind of call,
@@ -50,4 +51,11 @@ struct TimedStorage<Base: ScanStorage>: ScanStorage {
     }
 
     mutating func removeScanFiles() { base.removeScanFiles() }
+}
+
+/// A timed storage settles as the storage it times.
+extension TimedStorage: BundlePublishing where Base: BundlePublishing {
+    var publicationProblem: String? { base.publicationProblem }
+    func confirmPublication() { base.confirmPublication() }
+    func withdrawPublication() { base.withdrawPublication() }
 }

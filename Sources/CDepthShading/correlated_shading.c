@@ -71,7 +71,8 @@ static float flying_surface(const cdepth_correlated_settings *s, float z, int k,
     if (!(k < (on_near_side ? near : far))) return z;
     const int place = on_near_side ? near - 1 - k : near + k;
     const float jitter = ((float)(key >> 16) * (1.0f / 65536) - 0.5f) * 0.06f;
-    const float t = (capped ? s->ramp_profile[on_near_side ? 4 : 5] : s->ramp_profile[(near + far - 1) * 4 + place]) + jitter;
+    const int beside = capped || (near + far == 1 && (float)(key & 0xFFFFu) * (1.0f / 65536) >= s->ramp_one_mixed_share);
+    const float t = (beside ? s->ramp_profile[on_near_side ? 4 : 5] : s->ramp_profile[(near + far - 1) * 4 + place]) + jitter;
     return z_near + t * (z_far - z_near);
 }
 
@@ -177,10 +178,12 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
             simde_mm256_mul_ps(simde_mm256_set1_ps(s->fine_per_square_meter), simde_mm256_loadu_ps(fine_row + x)),
             simde_mm256_mul_ps(simde_mm256_set1_ps(white_scale), white_value)), surface);
         const simde__m256 error = simde_mm256_mul_ps(simde_mm256_mul_ps(m, surface), simde_mm256_add_ps(coarse_error, fine_error));
-        // The warp: (k w) min(z, end) + (scale z + offset).
+        // The warp: (k w) m (linear + quadratic m) + (scale z + offset), m = min(z, end).
+        const simde__m256 reach = min_v(surface, simde_mm256_set1_ps(s->warp_growth_end_meters));
+        const simde__m256 growth = simde_mm256_mul_ps(reach, simde_mm256_add_ps(simde_mm256_set1_ps(s->warp_linear),
+                                                                                 simde_mm256_mul_ps(simde_mm256_set1_ps(s->warp_quadratic), reach)));
         const simde__m256 warp_term = simde_mm256_add_ps(
-            simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->warp_per_meter), simde_mm256_loadu_ps(warp_row + x)),
-                               min_v(surface, simde_mm256_set1_ps(s->warp_growth_end_meters))),
+            simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->warp_per_meter), simde_mm256_loadu_ps(warp_row + x)), growth),
             simde_mm256_add_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->frame_scale), surface), simde_mm256_set1_ps(s->frame_offset)));
         const simde__m256 value = min_v(simde_mm256_set1_ps(s->range_meters),
                                         max_v(simde_mm256_set1_ps(0.001f), simde_mm256_add_ps(simde_mm256_add_ps(surface, error), warp_term)));

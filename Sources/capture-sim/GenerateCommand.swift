@@ -218,8 +218,7 @@ struct GenerateCommand: Command {
             storage.withdrawPublication()
             throw CommandFailure("\(scenePath): \(error)", exitCode: .outputFailed)
         }
-        let finished = run.driver.session.record.events.contains { $0.meaning == .finishedWithEnoughData }
-        if let problem = storage.publicationProblem ?? (finished ? nil : "the scan did not finish") {
+        if let problem = storage.publicationProblem ?? (run.driver.session.finishedWithEnoughData ? nil : "the scan did not finish") {
             storage.withdrawPublication()
             throw CommandFailure("\(scenePath): bundles not published: \(problem)", exitCode: .outputFailed)
         }

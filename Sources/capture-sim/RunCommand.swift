@@ -183,8 +183,7 @@ struct RunCommand: Command {
         }
         var problem: String?
         if let bundle, let publishing {
-            let finished = session.phase == .finished && session.record.events.contains { $0.meaning == .finishedWithEnoughData }
-            problem = publishing.settle(scanFinished: finished, bundle: bundle)
+            problem = publishing.settle(scanFinished: session.finishedWithEnoughData, bundle: bundle)
             if var text = problem {
                 if let failure = run.driver.storageErrors.first, !text.contains(failure.error.reason) {
                     text += ": \(failure.error.reason)"

@@ -185,25 +185,29 @@ def fuse(cap, frames):
     return vbg.extract_triangle_mesh().to_legacy()
 
 
-def largest_planes(mesh, count=3):
-    """The robust sigmas of the `count` largest planes' inliers. RANSAC runs in a child process with one
-    OpenMP thread: Open3D's multithreaded segment_plane picks different inliers from run to run even with
-    its seed set (the wall thickness moved by 2-3 mm between two runs on one package); on one thread, and
-    with the vertices sorted, the measure repeats exactly."""
-    points = np.asarray(mesh.vertices)
-    # The vertices in a fixed order: the mesh's own order changes from run to run (its voxel blocks live
-    # in a hash map filled in parallel), and RANSAC's seeded draws pick points by index.
-    points = points[np.lexsort((points[:, 2], points[:, 1], points[:, 0]))]
+def plane_worker():
+    """The child process the RANSAC runs in, with one OpenMP thread: Open3D's multithreaded segment_plane
+    picks different inliers from run to run even with its seed set (the wall thickness moved by 2-3 mm
+    between two runs on one package); on one thread, and with the vertices sorted, the measure repeats
+    exactly. One worker serves every stretch."""
     before = os.environ.get("OMP_NUM_THREADS")
     os.environ["OMP_NUM_THREADS"] = "1"  # read by the child's OpenMP when it imports Open3D
     try:
-        with multiprocessing.get_context("spawn").Pool(1) as pool:
-            return pool.apply(plane_sigmas, (points, count))
+        return multiprocessing.get_context("spawn").Pool(1)  # the child starts here, with the variable set
     finally:
         if before is None:
             del os.environ["OMP_NUM_THREADS"]
         else:
             os.environ["OMP_NUM_THREADS"] = before
+
+
+def largest_planes(mesh, worker, count=3):
+    """The robust sigmas of the `count` largest planes' inliers, by RANSAC in `worker` (``plane_worker``)."""
+    points = np.asarray(mesh.vertices)
+    # The vertices in a fixed order: the mesh's own order changes from run to run (its voxel blocks live
+    # in a hash map filled in parallel), and RANSAC's seeded draws pick points by index.
+    points = points[np.lexsort((points[:, 2], points[:, 1], points[:, 0]))]
+    return worker.apply(plane_sigmas, (points, count))
 
 
 def plane_sigmas(pts, count):
@@ -251,7 +255,7 @@ def correction(T_init, T_icp):
     return float(np.linalg.norm(D[:3, 3])), angle
 
 
-def measure_stretch(cap, start, length, held_out):
+def measure_stretch(cap, start, length, held_out, worker):
     fused = list(range(start, start + length, 2))
     others = list(range(start + 1, start + length, 2))
     pick = np.unique(np.linspace(0, len(others) - 1, min(held_out, len(others))).astype(int))
@@ -260,7 +264,7 @@ def measure_stretch(cap, start, length, held_out):
     mesh.compute_vertex_normals()
     out = {"start": start, "frames": length, "fused": len(fused), "held_out": len(held),
            "triangles": len(mesh.triangles)}
-    sig = largest_planes(mesh)
+    sig = largest_planes(mesh, worker)
     out["plane_sigmas_mm"] = [s * 1000 for s in sig]
     out["wall_thickness_mm"] = float(np.median(sig) * 1000) if sig else float("nan")
     clusters, counts, _ = mesh.cluster_connected_triangles()
@@ -329,10 +333,11 @@ def main():
     starts = np.linspace(cap.n * 0.1, cap.n * 0.9 - length, args.stretches).astype(int) if cap.n > length * 1.3 \
         else np.zeros(1, int)
     results = []
-    for s in starts:
-        r = measure_stretch(cap, int(max(0, s)), length, args.held_out)
-        results.append(r)
-        print("stretch from frame %d: %s" % (s, ", ".join("%s %.4g" % (k, r[k]) for k, _, _ in LABELS)), flush=True)
+    with plane_worker() as worker:
+        for s in starts:
+            r = measure_stretch(cap, int(max(0, s)), length, args.held_out, worker)
+            results.append(r)
+            print("stretch from frame %d: %s" % (s, ", ".join("%s %.4g" % (k, r[k]) for k, _, _ in LABELS)), flush=True)
     print()
     print("%-78s %-14s %s" % ("what the pipeline sees", "real", "this capture"))
     failures = []

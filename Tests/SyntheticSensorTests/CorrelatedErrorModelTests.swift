@@ -190,6 +190,26 @@ import JSONSupport
         }
     }
 
+    /// With only one-pixel ramps, a share `rampOneMixedShare` of their pixels lies halfway between box and
+    /// wall (more than a fifth of the 1.7 m step from both: flying), the rest beside their own surface.
+    @Test(arguments: [(Float(0), 0.0, 0.0), (0.5, 0.35, 0.65), (1, 1, 1)])
+    func aShareOfOnePixelRampsLiesHalfwayTheRestBesideTheirSurface(mixedShare: Float, atLeast: Double, atMost: Double) {
+        let map = Self.boxBeforeWall(near: 1.3, far: 3) {
+            $0.rampWideShare = 0
+            $0.rampWidening = 0
+            $0.rampOneMixedShare = mixedShare
+        }
+        var halfway = 0, beside = 0
+        for y in 60..<130 {
+            for depth in Self.row(map, y, 110, 145) {
+                if depth > 1.64 && depth < 2.66 { halfway += 1 } else if depth > 1.4 && depth < 2.9 { beside += 1 }
+            }
+        }
+        let share = Double(halfway) / Double(max(1, halfway + beside))
+        #expect(halfway + beside >= 63, "\(halfway) halfway, \(beside) beside in 70 rows")
+        #expect(share >= atLeast && share <= atMost, "\(halfway) halfway, \(beside) beside")
+    }
+
     @Test(arguments: [(1, 1), (2, 0), (3, 1), (4, 0)]) func eachRampProfileIsMonotonicWithTheDocumentedFlyingPixels(width: Int, flying: Int) {
         // The ramp's depths as fractions of the way from the near (0) to the far (1) surface; the reference
         // counts a pixel flying when it lies more than a fifth of the step from both sides (with margins
@@ -269,10 +289,13 @@ import JSONSupport
     @Test func theLiDARBlockReadsTheErrorModelAndItsParameters() throws {
         let scene = try Scene(jsonText: TestScenes.sceneText(script: Self.script, extra: """
 
-              "lidar": { "errorModel": "correlated", "correlated": { "edgeOn": 2.5, "rangeMeters": 6, "coarseCellPixels": 16 } },
+              "lidar": { "errorModel": "correlated", "correlated": { "edgeOn": 2.5, "rangeMeters": 6, "coarseCellPixels": 16,
+                         "rampOneMixedShare": 0.4, "warpQuadraticShare": 1.5 } },
             """), source: "test.json")
         #expect(scene.lidar.errorModel == .correlated)
         #expect(scene.lidar.correlated.edgeOn == 2.5)
+        #expect(scene.lidar.correlated.rampOneMixedShare == 0.4)
+        #expect(scene.lidar.correlated.warpQuadraticShare == 1, "a share above 1 is 1")
         #expect(scene.lidar.correlated.coarseCellPixels == 16)
         #expect(scene.lidar.effectiveRangeMeters == 6)
         #expect(throws: InputError.self) {

@@ -70,14 +70,17 @@ import Testing
         #expect(Self.correlation(later.0, later.1) > 0.98)
     }
 
-    /// The warp grows linearly with depth (`warpPerMeter`) up to `warpGrowthEndMeters` and no further:
-    /// the same wall seen from 1.5 m, 3 m and 4.5 m (same sequence and frame) shows the same field (the
-    /// warp lives in image coordinates) at half the depth error at 1.5 m as at 3 m, and with a growth
-    /// that ends at 3 m, the same error at 4.5 m as at 3 m.
-    @Test func theWarpGrowsLinearlyWithDepthUpToItsEnd() {
+    /// The warp grows with depth up to `warpGrowthEndMeters` and no further, linearly (`warpPerMeter`)
+    /// or, by `warpQuadraticShare` q, with its square: the same wall seen from 1.5 m, 3 m and 4.5 m (same
+    /// sequence and frame) shows the same field (the warp lives in image coordinates) at 1.5 / 3
+    /// ((1 - q) + q 1.5 / 3) of the depth error at 3 m (a half when linear, a quarter when quadratic), and
+    /// with a growth that ends at 3 m, the same error at 4.5 m as at 3 m.
+    @Test(arguments: [(Float(0), 0.5), (0.5, 0.375), (1, 0.25)])
+    func theWarpGrowsWithDepthByItsCurveUpToItsEnd(quadraticShare: Float, nearRatio: Double) {
         var settings = Self.quiet
         settings.correlated.warpPerMeter = 0.012
         settings.correlated.warpGrowthEndMeters = 3
+        settings.correlated.warpQuadraticShare = quadraticShare
         // The wall 3 m ahead; the camera at 1.5 m from it, and 4.5 m (the room is 7 m deep behind it).
         let room = Room(name: "Test", floor: [SIMD2(10, -3), SIMD2(-10, -3), SIMD2(-10, 6), SIMD2(10, 6)], wallHeight: 5)
         let renderer = TestScenes.renderer(rooms: [room], settings: settings)
@@ -95,7 +98,7 @@ import Testing
         func rms(_ v: [Double]) -> Double { (v.map { $0 * $0 }.reduce(0, +) / Double(v.count)).squareRoot() }
         #expect(Self.correlation(middle, near) > 0.98)
         #expect(Self.correlation(middle, far) > 0.98)
-        #expect(abs(rms(near) / rms(middle) - 0.5) < 0.03, "RMS \(rms(near)) m at 1.5 m, \(rms(middle)) m at 3 m")
+        #expect(abs(rms(near) / rms(middle) - nearRatio) < 0.03, "RMS \(rms(near)) m at 1.5 m, \(rms(middle)) m at 3 m")
         #expect(abs(rms(far) / rms(middle) - 1) < 0.03, "RMS \(rms(far)) m at 4.5 m, \(rms(middle)) m at 3 m")
     }
 

@@ -87,6 +87,8 @@ typedef struct {
     float range_meters, smoothed_step_below;
     /// Thresholds on the ramp field (`CorrelatedErrorModel.RampThresholds`).
     float ramp_clean, ramp_near_side, ramp_one, ramp_two, ramp_three;
+    /// Share of one-pixel ramps whose pixel lies halfway (`rampOneMixedShare`); the rest take the two-pixel ramp's places.
+    float ramp_one_mixed_share;
     /// `CorrelatedErrorModel.rampProfile`: four per ramp width.
     float ramp_profile[16];
     /// Nonzero: pixels without a return get the low-confidence far depth (`NoReturnFill.far`).
@@ -94,6 +96,9 @@ typedef struct {
     /// The warp field's scale per metre of z (`warpPerMeter`) up to `warp_growth_end_meters`
     /// (`warpGrowthEndMeters`), and this frame's global scale and offset.
     float warp_per_meter, warp_growth_end_meters, frame_scale, frame_offset;
+    /// The warp's growth `m (warp_linear + warp_quadratic m)`, m = min(z, warp_growth_end_meters):
+    /// 1 - q and q / end for `warpQuadraticShare` q (1 and 0: linear).
+    float warp_linear, warp_quadratic;
 } cdepth_correlated_settings;
 
 /// The correlated model's per-pixel pass over row `y` of a `width` x `height` frame, eight pixels at a

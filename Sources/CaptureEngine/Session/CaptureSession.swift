@@ -19,6 +19,11 @@ public struct CaptureSession: Sendable {
     public var phase: SessionPhase { state.phase }
     /// What the session keeps for the bundle.
     public internal(set) var record = SessionRecord()
+    /// Whether the scan finished with code 7 (enough data): the one case in which a run keeps its
+    /// bundles (`run`, `generate` and `bench bundle` settle them by it).
+    public var finishedWithEnoughData: Bool {
+        phase == .finished && record.events.contains { $0.meaning == .finishedWithEnoughData }
+    }
     /// Whether each step records what the detectors measured in ``signals`` (default off: the step
     /// function then does no extra work). Reports turn it on to draw each quantity against its threshold.
     public var tapsSignals = false

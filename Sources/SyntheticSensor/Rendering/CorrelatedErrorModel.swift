@@ -39,9 +39,11 @@ struct CorrelatedErrorModel: Sendable {
             fine_per_square_meter: s.finePerSquareMeter, white_per_square_meter: s.whitePerSquareMeter,
             range_meters: rangeMeters, smoothed_step_below: s.smoothedStepBelow,
             ramp_clean: thresholds.clean, ramp_near_side: thresholds.nearSide, ramp_one: thresholds.one,
-            ramp_two: thresholds.two, ramp_three: thresholds.three, ramp_profile: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+            ramp_two: thresholds.two, ramp_three: thresholds.three,
+            ramp_one_mixed_share: s.rampOneMixedShare, ramp_profile: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
             fills_no_return: s.noReturnFill == .far ? 1 : 0, warp_per_meter: s.warpPerMeter, warp_growth_end_meters: s.warpGrowthEndMeters, frame_scale: 0,
-            frame_offset: 0)
+            frame_offset: 0, warp_linear: 1 - s.warpQuadraticShare,
+            warp_quadratic: s.warpGrowthEndMeters > 0 ? s.warpQuadraticShare / s.warpGrowthEndMeters : 0)
         withUnsafeMutableBytes(of: &kernelSettings.ramp_profile) { bytes in
             for (i, value) in Self.rampProfile.enumerated() { bytes.storeBytes(of: value, toByteOffset: 4 * i, as: Float.self) }
         }
@@ -307,7 +309,9 @@ struct CorrelatedErrorModel: Sendable {
                         let coarseError: Float = s.coarsePerMeterToOneAndAHalf * coarseRow[x] * surface.squareRoot()
                         let fineError: Float = (s.finePerSquareMeter * fineRow[x] + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
                         let error: Float = m * surface * (coarseError + fineError)
-                        let warpTerm: Float = s.warpPerMeter * warpRow[x] * min(s.warpGrowthEndMeters, surface) + (frameScale * surface + frameOffset)
+                        let reach = min(s.warpGrowthEndMeters, surface)
+                        let growth = reach * (kernelSettings.warp_linear + kernelSettings.warp_quadratic * reach)
+                        let warpTerm: Float = s.warpPerMeter * warpRow[x] * growth + (frameScale * surface + frameOffset)
                         depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error + warpTerm)))
                     }
                 }
@@ -426,7 +430,8 @@ struct CorrelatedErrorModel: Sendable {
     }
 
     /// Where a ramp's pixels lie between the near (0) and the far (1) surface, by width (rows of four for
-    /// widths 1 to 4, from the near side): a one-pixel ramp and the middle of a three-pixel one halfway,
+    /// widths 1 to 4, from the near side): a one-pixel ramp (a share ``CorrelatedErrorSettings/rampOneMixedShare``
+    /// of them; the others take the two-pixel ramp's places) and the middle of a three-pixel one halfway,
     /// the other pixels close to their side (within 20 %: mixed returns dominated by one surface), so that
     /// about a fifth of a discontinuity zone is flying, as on a phone (docs/lidar.md; the reference counts
     /// a pixel more than a fifth of the step from both sides as flying).
@@ -503,7 +508,10 @@ struct CorrelatedErrorModel: Sendable {
         // the edge last), then the far side's (the one on the edge first).
         let place = onNearSide ? near - 1 - k : near + k
         let jitter = (Float(key >> 16) * (1 / 65536) - 0.5) * 0.06
-        let t = (capped ? Self.rampProfile[onNearSide ? 4 : 5] : Self.rampProfile[(near + far - 1) * 4 + place]) + jitter
+        // Capped ramps, and one-pixel ramps whose pixel is not a mixed return (``CorrelatedErrorSettings/rampOneMixedShare``),
+        // lie beside their own surface.
+        let beside = capped || (near + far == 1 && Float(key & 0xFFFF) * (1 / 65536) >= settings.rampOneMixedShare)
+        let t = (beside ? Self.rampProfile[onNearSide ? 4 : 5] : Self.rampProfile[(near + far - 1) * 4 + place]) + jitter
         return zNear + t * (zFar - zNear)
     }
 
@@ -633,7 +641,9 @@ struct CorrelatedErrorModel: Sendable {
         let fineError = (s.finePerSquareMeter * fineValues + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
         let error = m * surface * (coarseError + fineError)
         let warpValues = UnsafeRawPointer(warpRow + x).loadUnaligned(as: V.self)
-        let warpTerm = s.warpPerMeter * warpValues * minV(surface, V(repeating: s.warpGrowthEndMeters)) + (frameScale * surface + frameOffset)
+        let reach = minV(surface, V(repeating: s.warpGrowthEndMeters))
+        let growth = reach * (V(repeating: kernelSettings.warp_linear) + V(repeating: kernelSettings.warp_quadratic) * reach)
+        let warpTerm = s.warpPerMeter * warpValues * growth + (frameScale * surface + frameOffset)
         let value = minV(V(repeating: rangeMeters), maxV(V(repeating: 0.001), surface + error + warpTerm))
         var bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
         bits &+= 0x0FFF &+ ((bits &>> 13) & 1)

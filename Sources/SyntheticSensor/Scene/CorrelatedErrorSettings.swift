@@ -30,7 +30,8 @@
 /// its square (1 px: 1 - q, 2 px: q (1 - q), 3 px: q^2). A one-pixel ramp lies on the near side of the edge
 /// for a share `rampNearSideShare`, else on the far side; 2 and 4 are split evenly, 3 as one near and two
 /// far. The ramp's pixels take depths between the near and the far surface from a fixed profile per width
-/// (``CorrelatedErrorModel/rampProfile``, jittered within +-3 % of the step), monotonic and not on a line.
+/// (``CorrelatedErrorModel/rampProfile``, jittered within +-3 % of the step), monotonic and not on a line;
+/// a one-pixel ramp's pixel lies halfway for a share `rampOneMixedShare`, else beside its own surface.
 public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Farthest return, metres (a phone's LiDAR returns to about 6.7 m); depth is clamped to it.
     public var rangeMeters: Float = 7
@@ -53,6 +54,10 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var warpPerMeter: Float = 0.013
     /// Depth (metres) beyond which the warp's standard deviation stops growing.
     public var warpGrowthEndMeters: Float = 3
+    /// How the warp grows up to ``warpGrowthEndMeters``: 0 linearly with z, 1 with z^2 (the same value at
+    /// the end, a quarter of it at half the end), a mix between: `m ((1 - q) + q m / end)` metres of growth,
+    /// m = min(z, end). A guess: the growth curve of a phone's depth error is not published.
+    public var warpQuadraticShare: Float = 0.5
     /// Warp field's cell, pixels.
     public var warpCellPixels: Int = 32
     /// Frames over which the warp field turns into a new independent one.
@@ -128,6 +133,12 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     public var rampWideShare: Float = 0.3
     /// Share of one-pixel ramps that lie on the near side of the edge (the rest on the far side).
     public var rampNearSideShare: Float = 0.25
+    /// Share of one-pixel ramps whose pixel is a mixed return halfway between the two surfaces (a flying
+    /// pixel); the rest lie close to their own side (the two-pixel ramp's places, within a fifth of the
+    /// step: a return dominated by one surface), chosen per pixel. A guess fitted to the phone's flying
+    /// share of the discontinuity zone (docs/lidar.md): the apartment's geometry alone (grazing surfaces,
+    /// thin objects) already makes a fifth of its zone flying, so the default leaves none halfway.
+    public var rampOneMixedShare: Float = 0
     /// Steps smaller than this share of the near depth are smoothed over the four pixels on and next to
     /// them instead (a fifth of the step each, so no pixel-to-pixel jump is left; a guess: the phone's depth
     /// is densified from a coarse grid of laser dots and does not keep small steps sharp).

@@ -23,6 +23,7 @@ extension Scene {
         }
         m.warpPerMeter = try real("warpPerMeter", m.warpPerMeter)
         m.warpGrowthEndMeters = try real("warpGrowthEndMeters", m.warpGrowthEndMeters)
+        m.warpQuadraticShare = min(1, try real("warpQuadraticShare", m.warpQuadraticShare))
         m.warpCellPixels = try cells("warpCellPixels", m.warpCellPixels)
         m.warpChangeFrames = try cells("warpChangeFrames", m.warpChangeFrames)
         m.frameScale = try real("frameScale", m.frameScale)
@@ -60,6 +61,7 @@ extension Scene {
         m.rampShare = min(1, try real("rampShare", m.rampShare))
         m.rampWidening = min(1, try real("rampWidening", m.rampWidening))
         m.rampNearSideShare = min(1, try real("rampNearSideShare", m.rampNearSideShare))
+        m.rampOneMixedShare = min(1, try real("rampOneMixedShare", m.rampOneMixedShare))
         m.rampWideShare = min(1, try real("rampWideShare", m.rampWideShare))
         m.rampCellPixels = try cells("rampCellPixels", m.rampCellPixels)
         m.smoothedStepBelow = try real("smoothedStepBelow", m.smoothedStepBelow)
