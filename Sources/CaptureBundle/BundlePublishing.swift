@@ -13,7 +13,7 @@ public protocol BundlePublishing: ScanStorage {
 }
 
 extension BundlePublishing {
-    /// Settles the scan's bundles as a run ends, the one rule `run` and `bench bundle` follow: when the
+    /// Settles the scan's bundles as a run ends, the one rule `run`, `generate` and `bench bundle` follow: when the
     /// scan finished and every bundle is published under its name, confirms them (the bundles they
     /// replaced are deleted) and returns nil; otherwise withdraws them (nothing of the scan is left, what
     /// it replaced is back) and returns why, naming `bundle`.

@@ -218,11 +218,10 @@ struct GenerateCommand: Command {
             storage.withdrawPublication()
             throw CommandFailure("\(scenePath): \(error)", exitCode: .outputFailed)
         }
-        if let problem = storage.publicationProblem ?? (run.driver.session.finishedWithEnoughData ? nil : "the scan did not finish") {
-            storage.withdrawPublication()
-            throw CommandFailure("\(scenePath): bundles not published: \(problem)", exitCode: .outputFailed)
+        // Settled as `run` settles a scan: confirmed when finished and published, else withdrawn.
+        if let problem = storage.settle(scanFinished: run.driver.session.finishedWithEnoughData, bundle: folder + "/" + scene.name) {
+            throw CommandFailure("\(scenePath): \(problem)", exitCode: .outputFailed)
         }
-        storage.confirmPublication()
         let bytes = Self.treeBytes(folder + "/" + scene.name) + Self.treeBytes(folder + "/" + scene.name + "-raw")
         guard case .object(var members) = generated.manifest else { return (generated.manifest, bytes) }
         members.append(("bundle", .string("bundles/\(scene.name)")))
