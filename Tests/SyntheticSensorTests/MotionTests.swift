@@ -88,6 +88,24 @@ import Testing
         #expect(pitches.max()! - pitches.min()! > 2, "the pitch wanders: \(pitches)")
     }
 
+    /// The gaze drops by `walkingLookDownDegrees` (default 5) at walking pace and not at all standing; 0
+    /// walks with the standing gaze, as the real hand-held log does. The same seed walks the same path
+    /// with the same wander, so the pitches differ by the drop alone.
+    @Test func walkingLooksDownByWhatTheSceneAsksOnlyWhileWalking() throws {
+        let script = """
+            [ { "action": "present", "position": [0.5, 2.5], "headingDegrees": -90, "pitchDegrees": -10, "orientation": "landscapeRight" },
+              { "action": "pause", "seconds": 2 },
+              { "action": "walkTo", "to": [5.5, 2.5], "speed": 0.5 } ]
+            """
+        let dropping = try capture(script)
+        let level = try capture(script, extra: #" "motion": {"walkingLookDownDegrees": 0},"#)
+        func pitch(_ c: SyntheticCapture, _ t: Double) -> Double { Angle.degrees(fromRadians: CameraPose.pitch(c.truePose(at: t))) }
+        #expect(abs(pitch(dropping, 1) - pitch(level, 1)) < 1e-9, "standing: no drop")
+        for t in stride(from: 5.0, to: 10.0, by: 0.5) {
+            #expect(abs(pitch(level, t) - pitch(dropping, t) - 5) < 0.05, "walking at full pace, t \(t)")
+        }
+    }
+
     @Test func runningTooFastReportsExcessiveMotion() throws {
         let c = try capture("""
             [ { "action": "present", "position": [0.5, 2.5], "headingDegrees": -90, "orientation": "landscapeRight" },

@@ -117,12 +117,23 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
         case .wood:
             return Self.wood(u: u, v: v, seed: seed, rings: 40)
         case .wallpaper:
-            // Four stripes across u, each with a column of motifs (diamonds) every 1/8 of v.
+            // Four stripes across u, each with a column of motifs every 1/8 of v. The 32 motifs of the
+            // 0.8 m repeat are drawn differently, as a printed floral repeat's are: each its own shape (a
+            // four-pointed star, a diamond or a disc: the L^p ball for p 0.6, 1, 2), size, place in its
+            // cell and colour, so neighbouring motifs are not one feature to a tracker.
+            let cellU = Int(u * 4), cellV = Int(v * 8)
             let su = (u * 4).truncatingRemainder(dividingBy: 1), sv = (v * 8).truncatingRemainder(dividingBy: 1)
             let stripe: Float = su < 0.08 || (su > 0.5 && su < 0.54) ? 0.8 : 1.04
-            let diamond = abs(su - 0.27) * 3 + abs(sv - 0.5) < 0.33
-            let motif: SIMD3<Float> = diamond ? (abs(su - 0.27) * 3 + abs(sv - 0.5) < 0.2 ? SIMD3(0.6, 0.72, 0.7) : SIMD3(1.2, 1.12, 0.95))
-                : SIMD3(repeating: 1)
+            let shape = Noise.hash(cellU, cellV, seed &+ 21), size = Noise.hash(cellU, cellV, seed &+ 22)
+            let du = abs(su - 0.27 - 0.05 * (Noise.hash(cellU, cellV, seed &+ 23) - 0.5)) * 3
+            let dv = abs(sv - 0.5 - 0.16 * (Noise.hash(cellU, cellV, seed &+ 24) - 0.5))
+            let power: Float = shape < 0.34 ? 0.6 : shape < 0.67 ? 1 : 2
+            let distance = power == 1 ? du + dv : power == 2 ? (du * du + dv * dv).squareRoot()
+                : pow(pow(du, power) + pow(dv, power), 1 / power)
+            let outer: Float = 0.27 + 0.12 * size, inner = outer * (0.45 + 0.25 * Noise.hash(cellU, cellV, seed &+ 25))
+            let centres: [SIMD3<Float>] = [SIMD3(0.6, 0.72, 0.7), SIMD3(0.75, 0.6, 0.62), SIMD3(0.62, 0.66, 0.8)]
+            let centre = centres[Int(Noise.hash(cellU, cellV, seed &+ 26) * 3) % 3]
+            let motif: SIMD3<Float> = distance < inner ? centre : distance < outer ? SIMD3(1.2, 1.12, 0.95) : SIMD3(repeating: 1)
             return motif * stripe * (1 + 0.03 * Noise.value(u, v, cells: 256, seed: seed))
         case .curtain:
             let fold = 0.5 + 0.5 * cos(2 * Float.pi * (u * 6 + 0.15 * Noise.fbm(u, v, cells: 2, octaves: 2, seed: seed)))
@@ -181,17 +192,22 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
             let border = min(min(u, 1 - u), min(v, 1 - v))
             if border < 0.05 { return SIMD3(0.28, 0.2, 0.14) * (1 + 0.2 * Noise.value(u, v, cells: 64, seed: seed)) }
             if border < 0.11 { return SIMD3(1.75, 1.72, 1.65) }
+            // A painting: 24 hard-edged shapes (ellipses of their own aspect, and rectangles) over a graded
+            // ground, shaded toward their rims, with a brush texture at several scales, so that it has the
+            // corners and edges a photographed picture has at every distance.
             var colour = SIMD3<Float>(1.1, 1.15, 1.3) * (0.8 + 0.4 * v)
-            for blob in 0..<14 {
-                let cx = Noise.hash(blob, 0, seed), cy = Noise.hash(blob, 1, seed), r = 0.05 + 0.18 * Noise.hash(blob, 2, seed)
-                let d = ((u - cx) * (u - cx) + (v - cy) * (v - cy)) / (r * r)
+            let palette: [SIMD3<Float>] = [SIMD3(1.9, 0.35, 0.25), SIMD3(0.3, 0.6, 1.9), SIMD3(1.9, 1.5, 0.3), SIMD3(0.35, 1.3, 0.45),
+                                           SIMD3(0.2, 0.2, 0.3), SIMD3(1.8, 1.8, 1.7), SIMD3(1.2, 0.5, 1.5)]
+            for shape in 0..<24 {
+                let cx = Noise.hash(shape, 0, seed), cy = Noise.hash(shape, 1, seed), r = 0.04 + 0.14 * Noise.hash(shape, 2, seed)
+                let aspect = 0.5 + Noise.hash(shape, 5, seed)
+                let du = (u - cx) * aspect, dv = (v - cy) / aspect
+                let d = Noise.hash(shape, 6, seed) < 0.3 ? max(du * du, dv * dv) / (r * r) : (du * du + dv * dv) / (r * r)
                 guard d < 1 else { continue }
-                let palette: [SIMD3<Float>] = [SIMD3(1.9, 0.35, 0.25), SIMD3(0.3, 0.6, 1.9), SIMD3(1.9, 1.5, 0.3), SIMD3(0.35, 1.3, 0.45),
-                                               SIMD3(0.2, 0.2, 0.3), SIMD3(1.8, 1.8, 1.7), SIMD3(1.2, 0.5, 1.5)]
-                let c = palette[Int(Noise.hash(blob, 3, seed) * Float(palette.count)) % palette.count] * (0.7 + 0.3 * Noise.hash(blob, 4, seed))
-                colour = c + (colour - c) * d * d
+                let c = palette[Int(Noise.hash(shape, 3, seed) * Float(palette.count)) % palette.count] * (0.7 + 0.3 * Noise.hash(shape, 4, seed))
+                colour = c * (1.1 - 0.25 * d)
             }
-            return colour * (1 + 0.12 * Noise.fbm(u, v, cells: 16, octaves: 3, seed: seed &+ 6))
+            return colour * (1 + 0.2 * Noise.fbm(u, v, cells: 32, octaves: 4, seed: seed &+ 6))
         case .brushed:
             let f = 1 + 0.07 * Noise.value(u, v, cellsU: 8, cellsV: 256, seed: seed) + 0.03 * Noise.fbm(u, v, cells: 4, octaves: 2, seed: seed &+ 1)
             return SIMD3(repeating: f)
