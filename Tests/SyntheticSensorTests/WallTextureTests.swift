@@ -1,0 +1,51 @@
+import CColorShading
+import Testing
+@testable import SyntheticSensor
+
+/// The wall textures a feature tracker leans on: the wallpaper's printed repeat (0.8 m: four stripes of
+/// eight motifs), each motif drawn differently so that a tracker does not take one for its neighbour along
+/// the wall, and the pictures, painted with hard edges so that a picture seen from close by has corners.
+@Suite struct WallTextureTests {
+    /// The outline of each of the 32 motifs in the repeat (the texels whose red differs from the cell's
+    /// median by more than 12 codes: the motif and the stripes' dark bands, not the paper's faint grain)
+    /// is unlike every other's.
+    @Test func theThirtyTwoMotifsOfTheRepeatAreAllDrawnDifferently() {
+        let texels = SurfaceTexture.wallpaper.texels()
+        let n = SurfaceTexture.size, cellWidth = n / 4, cellHeight = n / 8
+        var outlines = Set<[Bool]>()
+        for cellV in 0..<8 {
+            for cellU in 0..<4 {
+                var red: [Int] = []
+                for y in 0..<cellHeight {
+                    for x in 0..<cellWidth {
+                        let offset = ccolor_texel_offset(0, Int32(cellU * cellWidth + x), Int32(cellV * cellHeight + y))
+                        red.append(Int(texels[Int(offset)] & 0xFF))
+                    }
+                }
+                let median = red.sorted()[red.count / 2]
+                outlines.insert(red.map { abs($0 - median) > 12 })
+            }
+        }
+        #expect(outlines.count == 32)
+    }
+
+    /// Inside the mat, the painting has hard edges: at least 1 % of its neighbouring texel pairs differ by
+    /// more than 40 codes in some channel (2.3 % now; the soft blobs it had before: none).
+    @Test func aPictureIsPaintedWithHardEdges() {
+        let texels = SurfaceTexture.picture.texels()
+        let n = SurfaceTexture.size
+        func texel(_ x: Int, _ y: Int) -> UInt32 { texels[Int(ccolor_texel_offset(0, Int32(x), Int32(y)))] }
+        func step(_ a: UInt32, _ b: UInt32) -> Int {
+            (0..<3).map { abs(Int((a >> (8 * UInt32($0))) & 0xFF) - Int((b >> (8 * UInt32($0))) & 0xFF)) }.max()!
+        }
+        let inside = (n * 12 / 100)..<(n * 88 / 100)
+        var pairs = 0, hard = 0
+        for y in inside {
+            for x in inside.dropLast() {
+                pairs += 1
+                if step(texel(x, y), texel(x + 1, y)) > 40 { hard += 1 }
+            }
+        }
+        #expect(Double(hard) > 0.01 * Double(pairs), "\(hard) of \(pairs)")
+    }
+}
