@@ -28,8 +28,9 @@ Grey is OpenCV's BGR2GRAY (0.299 R + 0.587 G + 0.114 B). For a package the stati
 Visual odometry: pairs of JPEGs `--gap-seconds` apart (the frame numbers of raw/poses.csv are depth
 frames; the gap is converted through the number of depth frames per second, 60), `--pairs` of them
 evenly spread, or with `--pairs all` every pair the package has (each JPEG with one `--gap-seconds`
-later: about 3,200 on the apartment, two minutes). 120 pairs are a sample whose count moves by a few
-pairs with changes that leave the images' statistics as they are; compare changes over every pair. Each pair: ORB (2000 features) on both, brute-force Hamming matching with cross check,
+later: about 3,200 on the apartment, three minutes). 120 pairs are a sample whose count moves by a few
+pairs with changes that leave the images' statistics as they are; compare changes over every pair.
+Each pair: ORB (2000 features) on both, brute-force Hamming matching with cross check,
 `cv2.findEssentialMat` (RANSAC, probability 0.999, threshold 1 pixel) with the package's camera
 intrinsics, `cv2.recoverPose`. A pair tracks when RANSAC keeps at least 60 inlier matches for the essential matrix and
 the rotation recoverPose takes from it differs from the poses' relative rotation by less than 1 degree (the angle of
