@@ -229,25 +229,56 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     simde_mm256_storeu_ps(s->b + j, add(mul(albedo_b, diffuse), highlight));
 }
 
-/// FrameShading.sky of directions whose y is `up`: a blend of the horizon and the zenith colour above the
-/// horizon, a dim ground colour below, scaled by the frame's sky level.
-static inline void sky_rgb8(const ccolor_frame *f, v8 up, v8 *r, v8 *g, v8 *b) {
+/// ColorRenderer.skylineBrightness for eight directions (x, up, z): the distant buildings' brightness, 0
+/// where the sky shows (the same operations, in the same order).
+static inline v8 skyline8(v8 x, v8 up, v8 z) {
+    const v8 sign = splat(-0.0f);
+    const v8 t = dv(x, add(add(simde_mm256_andnot_ps(sign, x), simde_mm256_andnot_ps(sign, z)), splat(1e-6f)));
+    const v8 toward = simde_mm256_cmp_ps(z, simde_mm256_setzero_ps(), SIMDE_CMP_GE_OQ);
+    const v8 a = select8(toward, add(splat(1.0f), t), sub(splat(3.0f), t));
+    simde__m256i h = simde_mm256_cvttps_epi32(simde_mm256_floor_ps(mul(a, splat(16.0f))));
+    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0x9E3779B1u));
+    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 15));
+    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0x85EBCA6Bu));
+    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 13));
+    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0xC2B2AE35u));
+    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 16));
+    const v8 height = add(splat(0.015f), mul(splat(0.09f), mul(simde_mm256_cvtepi32_ps(simde_mm256_srli_epi32(h, 8)), splat(1.0f / 16777216.0f))));
+    const v8 building = simde_mm256_cmp_ps(up, height, SIMDE_CMP_LT_OQ);
+    const v8 low = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(h, simde_mm256_set1_epi32(0xFF)));
+    const v8 tone = add(splat(0.32f), mul(splat(0.2f), mul(low, splat(1.0f / 256.0f))));
+    const v8 columns = mul(a, splat(96.0f)), rows = mul(up, splat(120.0f));
+    const v8 across = sub(columns, simde_mm256_floor_ps(columns)), along = sub(rows, simde_mm256_floor_ps(rows));
+    const v8 window = simde_mm256_and_ps(
+        simde_mm256_and_ps(simde_mm256_cmp_ps(across, splat(0.3f), SIMDE_CMP_GE_OQ), simde_mm256_cmp_ps(across, splat(0.7f), SIMDE_CMP_LT_OQ)),
+        simde_mm256_and_ps(simde_mm256_cmp_ps(along, splat(0.3f), SIMDE_CMP_GE_OQ), simde_mm256_cmp_ps(along, splat(0.7f), SIMDE_CMP_LT_OQ)));
+    return simde_mm256_and_ps(building, select8(window, mul(tone, splat(0.55f)), tone));
+}
+
+/// FrameShading.sky of directions (x, up, z): the skyline's buildings and the blend of the horizon and the
+/// zenith colour above the horizon, a dim ground colour below, scaled by the frame's sky level.
+static inline void sky_rgb8(const ccolor_frame *f, v8 x, v8 up, v8 z, v8 *r, v8 *g, v8 *b) {
     const v8 below = simde_mm256_cmp_ps(up, simde_mm256_setzero_ps(), SIMDE_CMP_LT_OQ);
     const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
     const float s5 = f->sky;
-    *r = select8(below, splat(0.30f * s5 * 0.5f), mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky));
-    *g = select8(below, splat(0.32f * s5 * 0.5f), mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky));
-    *b = select8(below, splat(0.25f * s5 * 0.5f), mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky));
+    const v8 building = skyline8(x, up, z);
+    const v8 standing = simde_mm256_cmp_ps(building, simde_mm256_setzero_ps(), SIMDE_CMP_GT_OQ);
+    const v8 gr = mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky);
+    const v8 gg = mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky);
+    const v8 gb = mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky);
+    *r = select8(below, splat(0.30f * s5 * 0.5f), select8(standing, mul(mul(splat(0.9f), building), sky), gr));
+    *g = select8(below, splat(0.32f * s5 * 0.5f), select8(standing, mul(mul(splat(0.88f), building), sky), gg));
+    *b = select8(below, splat(0.25f * s5 * 0.5f), select8(standing, mul(mul(splat(0.85f), building), sky), gb));
 }
 
 /// FrameShading.sky(-view) for the sky pixels j ..< j + 8.
 static void sky8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const v8 rx = simde_mm256_loadu_ps(s->sky_rx + j), ry = simde_mm256_loadu_ps(s->sky_ry + j), rz = simde_mm256_loadu_ps(s->sky_rz + j);
     const v8 length = simde_mm256_sqrt_ps(dot8(rx, ry, rz, rx, ry, rz));
-    // The direction -view, view = -ray / |ray|: only its y is used.
-    const v8 up = neg(dv(neg(ry), length));
+    // The direction -view, view = -ray / |ray|.
+    const v8 x = neg(dv(neg(rx), length)), up = neg(dv(neg(ry), length)), z = neg(dv(neg(rz), length));
     v8 r, g, b;
-    sky_rgb8(f, up, &r, &g, &b);
+    sky_rgb8(f, x, up, z, &r, &g, &b);
     simde_mm256_storeu_ps(s->sky_r + j, r);
     simde_mm256_storeu_ps(s->sky_g + j, g);
     simde_mm256_storeu_ps(s->sky_b + j, b);
@@ -266,10 +297,10 @@ static void pane8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const simde__m256i pane4 = simde_mm256_slli_epi32(simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->pane + j)), 2);
     const v8 nx = gather(f->pane_normals, pane4), ny = gather(f->pane_normals + 1, pane4), nz = gather(f->pane_normals + 2, pane4);
     const v8 twice = mul(splat(2.0f), dot8(dx, dy, dz, nx, ny, nz));
-    // sky(d - n * twice): only the direction's y decides and blends.
+    // sky(d - n * twice).
     const v8 up = sub(dy, mul(ny, twice));
     v8 sr, sg, sb;
-    sky_rgb8(f, up, &sr, &sg, &sb);
+    sky_rgb8(f, sub(dx, mul(nx, twice)), up, sub(dz, mul(nz, twice)), &sr, &sg, &sb);
     const v8 tint = splat(0.94f), reflection = splat(0.06f);
     const v8 cr = simde_mm256_loadu_ps(s->pane_r + j), cg = simde_mm256_loadu_ps(s->pane_g + j), cb = simde_mm256_loadu_ps(s->pane_b + j);
     simde_mm256_storeu_ps(s->pane_r + j, add(mul(mul(cr, gather(f->pane_albedo, pane4)), tint), mul(sr, reflection)));

@@ -189,6 +189,30 @@ import Testing
         #expect(abs(sky.x - sky.y) < 60, "clear sky \(sky)")
     }
 
+    /// Through an open window the far view has a skyline: buildings of their own greys on the horizon
+    /// (``ColorRenderer/skylineBrightness``), the blue sky above them, and the C shading pass draws the same
+    /// bytes as the Swift one.
+    @Test func aWindowShowsADistantSkylineTheSameInBothShadingPaths() {
+        var window = WallOpening(kind: .window, wall: 0, offset: 1, width: 4, height: 1.6, sillHeight: 0.7)
+        window.material = nil
+        let rooms = [TestScenes.roomFacingWall(openings: [window])]
+        var settings = Self.clean
+        settings.width = 320
+        settings.height = 240
+        settings.exposureTimeConstantSeconds = 0
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: rooms, objects: []), rooms: rooms, settings: settings)
+        var e1 = AutoExposure(), e2 = AutoExposure()
+        let scalar = renderer.render(poses: [TestScenes.levelCamera], exposure: &e1, noiseSeed: 1, path: .scalar)
+        let simde = renderer.render(poses: [TestScenes.levelCamera], exposure: &e2, noiseSeed: 1, path: .simde)
+        #expect(scalar.rgb == simde.rgb)
+        // Row 117 looks 0.3-0.6 degrees up (every building is higher): grey buildings; row 60, 13 degrees
+        // up (none is): the sky, bluer.
+        let buildings = (100..<220).map { Self.pixel(scalar, $0, 117) }, sky = Self.pixel(scalar, 160, 60)
+        #expect(buildings.allSatisfy { abs($0.x - $0.z) < 25 }, "\(buildings)")
+        #expect(Set(buildings.map { $0.x / 8 }).count >= 3, "buildings of their own greys: \(buildings)")
+        #expect(sky.z > sky.x + 20, "sky \(sky)")
+    }
+
     @Test func aMirrorShowsTheRoomBehindTheCamera() {
         // A mirror on the wall ahead; a red box behind the camera appears in it.
         let room = TestScenes.roomFacingWall()

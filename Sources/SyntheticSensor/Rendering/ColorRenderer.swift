@@ -526,6 +526,28 @@ public struct ColorRenderer: Sendable {
     }
 
     /// What shading one pose needs: the camera, each patch's normal (facing the camera), material and light.
+    /// The brightness of the distant skyline in a world direction (x, up, z; a unit vector, `up` >= 0), 0
+    /// where the sky shows. Buildings stand on the horizon at infinity, 64 around it (a diamond angle of
+    /// the direction's x and z: `t = x / (|x| + |z| + 1e-6)`, `a = 1 + t` looking toward +z, `3 - t`
+    /// toward -z, 0 ..< 4, 16 buildings a unit), each as high as its hash says (an elevation's sine of
+    /// 0.015-0.105: 1-6 degrees) and of its own grey (0.32-0.52), with dark windows (0.55 of it) on a grid
+    /// of 96 columns a unit and 120 rows a unit of `up`. At infinity they move only with the camera's
+    /// turn, as a window's far view does, and give a tracker corners where the outside was one flat
+    /// colour. `sky_rgb8` in `color_shading.c` does the same operations.
+    @inline(__always)
+    static func skylineBrightness(x: Float, up: Float, z: Float) -> Float {
+        let t = x / (abs(x) + abs(z) + 1e-6)
+        let a = z >= 0 ? 1 + t : 3 - t
+        var h = UInt32(bitPattern: Int32((a * 16).rounded(.down))) &* 0x9E37_79B1
+        h ^= h >> 15; h = h &* 0x85EB_CA6B; h ^= h >> 13; h = h &* 0xC2B2_AE35; h ^= h >> 16
+        let height = 0.015 + 0.09 * (Float(h >> 8) * (1 / 16_777_216))
+        guard up < height else { return 0 }
+        let tone = 0.32 + 0.2 * (Float(h & 0xFF) * (1 / 256))
+        let columns = a * 96, rows = up * 120
+        let across = columns - columns.rounded(.down), along = rows - rows.rounded(.down)
+        return across >= 0.3 && across < 0.7 && along >= 0.3 && along < 0.7 ? tone * 0.55 : tone
+    }
+
     private struct FrameShading: Sendable {
         let renderer: ColorRenderer
         let camera: SIMD3<Float>
@@ -796,11 +818,15 @@ public struct ColorRenderer: Sendable {
             return false
         }
 
-        /// The sky (and the ground below the horizon) in a world direction, linear.
+        /// The sky (and the ground below the horizon) in a world direction, linear: a distant skyline of
+        /// buildings with rows of windows just above the horizon (``ColorRenderer/skylineBrightness``), the
+        /// sky's gradient above it. `ccolor_shade_rows`' `sky_rgb8` does the same operations.
         func sky(_ direction: SIMD3<Float>) -> SIMD3<Float> {
             let s = renderer.settings.sky
             let up = direction.y
             if up < 0 { return SIMD3(0.30, 0.32, 0.25) * s * 0.5 }
+            let building = ColorRenderer.skylineBrightness(x: direction.x, up: up, z: direction.z)
+            if building > 0 { return SIMD3(0.9, 0.88, 0.85) * building * s }
             return (SIMD3(0.75, 0.85, 1.0) * (1 - up) + SIMD3(0.35, 0.55, 0.95) * up) * s
         }
 
