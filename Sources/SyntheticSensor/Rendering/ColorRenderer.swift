@@ -525,7 +525,6 @@ public struct ColorRenderer: Sendable {
         }
     }
 
-    /// What shading one pose needs: the camera, each patch's normal (facing the camera), material and light.
     /// The brightness of the distant skyline in a world direction (x, up, z; a unit vector, `up` >= 0), 0
     /// where the sky shows. Buildings stand on the horizon at infinity, 64 around it (a diamond angle of
     /// the direction's x and z: `t = x / (|x| + |z| + 1e-6)`, `a = 1 + t` looking toward +z, `3 - t`
@@ -548,6 +547,7 @@ public struct ColorRenderer: Sendable {
         return across >= 0.3 && across < 0.7 && along >= 0.3 && along < 0.7 ? tone * 0.55 : tone
     }
 
+    /// What shading one pose needs: the camera, each patch's normal (facing the camera), material and light.
     private struct FrameShading: Sendable {
         let renderer: ColorRenderer
         let camera: SIMD3<Float>
