@@ -101,6 +101,13 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
         return out
     }
 
+    /// The wallpaper motifs' centre colours.
+    private static let motifCentres: [SIMD3<Float>] = [SIMD3(0.6, 0.72, 0.7), SIMD3(0.75, 0.6, 0.62), SIMD3(0.62, 0.66, 0.8)]
+    /// The paintings' colours.
+    private static let paintColours: [SIMD3<Float>] = [SIMD3(1.9, 0.35, 0.25), SIMD3(0.3, 0.6, 1.9), SIMD3(1.9, 1.5, 0.3),
+                                                       SIMD3(0.35, 1.3, 0.45), SIMD3(0.2, 0.2, 0.3), SIMD3(1.8, 1.8, 1.7),
+                                                       SIMD3(1.2, 0.5, 1.5)]
+
     /// The colour factor at texture coordinates (u, v) in 0..<1 (texel (x, y) of level 0).
     private func factor(u: Float, v: Float, x: Int, y: Int) -> SIMD3<Float> {
         let seed = UInt32(rawValue) &* 0x9E37_79B9
@@ -131,8 +138,7 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
             let distance = power == 1 ? du + dv : power == 2 ? (du * du + dv * dv).squareRoot()
                 : pow(pow(du, power) + pow(dv, power), 1 / power)
             let outer: Float = 0.27 + 0.12 * size, inner = outer * (0.45 + 0.25 * Noise.hash(cellU, cellV, seed &+ 25))
-            let centres: [SIMD3<Float>] = [SIMD3(0.6, 0.72, 0.7), SIMD3(0.75, 0.6, 0.62), SIMD3(0.62, 0.66, 0.8)]
-            let centre = centres[Int(Noise.hash(cellU, cellV, seed &+ 26) * 3) % 3]
+            let centre = Self.motifCentres[Int(Noise.hash(cellU, cellV, seed &+ 26) * 3) % 3]
             let motif: SIMD3<Float> = distance < inner ? centre : distance < outer ? SIMD3(1.2, 1.12, 0.95) : SIMD3(repeating: 1)
             return motif * stripe * (1 + 0.03 * Noise.value(u, v, cells: 256, seed: seed))
         case .curtain:
@@ -196,8 +202,7 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
             // ground, shaded toward their rims, with a brush texture at several scales, so that it has the
             // corners and edges a photographed picture has at every distance.
             var colour = SIMD3<Float>(1.1, 1.15, 1.3) * (0.8 + 0.4 * v)
-            let palette: [SIMD3<Float>] = [SIMD3(1.9, 0.35, 0.25), SIMD3(0.3, 0.6, 1.9), SIMD3(1.9, 1.5, 0.3), SIMD3(0.35, 1.3, 0.45),
-                                           SIMD3(0.2, 0.2, 0.3), SIMD3(1.8, 1.8, 1.7), SIMD3(1.2, 0.5, 1.5)]
+            let palette = Self.paintColours
             for shape in 0..<24 {
                 let cx = Noise.hash(shape, 0, seed), cy = Noise.hash(shape, 1, seed), r = 0.04 + 0.14 * Noise.hash(shape, 2, seed)
                 let aspect = 0.5 + Noise.hash(shape, 5, seed)
