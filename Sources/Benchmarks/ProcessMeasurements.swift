@@ -28,10 +28,17 @@ public enum ProcessMeasurements {
 
     /// User + system CPU time of the process so far (`getrusage(RUSAGE_SELF)`), seconds.
     public static func cpuSeconds() -> Double {
+        let times = cpuTimes()
+        return times.user + times.system
+    }
+
+    /// User and system (in the kernel on the process's behalf) CPU time of the process so far
+    /// (`getrusage(RUSAGE_SELF)`), seconds; zeros when the call fails.
+    public static func cpuTimes() -> (user: Double, system: Double) {
         var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return 0 }
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return (0, 0) }
         func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
-        return s(usage.ru_utime) + s(usage.ru_stime)
+        return (s(usage.ru_utime), s(usage.ru_stime))
     }
 
     /// `VmHWM` from /proc/self/status (Linux), kilobytes.

@@ -27,6 +27,11 @@ import Testing
         if capture_sim_crc32_folds() == 1 {
             #expect(result.output.contains("CRC-32 in libzip and libpng             PCLMULQDQ folding (crc32 exported)"))
         }
+        // CPU time with the kernel's share of it: "63.28 s (in the kernel 8.18 s)".
+        let cpu = try #require(result.output.split(separator: "\n").first { $0.contains("CPU time, all threads") })
+        let seconds = cpu.split(separator: " ").compactMap { Double($0) }
+        #expect(seconds.count == 2 && seconds[1] >= 0 && seconds[1] <= seconds[0], "\(cpu)")
+        #expect(cpu.hasSuffix(" s)") && cpu.contains(" s (in the kernel "), "\(cpu)")
         let finished = result.output.split(separator: "\n").first { $0.contains("scan finished with code 7") }
         #expect(finished?.hasSuffix(" yes") == true)
         let reader = try ZipReader(path: out.path + "/bench/6f1c2a9e-0000-4000-8000-000000000001.zip")
