@@ -26,12 +26,6 @@ public enum ProcessMeasurements {
         return total
     }
 
-    /// User + system CPU time of the process so far (`getrusage(RUSAGE_SELF)`), seconds.
-    public static func cpuSeconds() -> Double {
-        let times = cpuTimes()
-        return times.user + times.system
-    }
-
     /// User and system (in the kernel on the process's behalf) CPU time of the process so far
     /// (`getrusage(RUSAGE_SELF)`), seconds; zeros when the call fails.
     public static func cpuTimes() -> (user: Double, system: Double) {
