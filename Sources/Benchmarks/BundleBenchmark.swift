@@ -223,7 +223,7 @@ public struct BundleBenchmark {
         }
         let record = session.record
         let cpuEnd = ProcessMeasurements.cpuTimes()
-        var report = Report(recordedFrames: record.recordedFrameCount, streamFrames: streamFrames,
+        return Report(recordedFrames: record.recordedFrameCount, streamFrames: streamFrames,
                       recordingSeconds: (record.recordingEnd ?? 0) - (record.recordingStart ?? 0),
                       renderSeconds: renderSeconds,
                       sessionSeconds: feedSeconds - log - depth - rawFrames - files - zip, waitSeconds: waitSeconds,
@@ -231,9 +231,8 @@ public struct BundleBenchmark {
                       zipSeconds: zip, wallSeconds: wall, bundleBytes: 0, zipBytes: 0, rawBytes: 0,
                       finished: session.finishedWithEnoughData,
                       peakResidentKilobytes: nil,
-                      cpuSeconds: cpuEnd.user + cpuEnd.system - cpuStart.user - cpuStart.system)
-        report.systemCPUSeconds = cpuEnd.system - cpuStart.system
-        return report
+                      cpuSeconds: cpuEnd.user + cpuEnd.system - cpuStart.user - cpuStart.system,
+                      systemCPUSeconds: cpuEnd.system - cpuStart.system)
     }
 
     /// The report as the lines `capture-sim bench bundle` prints: the time of each stage, the settings,

@@ -253,8 +253,9 @@ int cpng_run_length_deflate(const unsigned char *data, size_t n, unsigned char *
             start = i + (size_t)__builtin_ctzll(starts);
             count_literals(literal_frequency, data + i, start - i);
         } else {
-            uint32_t word;
-            if (i + MIN_RUN > n || (memcpy(&word, data + i, 4), word != data[i - 1] * 0x01010101u)) {
+            uint32_t word = 0;
+            if (i + MIN_RUN <= n) memcpy(&word, data + i, 4);
+            if (i + MIN_RUN > n || word != data[i - 1] * 0x01010101u) {
                 literal_frequency[0][data[i]]++;
                 i++;
                 continue;
