@@ -50,14 +50,6 @@ static inline float blend(uint32_t t00, uint32_t t10, uint32_t t01, uint32_t t11
     return top + (bottom - top) * av;
 }
 
-/// What the pass knows of one 4x4 block of pixels: whether its sixteen pixels show one patch (then its
-/// mip level and light factors, from the block's centre, serve all sixteen).
-typedef struct {
-    int32_t uniform, id, level;
-    /// Tint times the light map's occlusion over 128 (a texel's factor 128 is 1), per channel.
-    float k[3];
-} block_info;
-
 /// The light factors `k` (tint x occlusion / 128) of patch record `rec` at patch coordinates (u, v): the
 /// light map bilinear between cell centres, clamped to the map.
 static inline void light_factors(const ccolor_surface *s, const float *rec, float u, float v, float k[3]) {
@@ -104,40 +96,13 @@ static inline surface_point point_at(const ccolor_surface *s, const float *rec, 
     return p;
 }
 
-/// Block `bx` of the strip of four rows from `y`: uniform when its sixteen pixels show one patch at a
-/// positive inverse depth; then the level and light factors at its centre (pixel coordinates
-/// (4 bx + 1.5, y + 1.5), the mean of the four central inverse depths).
-static inline void block_at(const ccolor_surface *s, intptr_t bx, intptr_t y, intptr_t stride, const float *best,
-                            const int32_t *ids, block_info *b) {
-    const intptr_t x = 4 * bx, i = y * stride + x;
-    const int32_t id = ids[i];
-    b->uniform = 0;
-    if (id < 0) return;
-    // Sixteen ids equal and sixteen inverse depths above 0, four a row (SIMDe's SSE2 API).
-    const simde__m128i want = simde_mm_set1_epi32(id);
-    const simde__m128 zero = simde_mm_setzero_ps();
-    simde__m128i same = simde_mm_set1_epi32(-1);
-    simde__m128 positive = simde_mm_castsi128_ps(same);
-    for (intptr_t r = 0; r < 4; r++) {
-        same = simde_mm_and_si128(same, simde_mm_cmpeq_epi32(simde_mm_loadu_si128((const simde__m128i *)(const void *)(ids + i + r * stride)), want));
-        positive = simde_mm_and_ps(positive, simde_mm_cmpgt_ps(simde_mm_loadu_ps(best + i + r * stride), zero));
-    }
-    if (simde_mm_movemask_ps(simde_mm_and_ps(simde_mm_castsi128_ps(same), positive)) != 0xF) return;
-    b->uniform = 1;
-    b->id = id;
-    const intptr_t c = i + stride + 1;
-    const float inverse = (best[c] + best[c + 1] + best[c + stride] + best[c + stride + 1]) * 0.25f;
-    const float px = (float)x + 1.5f, py = (float)y + 1.5f;
-    const float *rec = s->records + (intptr_t)id * CCOLOR_SURFACE_RECORD;
-    const surface_point p = point_at(s, rec, px, py, inverse);
-    b->level = level_at(s, rec, p.rx, p.ry, p.rz, p.t);
-    light_factors(s, rec, p.u, p.v, b->k);
-}
-
-/// One pixel: the reference for the eight-lane loop. A pixel of a uniform block (`b`) takes the block's
-/// level and light factors; any other pixel on a surface its own.
+/// One pixel: the reference for the eight-lane passes (each of its pixels takes its own mip level and
+/// light-map factors; sharing them per 4x4 block was tried and dropped: the shared values stepped on the
+/// image's fixed 4x4 grid, and the sharpening turned those steps into faint edges fixed to the image that
+/// feature trackers picked up: the visual odometry check tracked 99-104 of 120 pairs with it, 104-107
+/// without).
 static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y, intptr_t stride, const float *best,
-                                 const int32_t *ids, const block_info *b, float *o) {
+                                 const int32_t *ids, float *o) {
     const float px = (float)x, py = (float)y;
     const float dx = px - s->cx, dy = py - s->cy;
     const float r2 = (dx * dx + dy * dy) * s->inverse_half_diagonal_squared;
@@ -150,15 +115,9 @@ static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y
         const float *rec = s->records + (intptr_t)id * CCOLOR_SURFACE_RECORD;
         const surface_point p = point_at(s, rec, px, py, inverse);
         const float u = p.u, v = p.v;
-        int32_t level;
+        const int32_t level = level_at(s, rec, p.rx, p.ry, p.rz, p.t);
         float k[3];
-        if (b && b->uniform) {
-            level = b->level;
-            k[0] = b->k[0]; k[1] = b->k[1]; k[2] = b->k[2];
-        } else {
-            level = level_at(s, rec, p.rx, p.ry, p.rz, p.t);
-            light_factors(s, rec, u, v, k);
-        }
+        light_factors(s, rec, u, v, k);
         const float scale = bits_float((127 - level) << 23);
         const float su = (u * rec[3] + rec[7]) * scale - 0.5f, sv = (v * rec[3] + rec[11]) * scale - 0.5f;
         const float fu = floorf(su), fv = floorf(sv);
@@ -176,29 +135,6 @@ static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y
     o[0] = o[0] * fr;
     o[1] = o[1] * fg;
     o[2] = o[2] * fb;
-}
-
-/// Whether a 4x4 block showing one patch shares the mip level and light factors of its centre with its
-/// sixteen pixels (faster: one footprint and one light-map lookup a block). Off: the shared values step on
-/// the image's fixed 4x4 grid, and the sharpening turns those steps into faint edges fixed to the image,
-/// not to the scene, that feature trackers pick up. On the apartment the visual odometry check
-/// (Tests/Readers/camera_check.py, 120 pairs) tracked 99-104 pairs with it on and 104-107 with it off
-/// (the same images otherwise), so each pixel takes its own. The block path stays tested against the
-/// one-pixel reference (both follow this switch).
-enum { SHARE_BLOCK_LEVEL_AND_LIGHT = 0 };
-
-/// Blocks a strip is processed in at most (a strip wider than 4 x this is processed in pieces).
-enum { STRIP_BLOCKS = 512 };
-
-/// The blocks of pixels x0 ..< x1 (x0 a multiple of 4) of the strip of rows y ..< y + rows: uniform ones
-/// only in a strip of four rows starting on a multiple of 4, and only whole blocks.
-static void strip_blocks(const ccolor_surface *s, intptr_t x0, intptr_t x1, intptr_t y, intptr_t rows, intptr_t width,
-                         intptr_t stride, const float *best, const int32_t *ids, block_info *blocks) {
-    for (intptr_t x = x0; x < x1; x += 4) {
-        block_info *b = blocks + (x - x0) / 4;
-        if (SHARE_BLOCK_LEVEL_AND_LIGHT && rows == 4 && y % 4 == 0 && x + 4 <= width) block_at(s, x / 4, y, stride, best, ids, b);
-        else b->uniform = 0;
-    }
 }
 
 // Eight-lane helpers.
@@ -257,186 +193,187 @@ static inline v8 blend8(i8 t00, i8 t10, i8 t01, i8 t11, int shift, v8 au, v8 av)
     return add(top, mul(sub(bottom, top), av));
 }
 
-/// Eight pixels (x ..< x + 8, x a multiple of 4) of row y, whose blocks are `b[0]` and `b[1]`.
-static inline void surface8(const ccolor_surface *s, intptr_t x, intptr_t y, intptr_t stride, const float *best,
-                            const int32_t *ids, const block_info *b, float *o) {
+/// What the first pass leaves the second for a group of eight pixels: everything up to the light-map and
+/// texel reads. The reads come in a pass of their own so that those of several groups are in flight at
+/// once (within one group each waited on its texture's cache misses: about a fifth of the pass's time on
+/// the first texel read alone).
+typedef struct {
+    /// Vignetting times the white-balance gains, per channel.
+    v8 fr, fg, fb;
+    /// The lanes on a surface (all bits set), and the rest of the group's fields only when any is.
+    v8 surface;
+    /// The tint over 128 (a texel's factor 128 is 1), per channel: times the occlusion, the light factors.
+    v8 kr, kg, kb;
+    /// The light map's bilinear weights and the texture's.
+    v8 bu, bv, au, av;
+    /// The light map's first cell and its row length, the four texels' indices in the atlas.
+    i8 cell, width, t00, t10, t01, t11;
+    int32_t any;
+} group_work;
+
+/// Groups of eight pixels prepared before their reads (16: 128 pixels, 9 KB of `group_work`).
+enum { GROUPS_IN_FLIGHT = 16 };
+
+/// The first pass of pixels x ..< x + 8 of row y: their rays, patch records, footprints' mip levels,
+/// light-map cells and texel indices.
+static inline void surface8_prepare(const ccolor_surface *s, intptr_t x, intptr_t y, intptr_t stride, const float *best,
+                                    const int32_t *ids, group_work *g) {
     const v8 px = add(splat((float)x), simde_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)), py = splat((float)y);
     const v8 dx = sub(px, splat(s->cx)), dy = sub(py, splat(s->cy));
     const v8 r2 = mul(add(mul(dx, dx), mul(dy, dy)), splat(s->inverse_half_diagonal_squared));
     const v8 vignette = sub(splat(1.0f), mul(splat(s->vignette), r2));
-    v8 fr = mul(vignette, splat(s->gain[0])), fg = mul(vignette, splat(s->gain[1])), fb = mul(vignette, splat(s->gain[2]));
+    g->fr = mul(vignette, splat(s->gain[0]));
+    g->fg = mul(vignette, splat(s->gain[1]));
+    g->fb = mul(vignette, splat(s->gain[2]));
     const intptr_t i = y * stride + x;
+    const i8 id = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(ids + i));
+    const v8 inverse_raw = simde_mm256_loadu_ps(best + i);
+    const v8 surface = simde_mm256_and_ps(as_float(simde_mm256_cmpgt_epi32(id, isplat(-1))), gt(inverse_raw, simde_mm256_setzero_ps()));
+    g->any = simde_mm256_movemask_ps(surface) != 0;
+    if (!g->any) return;
+    g->surface = surface;
     const v8 rx = add(add(mul(splat(s->ray_x[0]), px), mul(splat(s->ray_y[0]), py)), splat(s->ray_origin[0]));
     const v8 ry = add(add(mul(splat(s->ray_x[1]), px), mul(splat(s->ray_y[1]), py)), splat(s->ray_origin[1]));
     const v8 rz = add(add(mul(splat(s->ray_x[2]), px), mul(splat(s->ray_y[2]), py)), splat(s->ray_origin[2]));
+    // Lanes without a surface read patch 0 at inverse depth 1: computed, then not used.
+    const i8 safe_id = iselect(as_int(surface), id, isplat(0));
+    const v8 inverse = select8(surface, inverse_raw, splat(1.0f));
+    int32_t lane_id[8];
+    simde_mm256_storeu_si256((simde__m256i *)(void *)lane_id, safe_id);
     v8 a[8], bb[8], c[8];
-    v8 surface;
-    i8 level;
-    v8 kr, kg, kb;
-    v8 inverse;
-    if (b[0].uniform && b[1].uniform) {
-        // Both blocks show one patch each (most groups): their records' fields, levels and light factors
-        // broadcast to their four lanes; no per-pixel level or light map.
-        const float *r0 = s->records + (intptr_t)b[0].id * CCOLOR_SURFACE_RECORD;
-        const float *r1 = s->records + (intptr_t)b[1].id * CCOLOR_SURFACE_RECORD;
-        if (r0 == r1) {
-            for (int k = 0; k < 8; k++) { a[k] = splat(r0[k]); bb[k] = splat(r0[8 + k]); }
-        } else {
-            for (int k = 0; k < 8; k++) {
-                a[k] = simde_mm256_setr_ps(r0[k], r0[k], r0[k], r0[k], r1[k], r1[k], r1[k], r1[k]);
-                bb[k] = simde_mm256_setr_ps(r0[8 + k], r0[8 + k], r0[8 + k], r0[8 + k], r1[8 + k], r1[8 + k], r1[8 + k], r1[8 + k]);
-            }
-        }
-        level = simde_mm256_setr_epi32(b[0].level, b[0].level, b[0].level, b[0].level, b[1].level, b[1].level, b[1].level, b[1].level);
-        kr = simde_mm256_setr_ps(b[0].k[0], b[0].k[0], b[0].k[0], b[0].k[0], b[1].k[0], b[1].k[0], b[1].k[0], b[1].k[0]);
-        kg = simde_mm256_setr_ps(b[0].k[1], b[0].k[1], b[0].k[1], b[0].k[1], b[1].k[1], b[1].k[1], b[1].k[1], b[1].k[1]);
-        kb = simde_mm256_setr_ps(b[0].k[2], b[0].k[2], b[0].k[2], b[0].k[2], b[1].k[2], b[1].k[2], b[1].k[2], b[1].k[2]);
-        inverse = simde_mm256_loadu_ps(best + i);
-        surface = as_float(isplat(-1));
+    if (simde_mm256_movemask_ps(as_float(simde_mm256_cmpeq_epi32(safe_id, isplat(lane_id[0])))) == 0xFF) {
+        const float *rec = s->records + (intptr_t)lane_id[0] * CCOLOR_SURFACE_RECORD;
+        for (int k = 0; k < 8; k++) { a[k] = splat(rec[k]); bb[k] = splat(rec[8 + k]); c[k] = splat(rec[16 + k]); }
     } else {
-        const i8 id = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(ids + i));
-        const v8 inverse_raw = simde_mm256_loadu_ps(best + i);
-        surface = simde_mm256_and_ps(as_float(simde_mm256_cmpgt_epi32(id, isplat(-1))), gt(inverse_raw, simde_mm256_setzero_ps()));
-        if (!simde_mm256_movemask_ps(surface)) goto store;
-        // Lanes without a surface read patch 0 at inverse depth 1: computed, then not used.
-        const i8 safe_id = iselect(as_int(surface), id, isplat(0));
-        inverse = select8(surface, inverse_raw, splat(1.0f));
-        int32_t lane_id[8];
-        simde_mm256_storeu_si256((simde__m256i *)(void *)lane_id, safe_id);
-        const int one_patch = simde_mm256_movemask_ps(as_float(simde_mm256_cmpeq_epi32(safe_id, isplat(lane_id[0])))) == 0xFF;
-        if (one_patch) {
-            const float *rec = s->records + (intptr_t)lane_id[0] * CCOLOR_SURFACE_RECORD;
-            for (int k = 0; k < 8; k++) { a[k] = splat(rec[k]); bb[k] = splat(rec[8 + k]); c[k] = splat(rec[16 + k]); }
-        } else {
-            for (int k = 0; k < 8; k++) {
-                const float *rec = s->records + (intptr_t)lane_id[k] * CCOLOR_SURFACE_RECORD;
-                a[k] = simde_mm256_loadu_ps(rec);
-                bb[k] = simde_mm256_loadu_ps(rec + 8);
-                c[k] = simde_mm256_loadu_ps(rec + 16);
-            }
-            transpose8(a);
-            transpose8(bb);
-            transpose8(c);
+        for (int k = 0; k < 8; k++) {
+            const float *rec = s->records + (intptr_t)lane_id[k] * CCOLOR_SURFACE_RECORD;
+            a[k] = simde_mm256_loadu_ps(rec);
+            bb[k] = simde_mm256_loadu_ps(rec + 8);
+            c[k] = simde_mm256_loadu_ps(rec + 16);
         }
-        // Per pixel: the level from the footprint, the light map at (u, v).
-        v8 t, u, v;
-        point8(s, rx, ry, rz, inverse, a, bb, &t, &u, &v);
-        const v8 along = add(add(mul(rx, bb[4]), mul(ry, bb[5])), mul(rz, bb[6]));
-        const v8 length = simde_mm256_sqrt_ps(add(add(mul(rx, rx), mul(ry, ry)), mul(rz, rz)));
-        v8 cosine = dv(simde_mm256_andnot_ps(splat(-0.0f), along), length);
-        cosine = select8(lt(cosine, splat(0.2f)), splat(0.2f), cosine);
-        const v8 texels = dv(mul(mul(a[3], t), length), mul(splat(s->fx), cosine));
-        i8 own_level = simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(as_int(mul(texels, splat(1.41421356f))), 23),
-                                                                   isplat(255)), isplat(127));
-        own_level = simde_mm256_max_epi32(simde_mm256_min_epi32(own_level, isplat(CCOLOR_TEXTURE_LEVELS - 1)), isplat(0));
-        const i8 one = isplat(1);
-        const i8 dims = as_int(c[7]);
-        const i8 width = simde_mm256_and_si256(dims, isplat(0xFFFF));
-        const v8 wmax = simde_mm256_cvtepi32_ps(simde_mm256_sub_epi32(width, one));
-        const v8 hmax = simde_mm256_cvtepi32_ps(simde_mm256_sub_epi32(simde_mm256_srli_epi32(dims, 16), one));
-        const v8 zero = simde_mm256_setzero_ps(), onef = splat(1.0f);
-        v8 lu = mul(sub(u, c[4]), c[6]), lv = mul(sub(v, c[5]), c[6]);
-        lu = select8(lt(lu, zero), zero, select8(gt(lu, wmax), wmax, lu));
-        lv = select8(lt(lv, zero), zero, select8(gt(lv, hmax), hmax, lv));
-        v8 cu = simde_mm256_floor_ps(lu), cv = simde_mm256_floor_ps(lv);
-        const v8 wlast = sub(wmax, onef), hlast = sub(hmax, onef);
-        cu = select8(gt(cu, wlast), wlast, cu);
-        cv = select8(gt(cv, hlast), hlast, cv);
-        const v8 bu = sub(lu, cu), bv = sub(lv, cv);
-        const i8 cell = simde_mm256_add_epi32(as_int(c[3]), simde_mm256_add_epi32(
-            simde_mm256_mullo_epi32(simde_mm256_cvttps_epi32(cv), width), simde_mm256_cvttps_epi32(cu)));
-        const v8 l00 = simde_mm256_i32gather_ps(s->light_maps, cell, 4);
-        const v8 l10 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(cell, one), 4);
-        const v8 l01 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(cell, width), 4);
-        const v8 l11 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(simde_mm256_add_epi32(cell, width), one), 4);
-        const v8 ltop = add(l00, mul(sub(l10, l00), bu)), lbottom = add(l01, mul(sub(l11, l01), bu));
-        const v8 occlusion = add(ltop, mul(sub(lbottom, ltop), bv));
-        const v8 inv128 = splat(1.0f / 128.0f);
-        kr = mul(mul(c[0], inv128), occlusion);
-        kg = mul(mul(c[1], inv128), occlusion);
-        kb = mul(mul(c[2], inv128), occlusion);
-        level = own_level;
-        // Lanes of a uniform block take the block's level and factors.
-        if (b[0].uniform || b[1].uniform) {
-            const v8 lo = as_float(isplat(b[0].uniform ? -1 : 0)), hi = as_float(isplat(b[1].uniform ? -1 : 0));
-            const v8 from_block = simde_mm256_blend_ps(lo, hi, 0xF0);
-            const v8 block_level = as_float(simde_mm256_setr_epi32(b[0].level, b[0].level, b[0].level, b[0].level,
-                                                                    b[1].level, b[1].level, b[1].level, b[1].level));
-            level = as_int(select8(from_block, block_level, as_float(own_level)));
-            kr = select8(from_block, simde_mm256_setr_ps(b[0].k[0], b[0].k[0], b[0].k[0], b[0].k[0], b[1].k[0], b[1].k[0], b[1].k[0], b[1].k[0]), kr);
-            kg = select8(from_block, simde_mm256_setr_ps(b[0].k[1], b[0].k[1], b[0].k[1], b[0].k[1], b[1].k[1], b[1].k[1], b[1].k[1], b[1].k[1]), kg);
-            kb = select8(from_block, simde_mm256_setr_ps(b[0].k[2], b[0].k[2], b[0].k[2], b[0].k[2], b[1].k[2], b[1].k[2], b[1].k[2], b[1].k[2]), kb);
-        }
+        transpose8(a);
+        transpose8(bb);
+        transpose8(c);
     }
-    {
-        v8 t, u, v;
-        point8(s, rx, ry, rz, inverse, a, bb, &t, &u, &v);
-        const v8 scale = as_float(simde_mm256_slli_epi32(simde_mm256_sub_epi32(isplat(127), level), 23));
-        const v8 su = sub(mul(add(mul(u, a[3]), a[7]), scale), splat(0.5f));
-        const v8 sv = sub(mul(add(mul(v, a[3]), bb[3]), scale), splat(0.5f));
-        const v8 fu = simde_mm256_floor_ps(su), fv = simde_mm256_floor_ps(sv);
-        const v8 au = sub(su, fu), av = sub(sv, fv);
-        const i8 mask = simde_mm256_sub_epi32(simde_mm256_srlv_epi32(isplat(1 << CCOLOR_TEXTURE_LOG2), level), isplat(1));
-        const i8 iu = simde_mm256_cvttps_epi32(fu), iv = simde_mm256_cvttps_epi32(fv);
+    // The level from the footprint.
+    v8 t, u, v;
+    point8(s, rx, ry, rz, inverse, a, bb, &t, &u, &v);
+    const v8 along = add(add(mul(rx, bb[4]), mul(ry, bb[5])), mul(rz, bb[6]));
+    const v8 length = simde_mm256_sqrt_ps(add(add(mul(rx, rx), mul(ry, ry)), mul(rz, rz)));
+    v8 cosine = dv(simde_mm256_andnot_ps(splat(-0.0f), along), length);
+    cosine = select8(lt(cosine, splat(0.2f)), splat(0.2f), cosine);
+    const v8 texels = dv(mul(mul(a[3], t), length), mul(splat(s->fx), cosine));
+    i8 level = simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(as_int(mul(texels, splat(1.41421356f))), 23),
+                                                           isplat(255)), isplat(127));
+    level = simde_mm256_max_epi32(simde_mm256_min_epi32(level, isplat(CCOLOR_TEXTURE_LEVELS - 1)), isplat(0));
+    // The light map's cell at (u, v).
+    const i8 one = isplat(1);
+    const i8 dims = as_int(c[7]);
+    const i8 width = simde_mm256_and_si256(dims, isplat(0xFFFF));
+    const v8 wmax = simde_mm256_cvtepi32_ps(simde_mm256_sub_epi32(width, one));
+    const v8 hmax = simde_mm256_cvtepi32_ps(simde_mm256_sub_epi32(simde_mm256_srli_epi32(dims, 16), one));
+    const v8 zero = simde_mm256_setzero_ps(), onef = splat(1.0f);
+    v8 lu = mul(sub(u, c[4]), c[6]), lv = mul(sub(v, c[5]), c[6]);
+    lu = select8(lt(lu, zero), zero, select8(gt(lu, wmax), wmax, lu));
+    lv = select8(lt(lv, zero), zero, select8(gt(lv, hmax), hmax, lv));
+    v8 cu = simde_mm256_floor_ps(lu), cv = simde_mm256_floor_ps(lv);
+    const v8 wlast = sub(wmax, onef), hlast = sub(hmax, onef);
+    cu = select8(gt(cu, wlast), wlast, cu);
+    cv = select8(gt(cv, hlast), hlast, cv);
+    g->bu = sub(lu, cu);
+    g->bv = sub(lv, cv);
+    g->cell = simde_mm256_add_epi32(as_int(c[3]), simde_mm256_add_epi32(
+        simde_mm256_mullo_epi32(simde_mm256_cvttps_epi32(cv), width), simde_mm256_cvttps_epi32(cu)));
+    g->width = width;
+    const v8 inv128 = splat(1.0f / 128.0f);
+    g->kr = mul(c[0], inv128);
+    g->kg = mul(c[1], inv128);
+    g->kb = mul(c[2], inv128);
+    // The four texels around (u, v) at the level.
+    const v8 scale = as_float(simde_mm256_slli_epi32(simde_mm256_sub_epi32(isplat(127), level), 23));
+    const v8 su = sub(mul(add(mul(u, a[3]), a[7]), scale), splat(0.5f));
+    const v8 sv = sub(mul(add(mul(v, a[3]), bb[3]), scale), splat(0.5f));
+    const v8 fu = simde_mm256_floor_ps(su), fv = simde_mm256_floor_ps(sv);
+    g->au = sub(su, fu);
+    g->av = sub(sv, fv);
+    const i8 mask = simde_mm256_sub_epi32(simde_mm256_srlv_epi32(isplat(1 << CCOLOR_TEXTURE_LOG2), level), one);
+    const i8 iu = simde_mm256_cvttps_epi32(fu), iv = simde_mm256_cvttps_epi32(fv);
+    const i8 row_shift = simde_mm256_max_epi32(simde_mm256_min_epi32(simde_mm256_sub_epi32(isplat(10), level), isplat(7)), isplat(4));
+    const i8 super_shift = simde_mm256_sub_epi32(isplat(13), level);
+    const i8 u0 = u_part(simde_mm256_and_si256(iu, mask)), u1 = u_part(simde_mm256_and_si256(simde_mm256_add_epi32(iu, one), mask));
+    const i8 v0 = v_part(simde_mm256_and_si256(iv, mask), row_shift, super_shift);
+    const i8 v1 = v_part(simde_mm256_and_si256(simde_mm256_add_epi32(iv, one), mask), row_shift, super_shift);
+    // The level's first texel: levels 0-7 by a permute of the table's first eight, level 8 on its own.
+    const i8 starts = simde_mm256_loadu_si256((const simde__m256i *)(const void *)level_starts);
+    const i8 level_start = iselect(simde_mm256_cmpeq_epi32(level, isplat(CCOLOR_TEXTURE_LEVELS - 1)),
+                                   isplat(level_starts[CCOLOR_TEXTURE_LEVELS - 1]), simde_mm256_permutevar8x32_epi32(starts, level));
+    const i8 base = simde_mm256_add_epi32(simde_mm256_mullo_epi32(as_int(bb[7]), isplat(CCOLOR_TEXTURE_TEXELS)), level_start);
+    g->t00 = simde_mm256_add_epi32(base, simde_mm256_add_epi32(v0, u0));
+    g->t10 = simde_mm256_add_epi32(base, simde_mm256_add_epi32(v0, u1));
+    g->t01 = simde_mm256_add_epi32(base, simde_mm256_add_epi32(v1, u0));
+    g->t11 = simde_mm256_add_epi32(base, simde_mm256_add_epi32(v1, u1));
+    // The texels' cache lines asked for now (a 4x4 tile is one line: the footprint's first texel mostly
+    // shares it with the other three), so that the second pass finds them near.
+    int32_t first[8];
+    simde_mm256_storeu_si256((simde__m256i *)(void *)first, g->t00);
+    for (int k = 0; k < 8; k++) __builtin_prefetch(s->texels + first[k]);
+}
+
+/// The second pass of a group: its light-map and texel reads, the factors, multiplied into `o` (the
+/// group's 24 floats).
+static inline void surface8_finish(const ccolor_surface *s, const group_work *g, float *o) {
+    v8 fr = g->fr, fg = g->fg, fb = g->fb;
+    if (g->any) {
         const i8 one = isplat(1);
-        const i8 row_shift = simde_mm256_max_epi32(simde_mm256_min_epi32(simde_mm256_sub_epi32(isplat(10), level), isplat(7)), isplat(4));
-        const i8 super_shift = simde_mm256_sub_epi32(isplat(13), level);
-        const i8 u0 = u_part(simde_mm256_and_si256(iu, mask)), u1 = u_part(simde_mm256_and_si256(simde_mm256_add_epi32(iu, one), mask));
-        const i8 v0 = v_part(simde_mm256_and_si256(iv, mask), row_shift, super_shift);
-        const i8 v1 = v_part(simde_mm256_and_si256(simde_mm256_add_epi32(iv, one), mask), row_shift, super_shift);
-        const i8 level_start = simde_mm256_i32gather_epi32(level_starts, level, 4);
-        const i8 base = simde_mm256_add_epi32(simde_mm256_mullo_epi32(as_int(bb[7]), isplat(CCOLOR_TEXTURE_TEXELS)), level_start);
+        const v8 l00 = simde_mm256_i32gather_ps(s->light_maps, g->cell, 4);
+        const v8 l10 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(g->cell, one), 4);
+        const v8 l01 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(g->cell, g->width), 4);
+        const v8 l11 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(simde_mm256_add_epi32(g->cell, g->width), one), 4);
         const int *atlas = (const int *)(const void *)s->texels;
-        const i8 t00 = simde_mm256_i32gather_epi32(atlas, simde_mm256_add_epi32(base, simde_mm256_add_epi32(v0, u0)), 4);
-        const i8 t10 = simde_mm256_i32gather_epi32(atlas, simde_mm256_add_epi32(base, simde_mm256_add_epi32(v0, u1)), 4);
-        const i8 t01 = simde_mm256_i32gather_epi32(atlas, simde_mm256_add_epi32(base, simde_mm256_add_epi32(v1, u0)), 4);
-        const i8 t11 = simde_mm256_i32gather_epi32(atlas, simde_mm256_add_epi32(base, simde_mm256_add_epi32(v1, u1)), 4);
-        fr = select8(surface, mul(fr, mul(blend8(t00, t10, t01, t11, 0, au, av), kr)), fr);
-        fg = select8(surface, mul(fg, mul(blend8(t00, t10, t01, t11, 8, au, av), kg)), fg);
-        fb = select8(surface, mul(fb, mul(blend8(t00, t10, t01, t11, 16, au, av), kb)), fb);
+        const i8 t00 = simde_mm256_i32gather_epi32(atlas, g->t00, 4);
+        const i8 t10 = simde_mm256_i32gather_epi32(atlas, g->t10, 4);
+        const i8 t01 = simde_mm256_i32gather_epi32(atlas, g->t01, 4);
+        const i8 t11 = simde_mm256_i32gather_epi32(atlas, g->t11, 4);
+        const v8 ltop = add(l00, mul(sub(l10, l00), g->bu)), lbottom = add(l01, mul(sub(l11, l01), g->bu));
+        const v8 occlusion = add(ltop, mul(sub(lbottom, ltop), g->bv));
+        const v8 kr = mul(g->kr, occlusion), kg = mul(g->kg, occlusion), kb = mul(g->kb, occlusion);
+        fr = select8(g->surface, mul(fr, mul(blend8(t00, t10, t01, t11, 0, g->au, g->av), kr)), fr);
+        fg = select8(g->surface, mul(fg, mul(blend8(t00, t10, t01, t11, 8, g->au, g->av), kg)), fg);
+        fb = select8(g->surface, mul(fb, mul(blend8(t00, t10, t01, t11, 16, g->au, g->av), kb)), fb);
     }
-store:;
     // Interleave the factors r g b r g b ... for the 24 floats of the eight pixels.
-    float r[8], g[8], bl[8];
+    float r[8], gr[8], bl[8];
     simde_mm256_storeu_ps(r, fr);
-    simde_mm256_storeu_ps(g, fg);
+    simde_mm256_storeu_ps(gr, fg);
     simde_mm256_storeu_ps(bl, fb);
     float f[24];
-    for (int k = 0; k < 8; k++) { f[3 * k] = r[k]; f[3 * k + 1] = g[k]; f[3 * k + 2] = bl[k]; }
+    for (int k = 0; k < 8; k++) { f[3 * k] = r[k]; f[3 * k + 1] = gr[k]; f[3 * k + 2] = bl[k]; }
     for (int k = 0; k < 24; k += 8)
         simde_mm256_storeu_ps(o + k, mul(simde_mm256_loadu_ps(o + k), simde_mm256_loadu_ps(f + k)));
 }
 
-/// The rows strip by strip (four rows from a multiple of four) and within a strip in runs of
-/// STRIP_BLOCKS blocks: the blocks' level and light first, then each pixel, eight at a time with
-/// `eight_lanes` (a one-pixel tail) or one at a time.
-static inline void surface_rows(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width, intptr_t stride,
-                                const float *best, const int32_t *ids, float *out, intptr_t out_first_row, int eight_lanes) {
-    block_info blocks[STRIP_BLOCKS];
-    for (intptr_t y0 = row_begin; y0 < row_end;) {
-        const intptr_t strip_end = (y0 / 4 + 1) * 4 < row_end ? (y0 / 4 + 1) * 4 : row_end;
-        for (intptr_t x0 = 0; x0 < width; x0 += 4 * STRIP_BLOCKS) {
-            const intptr_t x1 = x0 + 4 * STRIP_BLOCKS < width ? x0 + 4 * STRIP_BLOCKS : width;
-            strip_blocks(s, x0, x1, y0, strip_end - y0, width, stride, best, ids, blocks);
-            for (intptr_t y = y0; y < strip_end; y++) {
-                float *row = out + (y - out_first_row) * width * 3;
-                intptr_t x = x0;
-                if (eight_lanes)
-                    for (; x + 8 <= x1; x += 8) surface8(s, x, y, stride, best, ids, blocks + (x - x0) / 4, row + x * 3);
-                for (; x < x1; x++) surface_pixel(s, x, y, stride, best, ids, blocks + (x - x0) / 4, row + x * 3);
-            }
-        }
-        y0 = strip_end;
-    }
-}
-
 void ccolor_surface_rows(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width,
                          intptr_t stride, const float *best, const int32_t *ids, float *out, intptr_t out_first_row) {
-    surface_rows(s, row_begin, row_end, width, stride, best, ids, out, out_first_row, 1);
+    group_work groups[GROUPS_IN_FLIGHT];
+    for (intptr_t y = row_begin; y < row_end; y++) {
+        float *row = out + (y - out_first_row) * width * 3;
+        intptr_t x = 0;
+        while (x + 8 <= width) {
+            const intptr_t left = (width - x) / 8;
+            const intptr_t n = left < GROUPS_IN_FLIGHT ? left : GROUPS_IN_FLIGHT;
+            for (intptr_t k = 0; k < n; k++) surface8_prepare(s, x + 8 * k, y, stride, best, ids, groups + k);
+            for (intptr_t k = 0; k < n; k++) surface8_finish(s, groups + k, row + (x + 8 * k) * 3);
+            x += 8 * n;
+        }
+        for (; x < width; x++) surface_pixel(s, x, y, stride, best, ids, row + x * 3);
+    }
 }
 
 void ccolor_surface_rows_scalar(const ccolor_surface *s, intptr_t row_begin, intptr_t row_end, intptr_t width,
                                 intptr_t stride, const float *best, const int32_t *ids, float *out,
                                 intptr_t out_first_row) {
-    surface_rows(s, row_begin, row_end, width, stride, best, ids, out, out_first_row, 0);
+    for (intptr_t y = row_begin; y < row_end; y++) {
+        float *row = out + (y - out_first_row) * width * 3;
+        for (intptr_t x = 0; x < width; x++) surface_pixel(s, x, y, stride, best, ids, row + x * 3);
+    }
 }
