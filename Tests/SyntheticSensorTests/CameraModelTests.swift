@@ -238,9 +238,9 @@ import Testing
 
     /// The surface pass's eight-lane kernel gives its one-pixel reference's bits, on a real scene's
     /// records with ids (sky, surfaces, decorations) and inverse depths drawn at random, on a width that
-    /// leaves a tail: pixel by pixel (`blocky` false: almost no 4x4 block shows one patch) and block by
-    /// block (most 4x4 blocks one patch, as in a rendered image, so their mip level and light come from
-    /// the block; some blocks mixed), over rows that start off a multiple of four.
+    /// leaves a tail: pixel by pixel (`blocky` false: eight pixels almost never show one patch, so each
+    /// group loads eight records) and block by block (most 4x4 blocks one patch, as in a rendered image:
+    /// groups of one record; some blocks mixed), over rows that start off a multiple of four.
     @Test(arguments: [false, true])
     func theSurfaceKernelEqualsItsScalarReference(blocky: Bool) throws {
         let scene = try Scene.load(path: PackageFolder.scene("apartment"))
@@ -293,6 +293,113 @@ import Testing
         }
         #expect(simd.map(\.bitPattern) == scalar.map(\.bitPattern))
         #expect(simd != linear, "the pass changed the image")
+    }
+}
+
+/// The motion blur's kernel (`ccolor_motion_blur_rows`, four pixels' twelve floats a vector operation)
+/// against its arithmetic one float at a time.
+@Suite struct MotionBlurKernelTests {
+    /// The blur as `CColorSurface.h` documents it, one float at a time: per run of four pixels of a block
+    /// row, `taps` bilinear samples along the block's motion centred on the pixels moved back by its
+    /// offset; a run's samples inside the image share one set of weights, near the edges each pixel's
+    /// sample is clamped to the image on its own.
+    static func reference(_ image: [Float], width: Int, height: Int, motion: [Float], offsets: [Float]?) -> [Float] {
+        var out = [Float](repeating: 0, count: width * height * 3)
+        let blocksX = (width + 3) / 4
+        let xmax = Float(width - 1), ymax = Float(height - 1)
+        for y in 0..<height {
+            for x0 in stride(from: 0, to: width, by: 4) {
+                let n = min(4, width - x0)
+                let block = 2 * ((y / 4) * blocksX + x0 / 4)
+                let mx = motion[block], my = motion[block + 1]
+                let ox = offsets?[block] ?? 0, oy = offsets?[block + 1] ?? 0
+                let length = (mx * mx + my * my).squareRoot()
+                var taps = 1
+                if length >= 0.5 {
+                    taps = min(32, Int((length * (Float(1) / Float(1.5))).rounded(.up)) + 1)
+                } else if ox == 0 && oy == 0 {
+                    for c in 0..<(3 * n) { out[(y * width + x0) * 3 + c] = image[(y * width + x0) * 3 + c] }
+                    continue
+                }
+                let step: Float = taps > 1 ? 1 / Float(taps - 1) : 0
+                let cx = Float(x0) - ox, cy = Float(y) - oy
+                var sum = [Float](repeating: 0, count: 12)
+                for k in 0..<taps {
+                    let f: Float = taps > 1 ? Float(k) * step - 0.5 : 0
+                    let sx = cx + mx * f, sy = cy + my * f
+                    let fx0 = sx.rounded(.down), fy0 = sy.rounded(.down)
+                    if n == 4 && fx0 >= 0 && fx0 + 4 < xmax && fy0 >= 0 && fy0 + 1 <= ymax {
+                        let ax = sx - fx0, ay = sy - fy0
+                        let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
+                        let p0 = (Int(fy0) * width + Int(fx0)) * 3, p1 = p0 + width * 3
+                        for c in 0..<12 {
+                            let a = image[p0 + c] * w00 + image[p0 + c + 3] * w10
+                            let b = a + image[p1 + c] * w01
+                            sum[c] += b + image[p1 + c + 3] * w11
+                        }
+                        continue
+                    }
+                    for j in 0..<n {
+                        let px = min(max(sx + Float(j), 0), xmax), py = min(max(sy, 0), ymax)
+                        let gx = px.rounded(.down), gy = py.rounded(.down)
+                        let ax = px - gx, ay = py - gy
+                        let ix = Int(gx), iy = Int(gy)
+                        let ix1 = ix + 1 < width ? ix + 1 : ix, iy1 = iy + 1 < height ? iy + 1 : iy
+                        let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
+                        for c in 0..<3 {
+                            let a = image[(iy * width + ix) * 3 + c] * w00 + image[(iy * width + ix1) * 3 + c] * w10
+                            let b = a + image[(iy1 * width + ix) * 3 + c] * w01
+                            sum[3 * j + c] += b + image[(iy1 * width + ix1) * 3 + c] * w11
+                        }
+                    }
+                }
+                let inverse = 1 / Float(taps)
+                for c in 0..<(3 * n) { out[(y * width + x0) * 3 + c] = sum[c] * inverse }
+            }
+        }
+        return out
+    }
+
+    /// Random images and block motions (still blocks, short and long smears up to the 32-tap limit,
+    /// samples running off every edge), on a width that leaves a short run, with and without the
+    /// rolling shutter's offsets: the kernel's bits are the reference's.
+    @Test(arguments: [false, true])
+    func theBlurKernelEqualsItsOneFloatArithmetic(offsets withOffsets: Bool) {
+        let width = 37, height = 23
+        let blocks = ((width + 3) / 4) * ((height + 3) / 4)
+        var state: UInt64 = withOffsets ? 7 : 3
+        func unit() -> Float {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Float(state >> 40) / Float(1 << 24)
+        }
+        let image = (0..<(width * height * 3)).map { _ in unit() * 2 }
+        let motion = (0..<(2 * blocks)).map { k -> Float in
+            let kind = k / 2 % 4
+            return kind == 0 ? (unit() - 0.5) * 0.6 : (unit() - 0.5) * (kind == 3 ? 90 : 12)
+        }
+        let offsets: [Float]? = withOffsets ? (0..<(2 * blocks)).map { _ in (unit() - 0.5) * 6 } : nil
+        var out = [Float](repeating: -1, count: width * height * 3)
+        image.withUnsafeBufferPointer { i in
+            motion.withUnsafeBufferPointer { m in
+                out.withUnsafeMutableBufferPointer { o in
+                    // Two calls, as the renderer makes them four rows at a time.
+                    if let offsets {
+                        offsets.withUnsafeBufferPointer { f in
+                            ccolor_motion_blur_rows(i.baseAddress!, o.baseAddress!, width, height, m.baseAddress!, f.baseAddress!, (width + 3) / 4, 0, 8, 0)
+                            ccolor_motion_blur_rows(i.baseAddress!, o.baseAddress! + 8 * width * 3, width, height, m.baseAddress!, f.baseAddress!,
+                                                    (width + 3) / 4, 8, height, 8)
+                        }
+                    } else {
+                        ccolor_motion_blur_rows(i.baseAddress!, o.baseAddress!, width, height, m.baseAddress!, nil, (width + 3) / 4, 0, 8, 0)
+                        ccolor_motion_blur_rows(i.baseAddress!, o.baseAddress! + 8 * width * 3, width, height, m.baseAddress!, nil,
+                                                (width + 3) / 4, 8, height, 8)
+                    }
+                }
+            }
+        }
+        let expected = Self.reference(image, width: width, height: height, motion: motion, offsets: offsets)
+        #expect(out.map(\.bitPattern) == expected.map(\.bitPattern))
+        #expect(out != image, "the blur changed the image")
     }
 }
 
