@@ -26,6 +26,10 @@ import TestSupport
                     for c in d.confidence { mix(UInt64(c)) }
                 }
                 for x in f.featureDepths ?? [] { mix(UInt64(x.bitPattern)) }
+                if let c = f.color {
+                    mix(UInt64(c.width))
+                    for b in c.rgb { mix(UInt64(b)) }
+                }
             case .system(let s):
                 mix(UInt64(bitPattern: s.storageFreeBytes ?? -1))
                 mix(UInt64(s.thermal?.rawValue ?? 9))
@@ -66,6 +70,28 @@ import TestSupport
             var iterator = SyntheticCapture(scene: scene, options: ahead).makeIterator()
             while iterator.next() != nil {}
             #expect(iterator.rendersAheadTaken > 10 && iterator.rendersAheadDropped == 0, "\(scene.name)")
+        }
+    }
+
+    @Test func renderingColourAheadGivesTheSameImages() throws {
+        // The colour image rendered ahead (with the exposure the image before it left) is the next one a
+        // frame that comes renders: past the background and past dropped frames, with motion blur.
+        let scenes = [try Scene.load(path: PackageFolder.scene("background-resume")), try Scene.load(path: PackageFolder.scene("3.1/frames-skipped"))]
+        for scene in scenes {
+            let options = CaptureOptions(depthEveryNthFrame: 1_000_000, colorImages: true, camera: CameraSettings(width: 64, height: 48))
+            var ahead = options
+            ahead.rendersAhead = true
+            let inline = fingerprint(SyntheticCapture(scene: scene, options: options))
+            let rendered = fingerprint(SyntheticCapture(scene: scene, options: ahead))
+            #expect(inline.0 == rendered.0 && inline.1 == rendered.1, "\(scene.name)")
+            var iterator = SyntheticCapture(scene: scene, options: ahead).makeIterator()
+            var images = 0
+            while let input = iterator.next() {
+                if case .frame(let f) = input.kind, f.color != nil { images += 1 }
+            }
+            // Every image after the first is rendered ahead and taken.
+            #expect(images > 100 && iterator.colorRendersAheadTaken == images - 1 && iterator.colorRendersAheadDropped == 0,
+                    "\(scene.name): \(images) images, \(iterator.colorRendersAheadTaken) taken, \(iterator.colorRendersAheadDropped) dropped")
         }
     }
 

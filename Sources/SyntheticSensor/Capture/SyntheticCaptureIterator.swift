@@ -38,6 +38,10 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     // RGB camera.
     private let colorEvery: Int
     private var exposure = AutoExposure()
+    /// The next frame's colour image, rendering on a worker (``CaptureOptions/rendersAhead``).
+    private var colorAhead: ColorRenderAhead?
+    /// Images rendered ahead that a frame took, and those dropped (a frame that did not come as foreseen).
+    private(set) var colorRendersAheadTaken = 0, colorRendersAheadDropped = 0
     // LiDAR refresh rate and smoothing.
     private var depthFilter: DepthTemporalFilter
     /// The next depth frame that renders a new map, rendering on a worker (``CaptureOptions/rendersAhead``).
@@ -204,23 +208,26 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         var color: ColorImage? = nil
         if let colorRenderer = capture.colorRenderer, index % colorEvery == 0, let recording = timeline.recording,
            recording.contains(t) {
-            // Motion blur: the poses at the start and end of the exposure time auto exposure chose.
-            var shutter: (start: RigidTransform, end: RigidTransform)? = nil
-            if colorRenderer.settings.motionBlur, let seconds = colorRenderer.realisedExposure(exposure)?.seconds {
-                var blurHint = max(0, segmentHint - 1)
-                shutter = (motion.pose(at: max(0, t - seconds / 2), hint: &blurHint), motion.pose(at: t + seconds / 2, hint: &blurHint))
+            if let ahead = colorAhead, ahead.index == index {
+                (color, exposure) = ahead.wait()
+                colorRendersAheadTaken += 1
+            } else {
+                if colorAhead != nil { colorRendersAheadDropped += 1 }
+                color = Self.colorImage(capture, renderer: colorRenderer, motion: motion, index: index, time: t, pose: truePose,
+                                        hint: segmentHint, exposure: &exposure)
             }
-            // Rolling shutter: the poses when the first and the last row are read out.
-            var readout: (first: RigidTransform, last: RigidTransform)? = nil
-            let readoutSeconds = colorRenderer.settings.rollingShutterReadoutSeconds
-            if readoutSeconds > 0 {
-                var readoutHint = max(0, segmentHint - 1)
-                readout = (motion.pose(at: max(0, t - readoutSeconds / 2), hint: &readoutHint),
-                           motion.pose(at: t + readoutSeconds / 2, hint: &readoutHint))
+            colorAhead = nil
+            // The next image starts now, from the exposure this one left, while the frames in between render.
+            if capture.options.rendersAhead, let next = arrivingColorFrame(after: index) {
+                let capture = self.capture, motion = self.motion
+                let nextTime = Double(next) / frameRate
+                var nextHint = segmentHint
+                let nextPose = motion.pose(at: nextTime, hint: &nextHint)
+                colorAhead = ColorRenderAhead(index: next, exposure: exposure) { [nextHint] state in
+                    Self.colorImage(capture, renderer: colorRenderer, motion: motion, index: next, time: nextTime, pose: nextPose,
+                                    hint: nextHint, exposure: &state)
+                }
             }
-            color = colorRenderer.render(poses: [truePose], exposure: &exposure, noiseSeed: SeededRandom.hash(frameSeed ^ 0xC0_10),
-                                         shutter: shutter, readout: readout, path: capture.options.renderPath,
-                                         bands: capture.options.colorBands)
         }
         // Storage and heat while recording.
         if let recording = timeline.recording, recording.contains(t) {
@@ -264,6 +271,41 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             found += 1
             if found == count { return candidate }
         }
+    }
+
+    /// The next frame after `index` that has a colour image: on the camera's frame rate, within the
+    /// recording, coming to the session (``frameArrives(index:at:)``); nil when there is none.
+    private func arrivingColorFrame(after index: Int) -> Int? {
+        guard let recording = capture.timeline.recording else { return nil }
+        var candidate = index
+        while true {
+            candidate += colorEvery
+            let time = Double(candidate) / frameRate
+            guard time < capture.timeline.endTime, time < recording.end else { return nil }
+            guard recording.contains(time), frameArrives(index: candidate, at: time) else { continue }
+            return candidate
+        }
+    }
+
+    /// The colour image of frame `index` at `time`, seen from `pose` (`hint`: the motion's segment there),
+    /// exposed with `exposure`, which it advances: the poses at the start and end of the exposure time
+    /// auto exposure chose for motion blur, those of the first and last row for the rolling shutter.
+    private static func colorImage(_ capture: SyntheticCapture, renderer: ColorRenderer, motion: HandHeldMotion, index: Int,
+                                   time t: Double, pose: RigidTransform, hint: Int, exposure: inout AutoExposure) -> ColorImage {
+        var shutter: (start: RigidTransform, end: RigidTransform)? = nil
+        if renderer.settings.motionBlur, let seconds = renderer.realisedExposure(exposure)?.seconds {
+            var blurHint = max(0, hint - 1)
+            shutter = (motion.pose(at: max(0, t - seconds / 2), hint: &blurHint), motion.pose(at: t + seconds / 2, hint: &blurHint))
+        }
+        var readout: (first: RigidTransform, last: RigidTransform)? = nil
+        let readoutSeconds = renderer.settings.rollingShutterReadoutSeconds
+        if readoutSeconds > 0 {
+            var readoutHint = max(0, hint - 1)
+            readout = (motion.pose(at: max(0, t - readoutSeconds / 2), hint: &readoutHint),
+                       motion.pose(at: t + readoutSeconds / 2, hint: &readoutHint))
+        }
+        return renderer.render(poses: [pose], exposure: &exposure, noiseSeed: SeededRandom.hash(frameSeed(capture, index: index) ^ 0xC0_10),
+                               shutter: shutter, readout: readout, path: capture.options.renderPath, bands: capture.options.colorBands)
     }
 
     /// Frame `index`'s noise seed, from the capture's seed.
