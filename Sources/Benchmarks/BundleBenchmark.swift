@@ -50,8 +50,8 @@ public struct BundleBenchmark {
         /// The recording's length, seconds.
         public var recordingSeconds: Double
         /// Rendering (motion and LiDAR, and the camera), seconds: the render thread's wall time, when
-        /// pipelined (with ``CaptureOptions/rendersAhead`` it waits there for the depth renders that run on
-        /// workers, whose CPU time it does not count).
+        /// pipelined (with ``CaptureOptions/rendersAhead`` it waits there for the depth renders and colour
+        /// images that run on workers, whose CPU time it does not count).
         public var renderSeconds: Double
         /// The session's steps, seconds.
         public var sessionSeconds: Double
@@ -134,7 +134,8 @@ public struct BundleBenchmark {
     public func run() throws(BenchmarkError) -> Report {
         let scene = try Self.extended(self.scene, recordingSeconds: recordingSeconds)
         // Depth on every frame, two frames at a time in one row band each (the next one renders ahead on a
-        // worker while this one is finished); colour images in two bands.
+        // worker while this one is finished); colour images in two bands, the next one rendering ahead on
+        // another worker.
         let cameraSettings = camera
         let capture = SyntheticCapture(scene: scene, options: CaptureOptions(
             depthEveryNthFrame: 1, renderBands: 1, colorImages: cameraSettings != nil, camera: cameraSettings,
