@@ -27,9 +27,11 @@ setup:
 	@$(PYTHON) -c "import numpy, PIL" 2>/dev/null || $(PYTHON) -m pip install -q numpy Pillow
 
 ## test-setup: the Python readers the tests use beyond numpy and Pillow (test set-up only): evo, pycolmap and
-## mcap for the exports, the Kubernetes client for the Job manifest, from pip
+## mcap for the exports, the Kubernetes client for the Job manifest, OpenCV (headless) for the lens
+## distortion's check, from pip
 test-setup: setup
 	@$(PYTHON) -c "import evo, pycolmap, mcap, kubernetes" 2>/dev/null || $(PYTHON) -m pip install -q evo pycolmap mcap kubernetes
+	@$(PYTHON) -c "import cv2" 2>/dev/null || $(PYTHON) -m pip install -q opencv-python-headless
 
 ## build: release build of the tool
 build: setup
