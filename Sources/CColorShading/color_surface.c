@@ -319,16 +319,28 @@ static inline void surface8_prepare(const ccolor_surface *s, intptr_t x, intptr_
     for (int k = 0; k < 8; k++) __builtin_prefetch(s->texels + first[k]);
 }
 
+/// The floats at `cells` and `cells + 1` of `map` for eight lanes: two gathers of four eight-byte pairs,
+/// split into the first and the second float of each pair in lane order.
+static inline void light_pairs(const float *map, i8 cells, v8 *first, v8 *second) {
+    const v8 a = simde_mm256_castsi256_ps(simde_mm256_i32gather_epi64((const void *)map, simde_mm256_castsi256_si128(cells), 4));
+    const v8 b = simde_mm256_castsi256_ps(simde_mm256_i32gather_epi64((const void *)map, simde_mm256_extracti128_si256(cells, 1), 4));
+    *first = simde_mm256_castpd_ps(simde_mm256_permute4x64_pd(
+        simde_mm256_castps_pd(simde_mm256_shuffle_ps(a, b, SIMDE_MM_SHUFFLE(2, 0, 2, 0))), SIMDE_MM_SHUFFLE(3, 1, 2, 0)));
+    *second = simde_mm256_castpd_ps(simde_mm256_permute4x64_pd(
+        simde_mm256_castps_pd(simde_mm256_shuffle_ps(a, b, SIMDE_MM_SHUFFLE(3, 1, 3, 1))), SIMDE_MM_SHUFFLE(3, 1, 2, 0)));
+}
+
 /// The second pass of a group: its light-map and texel reads, the factors, multiplied into `o` (the
 /// group's 24 floats).
 static inline void surface8_finish(const ccolor_surface *s, const group_work *g, float *o) {
     v8 fr = g->fr, fg = g->fg, fb = g->fb;
     if (g->any) {
-        const i8 one = isplat(1);
-        const v8 l00 = simde_mm256_i32gather_ps(s->light_maps, g->cell, 4);
-        const v8 l10 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(g->cell, one), 4);
-        const v8 l01 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(g->cell, g->width), 4);
-        const v8 l11 = simde_mm256_i32gather_ps(s->light_maps, simde_mm256_add_epi32(simde_mm256_add_epi32(g->cell, g->width), one), 4);
+        // The light map's cells in pairs, eight bytes a lane: (l00, l10) from the cell, (l01, l11) from the
+        // cell below; four lanes a gather (half the elements of a gather a cell).
+        const i8 below = simde_mm256_add_epi32(g->cell, g->width);
+        v8 l00, l10, l01, l11;
+        light_pairs(s->light_maps, g->cell, &l00, &l10);
+        light_pairs(s->light_maps, below, &l01, &l11);
         const int *atlas = (const int *)(const void *)s->texels;
         const i8 t00 = simde_mm256_i32gather_epi32(atlas, g->t00, 4);
         const i8 t10 = simde_mm256_i32gather_epi32(atlas, g->t10, 4);
