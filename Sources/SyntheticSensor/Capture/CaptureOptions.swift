@@ -17,9 +17,9 @@ public struct CaptureOptions: Sendable, Equatable {
     /// Row bands the colour renderer splits each image into, run concurrently (default 2; same output).
     public var colorBands: Int
     /// Render the next depth frame that renders a new map on a worker thread while this one is finished
-    /// and handed on (``DepthRenderAhead``), so two frames render at a time, and the next colour image on
-    /// another from the exposure the last one left (``ColorRenderAhead``) while the depth frames in
-    /// between render (default false; same output).
+    /// and handed on, so two frames render at a time, and the next colour image on another, from the
+    /// exposure the last one left, while the depth frames in between render (``RenderAhead``; default
+    /// false; same output).
     /// Frames do not meet in the middle as row bands do, so with it one band each is the fastest
     /// (docs/benchmarks.md). For a capture iterated on its own thread (`run`, `report`, `bench bundle`), not
     /// for many iterated inside `concurrentPerform` (`check`, `sweep`): their workers would wait for

@@ -22,7 +22,7 @@ struct DepthTemporalFilter {
     }
 
     /// Which of the depth frames after the next one renders the following new map: 1 for the one right
-    /// after it, k for the k-th (what rendering ahead starts on, ``DepthRenderAhead``).
+    /// after it, k for the k-th (what rendering ahead starts on, ``RenderAhead``).
     var renewalAfterNext: Int {
         let sinceRefreshAfterNext = last == nil || framesSinceRefresh + 1 >= framesPerRefresh ? 0 : framesSinceRefresh + 1
         return max(1, framesPerRefresh - sinceRefreshAfterNext)

@@ -39,13 +39,13 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private let colorEvery: Int
     private var exposure = AutoExposure()
     /// The next frame's colour image, rendering on a worker (``CaptureOptions/rendersAhead``).
-    private var colorAhead: ColorRenderAhead?
+    private var colorAhead: RenderAhead<(image: ColorImage, exposure: AutoExposure)>?
     /// Images rendered ahead that a frame took, and those dropped (a frame that did not come as foreseen).
     private(set) var colorRendersAheadTaken = 0, colorRendersAheadDropped = 0
     // LiDAR refresh rate and smoothing.
     private var depthFilter: DepthTemporalFilter
     /// The next depth frame that renders a new map, rendering on a worker (``CaptureOptions/rendersAhead``).
-    private var renderAhead: DepthRenderAhead?
+    private var renderAhead: RenderAhead<DepthMap>?
     /// Maps rendered ahead that a frame took, and those dropped (a frame that did not come as foreseen).
     private(set) var rendersAheadTaken = 0, rendersAheadDropped = 0
 
@@ -187,7 +187,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                 if let next = arrivingDepthFrame(after: index, count: depthFilter.renewalAfterNext) {
                     var nextHint = segmentHint
                     let nextPose = motion.pose(at: Double(next) / frameRate, hint: &nextHint)
-                    renderAhead = DepthRenderAhead(index: next) { Self.depthMap(capture, pose: nextPose, index: next) }
+                    renderAhead = RenderAhead(index: next) { Self.depthMap(capture, pose: nextPose, index: next) }
                 }
             }
             var took = false
@@ -223,9 +223,12 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                 let nextTime = Double(next) / frameRate
                 var nextHint = segmentHint
                 let nextPose = motion.pose(at: nextTime, hint: &nextHint)
-                colorAhead = ColorRenderAhead(index: next, exposure: exposure) { [nextHint] state in
-                    Self.colorImage(capture, renderer: colorRenderer, motion: motion, index: next, time: nextTime, pose: nextPose,
-                                    hint: nextHint, exposure: &state)
+                let exposure = self.exposure
+                colorAhead = RenderAhead(index: next) { [nextHint] in
+                    var state = exposure
+                    let image = Self.colorImage(capture, renderer: colorRenderer, motion: motion, index: next, time: nextTime, pose: nextPose,
+                                                hint: nextHint, exposure: &state)
+                    return (image, state)
                 }
             }
         }
