@@ -284,9 +284,9 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         while true {
             candidate += colorEvery
             let time = Double(candidate) / frameRate
+            // After frame `index`, which is recorded: inside the recording until its end.
             guard time < capture.timeline.endTime, time < recording.end else { return nil }
-            guard recording.contains(time), frameArrives(index: candidate, at: time) else { continue }
-            return candidate
+            if frameArrives(index: candidate, at: time) { return candidate }
         }
     }
 
