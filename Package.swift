@@ -181,7 +181,7 @@ let package = Package(
             dependencies: ["JSONSupport", "BundleIO", "CaptureBundle", "CaptureEngine", "CaptureReplay", "CChecksum", "CZip", "TestSupport", "capture-sim"],
             swiftSettings: testCode
         ),
-        .testTarget(name: "SyntheticSensorTests", dependencies: ["JSONSupport", "SyntheticSensor", "CaptureEngine", "CNoiseHash", "CColorEncode", "CColorShading", "TestSupport"],
+        .testTarget(name: "SyntheticSensorTests", dependencies: ["JSONSupport", "SyntheticSensor", "CaptureEngine", "CNoiseHash", "CDepthShading", "CColorEncode", "CColorShading", "TestSupport"],
                     swiftSettings: testCode),
         .testTarget(name: "SceneGeneratorTests", dependencies: ["SceneGenerator", "SyntheticSensor", "RegressionCheck", "CaptureEngine", "TestSupport"], swiftSettings: testCode),
         .testTarget(

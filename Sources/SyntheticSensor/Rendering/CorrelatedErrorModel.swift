@@ -365,7 +365,7 @@ struct CorrelatedErrorModel: Sendable {
                 }
             }
         }
-        applyTails(depth: depth, confidence: confidence, frameIndex: frameIndex, sequenceSeed: sequenceSeed)
+        applyTails(depth: depth, confidence: confidence, frameIndex: frameIndex, sequenceSeed: sequenceSeed, path: path)
     }
 
     /// A unit-variance value that changes to a new independent one every `changeFrames` frames, blended in
@@ -387,8 +387,10 @@ struct CorrelatedErrorModel: Sendable {
     /// foreground surface or to the near side of a gap), rounded to Float16 and clamped
     /// like any depth, and the confidence drops to 1 (to 0 where a > `tailLowAmount`): densification
     /// failures rise smoothly from the surface around them (no depth edge) and are low confidence, as a
-    /// phone marks them. One implementation for every render path.
-    func applyTails(depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, frameIndex: Int, sequenceSeed: UInt64) {
+    /// phone marks them. `.simde` runs the rows in the C kernel (`cdepth_tails_row`), `.scalar` in Swift,
+    /// bit-identical.
+    func applyTails(depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, frameIndex: Int, sequenceSeed: UInt64,
+                    path: RenderPath) {
         let s = settings, w = width, h = height
         guard s.tailMinimum > 0 || s.tailLogSpread > 0 else { return }
         let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
@@ -398,6 +400,8 @@ struct CorrelatedErrorModel: Sendable {
         let sizes = field(into: &nodes, cell: s.tailSizeCellPixels, seed: sequence32 ^ 0x51E0_0009, frameIndex: frameIndex,
                           changeFrames: s.tailChangeFrames)
         let threshold = s.tailThreshold
+        var kernelSettings = cdepth_tail_settings(threshold: threshold, ramp: s.tailRamp, minimum: s.tailMinimum,
+                                                  log_spread: s.tailLogSpread, low_amount: s.tailLowAmount, range_meters: rangeMeters)
         var rows = [Float](repeating: 0, count: 2 * w + max(patches.columns, sizes.columns))
         nodes.withUnsafeBufferPointer { nodeBuffer in
             rows.withUnsafeMutableBufferPointer { buffer in
@@ -408,6 +412,10 @@ struct CorrelatedErrorModel: Sendable {
                     for x in 0..<w where patchRow[x] > threshold { any = true; break }
                     guard any else { continue }
                     cdepth_field_row(nodeBuffer.baseAddress! + sizes.offset, sizes.columns, sizes.cell, y, w, scratch, sizeRow)
+                    if path == .simde {
+                        _ = cdepth_tails_row(&kernelSettings, w, patchRow, sizeRow, depth + y * w, confidence + y * w)
+                        continue
+                    }
                     for x in 0..<w where patchRow[x] > threshold {
                         let o = y * w + x, z = depth[o]
                         guard z > 0 else { continue }
