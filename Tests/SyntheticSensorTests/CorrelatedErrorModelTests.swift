@@ -116,7 +116,30 @@ import JSONSupport
         }
     }
 
-    @Test(arguments: [16, 12]) func rowWindowsHoldEachPixelsNearestAndFarthestReturnWithinOneAndTwoPixelsOfItsRow(width: Int) {
+    /// The default model (tails on) through both paths on image sizes whose widths are and are not
+    /// multiples of 8: the C kernels (edge levels, row windows, shading, tails) give the Swift's maps.
+    @Test func bothPathsGiveTheSameMapWithTheDefaultModelOnOtherImageSizes() {
+        let box = SceneObject(category: .storage, dimensions: SIMD3(0.6, 0.8, 0.4),
+                              transform: RigidTransform(rotation: .identity, translation: SIMD3(0.3, 1.2, -1.5)))
+        var settings = LiDARSettings()
+        settings.errorModel = .correlated
+        let renderer = TestScenes.renderer(rooms: [Self.room(wallAt: 3)], objects: [box], settings: settings)
+        for (w, h) in [(256, 192), (100, 30), (64, 40)] {
+            let intrinsics = CameraIntrinsics(width: w, height: h, fx: Double(w) * 0.8, fy: Double(w) * 0.8,
+                                              cx: Double(w - 1) / 2, cy: Double(h - 1) / 2)
+            let sized = DepthRenderer(geometry: renderer.geometry, intrinsics: intrinsics, settings: settings)
+            for frame in [0, 40, 95] {
+                let maps = [RenderPath.simde, .scalar].map {
+                    sized.render(cameraToWorld: TestScenes.levelCamera, noiseSeed: UInt64(frame), frameIndex: frame, sequenceSeed: 2, path: $0)
+                }
+                #expect(maps[0].depth.map(\.bitPattern) == maps[1].depth.map(\.bitPattern) && maps[0].confidence == maps[1].confidence,
+                        "\(w)x\(h) frame \(frame)")
+            }
+        }
+    }
+
+    @Test(arguments: [16, 12], [RenderPath.simde, .scalar])
+    func rowWindowsHoldEachPixelsNearestAndFarthestReturnWithinOneAndTwoPixelsOfItsRow(width: Int, path: RenderPath) {
         let height = 3, plane = width * height
         var state: UInt32 = 7
         let best: [Float] = (0..<plane).map { _ in
@@ -124,7 +147,7 @@ import JSONSupport
             return state % 4 == 0 ? 0 : Float((state >> 8) % 1000 + 1) / 1000
         }
         let windows = best.withUnsafeBufferPointer {
-            CorrelatedErrorModel.rowWindows(best: $0.baseAddress!, stride: width, width: width, height: height)
+            CorrelatedErrorModel.rowWindows(best: $0.baseAddress!, stride: width, width: width, height: height, path: path)
         }
         for y in 0..<height {
             for x in 0..<width {
@@ -132,7 +155,7 @@ import JSONSupport
                     let row = (max(0, x - r)...min(width - 1, x + r)).map { best[y * width + $0] }
                     let nearest = row.max()!, farthest = row.filter { $0 > 0 }.min() ?? .infinity
                     let offset = (r - 1) * 2 * plane + y * width + x
-                    #expect(windows[offset] == nearest && windows[offset + plane] == farthest, "x \(x) y \(y) r \(r)")
+                    #expect(windows[offset] == nearest && windows[offset + plane] == farthest, "\(path) x \(x) y \(y) r \(r)")
                 }
             }
         }

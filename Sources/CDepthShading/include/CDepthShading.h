@@ -177,4 +177,29 @@ intptr_t cdepth_tails_row(const cdepth_tail_settings *settings, intptr_t width, 
 /// tests to hold it to libm's.
 void cdepth_exp_to_float(const float *x, intptr_t count, float *out);
 
+/// Each pixel's Chebyshev distance to the nearest depth edge, 0, 1, 2 or 3 (farther), into `level`
+/// (`width` x `height` bytes), from the raster pass's inverse depths `best` (rows of `stride` floats,
+/// readable 8 floats before and after each row): a pixel with a return is an edge pixel when a
+/// 4-neighbour has none or |inverse - n| > `jump` n (neighbours outside the map are the pixel itself);
+/// then the 3x3 and 5x5 dilations of that mask; the distance is 3 - edge - within 1 - within 2.
+/// `masks` is zeroed scratch of three planes of `(width + 7) / 8 * 8 + 16` bytes a row and `height + 4`
+/// rows (`CorrelatedErrorModel.shade` allocates it); the kernel writes their interior. Returns 0, or -1
+/// for bad sizes.
+///
+/// Why this exists: the Swift pass (SIMD8 compares and 64-bit words) was 1-2 % of `bench bundle
+/// --no-images`' CPU; its selects compiled to lane loops. The maps are the same as the Swift pass's, which
+/// stays as the reference (`RenderPath.scalar`).
+int cdepth_edge_levels(const float *best, intptr_t stride, intptr_t width, intptr_t height, float jump, uint8_t *masks,
+                       uint8_t *level);
+
+/// `CorrelatedErrorModel.rowWindows`: per pixel of `best` (rows of `stride` floats), the largest and the
+/// smallest positive inverse depth within one and within two pixels along its row, clipped to the map,
+/// into four `width` x `height` planes of `out`: nearest within 1, farthest within 1, nearest within 2,
+/// farthest within 2 (0 and infinity where there is no return). `line` is scratch of `2 * (width + 16)`
+/// floats. Returns 0, or -1 for bad sizes.
+///
+/// Why this exists: the Swift loop was 2 % of `bench bundle --no-images`' CPU. The same values as the
+/// Swift, which stays as the reference (`RenderPath.scalar`).
+int cdepth_row_windows(const float *best, intptr_t stride, intptr_t width, intptr_t height, float *line, float *out);
+
 #endif

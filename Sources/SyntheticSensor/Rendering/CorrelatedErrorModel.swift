@@ -140,6 +140,12 @@ struct CorrelatedErrorModel: Sendable {
         var masks = [UInt8](repeating: 0, count: 3 * planeBytes)
         var level = [UInt8](repeating: 3, count: w * h)
         masks.withUnsafeMutableBufferPointer { maskBuffer in
+            if path == .simde {
+                _ = level.withUnsafeMutableBufferPointer { levelBuffer in
+                    cdepth_edge_levels(best, stride, w, h, jump, maskBuffer.baseAddress!, levelBuffer.baseAddress!)
+                }
+                return
+            }
             let edgeMask = maskBuffer.baseAddress! + 2 * rowBytes + pad
             let within1 = edgeMask + planeBytes, within2 = within1 + planeBytes
             if w % 8 == 0 {
@@ -219,7 +225,7 @@ struct CorrelatedErrorModel: Sendable {
                                                                changeFrames: s.frameChangeFrames)
         let fieldNodes = nodes
         let scratchCount = max(coarse.columns, fine.columns, reliability.columns, ramp.columns, warp.columns)
-        let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
+        let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h, path: path)
         let bandCount = max(1, min(bands, h)), rowsPerBand = (h + bandCount - 1) / bandCount
         borderTerm.withUnsafeBufferPointer { borderBuffer in
          level.withUnsafeBufferPointer { levelBuffer in
@@ -528,11 +534,18 @@ struct CorrelatedErrorModel: Sendable {
     /// nearest within 2, farthest within 2 (0 and infinity where there is no return). The flying-pixel
     /// step takes the square's extremes from these rows (maximum and minimum are exact, so the result
     /// equals a scan of the square).
-    static func rowWindows(best: UnsafePointer<Float>, stride: Int, width w: Int, height h: Int) -> [Float] {
+    /// `.simde` runs the C kernel (`cdepth_row_windows`), `.scalar` the Swift loop: the same planes.
+    static func rowWindows(best: UnsafePointer<Float>, stride: Int, width w: Int, height h: Int,
+                           path: RenderPath = CaptureOptions.defaultRenderPath) -> [Float] {
         let plane = w * h
         var line = [Float](repeating: 0, count: 2 * (w + 16))
         return [Float](unsafeUninitializedCapacity: 4 * plane) { buffer, count in
             let out = buffer.baseAddress!
+            count = 4 * plane
+            if path == .simde {
+                _ = line.withUnsafeMutableBufferPointer { cdepth_row_windows(best, stride, w, h, $0.baseAddress!, out) }
+                return
+            }
             line.withUnsafeMutableBufferPointer { lineBuffer in
                 // Two padded copies of the row: returns with 0 around (for maxima), returns with
                 // infinity for no return and around (for minima).
@@ -572,7 +585,6 @@ struct CorrelatedErrorModel: Sendable {
                     }
                 }
             }
-            count = 4 * plane
         }
     }
 
