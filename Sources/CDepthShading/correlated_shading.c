@@ -212,28 +212,33 @@ void cdepth_field_row(const float *nodes, intptr_t columns, intptr_t cell, intpt
     const float fy = (float)(y % cell) / (float)cell;
     const float *top = nodes + gy * columns, *bottom = top + columns;
     for (intptr_t c = 0; c < columns; c++) scratch[c] = top[c] + (bottom[c] - top[c]) * fy;
-    if (width % 8 == 0 && (cell % 8 == 0 || cell == 4)) {
+    // The fractions (x % cell) / cell, eight a vector, divided once per call rather than per pixel (the
+    // divisions were most of this function's time): the same quotients, so the same values.
+    enum { largest_tabled_cell = 512 };
+    if (width % 8 == 0 && (cell % 8 == 0 || cell == 4) && cell <= largest_tabled_cell) {
         const simde__m256 cell_v = simde_mm256_set1_ps((float)cell);
         const simde__m256i lanes = simde_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        for (intptr_t x = 0; x < width; x += 8) {
-            simde__m256 left, difference;
-            simde__m256i offsets;
-            if (cell == 4) {
+        if (cell == 4) {
+            const simde__m256 fractions = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(simde_mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3)), cell_v);
+            for (intptr_t x = 0; x < width; x += 8) {
                 // Lanes 0-3 in cell x / 4, lanes 4-7 in the next.
                 const intptr_t c = x / 4;
                 const float l0 = scratch[c], l1 = scratch[c + 1], l2 = scratch[c + 2];
-                left = simde_mm256_setr_ps(l0, l0, l0, l0, l1, l1, l1, l1);
-                difference = simde_mm256_setr_ps(l1 - l0, l1 - l0, l1 - l0, l1 - l0, l2 - l1, l2 - l1, l2 - l1, l2 - l1);
-                offsets = simde_mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
-            } else {
-                const intptr_t c = x / cell;
-                const float l = scratch[c];
-                left = simde_mm256_set1_ps(l);
-                difference = simde_mm256_set1_ps(scratch[c + 1] - l);
-                offsets = simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(x % cell)), lanes);
+                const simde__m256 left = simde_mm256_setr_ps(l0, l0, l0, l0, l1, l1, l1, l1);
+                const simde__m256 difference = simde_mm256_setr_ps(l1 - l0, l1 - l0, l1 - l0, l1 - l0, l2 - l1, l2 - l1, l2 - l1, l2 - l1);
+                simde_mm256_storeu_ps(out + x, simde_mm256_add_ps(left, simde_mm256_mul_ps(difference, fractions)));
             }
-            const simde__m256 fractions = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(offsets), cell_v);
-            simde_mm256_storeu_ps(out + x, simde_mm256_add_ps(left, simde_mm256_mul_ps(difference, fractions)));
+            return;
+        }
+        simde__m256 fractions[largest_tabled_cell / 8];
+        const intptr_t groups = cell / 8 < (width + 7) / 8 ? cell / 8 : (width + 7) / 8;
+        for (intptr_t g = 0; g < groups; g++)
+            fractions[g] = simde_mm256_div_ps(simde_mm256_cvtepi32_ps(simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(8 * g)), lanes)), cell_v);
+        for (intptr_t x = 0, c = 0, g = 0; x < width; x += 8) {
+            const float l = scratch[c];
+            const simde__m256 left = simde_mm256_set1_ps(l), difference = simde_mm256_set1_ps(scratch[c + 1] - l);
+            simde_mm256_storeu_ps(out + x, simde_mm256_add_ps(left, simde_mm256_mul_ps(difference, fractions[g])));
+            if (++g == cell / 8) { g = 0; c++; }
         }
         return;
     }

@@ -1,4 +1,5 @@
 import CaptureEngine
+import CDepthShading
 import Foundation
 import Testing
 @testable import SyntheticSensor
@@ -134,6 +135,32 @@ import JSONSupport
                 }
                 #expect(maps[0].depth.map(\.bitPattern) == maps[1].depth.map(\.bitPattern) && maps[0].confidence == maps[1].confidence,
                         "\(w)x\(h) frame \(frame)")
+            }
+        }
+    }
+
+    /// The field kernel (`cdepth_field_row`: tabled fractions for cells that are multiples of 8 up to 512,
+    /// its 4-pixel case, one pixel at a time otherwise) against the interpolation written out pixel by pixel.
+    @Test(arguments: [4, 8, 12, 32, 40, 96, 128, 512, 520])
+    func theFieldKernelInterpolatesAsThePixelByPixelFormula(cell: Int) {
+        for width in [256, 100, 8] {
+            let columns = (width - 1) / cell + 2, rows = 3
+            var state: UInt32 = UInt32(cell * 1000 + width)
+            let nodes: [Float] = (0..<(columns * rows)).map { _ in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return Float(Int32(bitPattern: state) >> 8) / Float(1 << 22)
+            }
+            var scratch = [Float](repeating: 0, count: columns), out = [Float](repeating: .nan, count: width)
+            for y in [0, cell / 3, cell - 1, cell, cell + 1] {
+                cdepth_field_row(nodes, columns, cell, y, width, &scratch, &out)
+                let fy = Float(y % cell) / Float(cell), top = y / cell * columns
+                for x in 0..<width {
+                    let c = x / cell
+                    let left = nodes[top + c] + (nodes[top + columns + c] - nodes[top + c]) * fy
+                    let right = nodes[top + c + 1] + (nodes[top + columns + c + 1] - nodes[top + c + 1]) * fy
+                    let expected = left + (right - left) * (Float(x % cell) / Float(cell))
+                    #expect(out[x].bitPattern == expected.bitPattern, "cell \(cell) width \(width) x \(x) y \(y)")
+                }
             }
         }
     }
