@@ -44,8 +44,9 @@ public struct ColorRenderer: Sendable {
     /// The patches drawn: the scene's (``SceneGeometry/patches``) followed by the colour camera's own wall
     /// decorations (``WallDecorations``), which the depth map does not see.
     private let drawnPatches: [SurfacePatch]
-    /// The wall decorations alone (the end of `drawnPatches`).
-    private let decorations: [SurfacePatch]
+    /// The camera-independent part of each raster, made once: of the scene's patches, of the wall
+    /// decorations (the end of `drawnPatches`) and of the glass panes (``SceneGeometry/panes``).
+    private let sceneShapes: [PatchRasterShape], decorationShapes: [PatchRasterShape], paneShapes: [PatchRasterShape]
     /// Each drawn patch's material, apart from the patches (whose shape holds arrays) for the shading loop.
     private let patchMaterials: [Material]
     /// Whether a patch may be lit once per 4x4 block: not a mirror, gloss below 0.5 (a Blinn-Phong exponent
@@ -99,8 +100,11 @@ public struct ColorRenderer: Sendable {
             }
         }
         let decorated = WallDecorations.patches(geometry: geometry)
-        decorations = decorated.map(\.patch)
+        let decorations = decorated.map(\.patch)
         drawnPatches = geometry.patches + decorations
+        sceneShapes = PatchRasterShape.shapes(geometry.patches)
+        decorationShapes = PatchRasterShape.shapes(decorations)
+        paneShapes = PatchRasterShape.shapes(geometry.panes)
         patchMaterials = drawnPatches.map(\.material)
         patchLitPerBlock = patchMaterials.map(\.litPerBlock)
         patchRoom = drawnPatches.map { patch in
@@ -390,17 +394,17 @@ public struct ColorRenderer: Sendable {
                       path: RenderPath, bands: Int) {
         let w = camera.width, h = camera.height
         let paddedWidth = (w + 7) / 8 * 8
-        var sceneRasters = PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
+        var sceneRasters = PatchRasterSetup.rasters(geometry, shapes: sceneShapes, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
                                                     rangeMeters: Self.rangeMeters)
         // The decorations after the scene's patches, with ids after theirs.
         let decorationStart = Int32(geometry.patches.count)
-        for var raster in PatchRasterSetup.rasters(decorations, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
+        for var raster in PatchRasterSetup.rasters(decorationShapes, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters) {
             raster.patchIndex += decorationStart
             sceneRasters.append(raster)
         }
         let rasters = sceneRasters
-        let paneRasters = PatchRasterSetup.rasters(geometry.panes, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
+        let paneRasters = PatchRasterSetup.rasters(paneShapes, pose: pose, intrinsics: camera, paddedWidth: paddedWidth,
                                                    rangeMeters: Self.rangeMeters)
         // Pane ids only when a pane is in view (otherwise never cleared nor read).
         let panesInView = !paneRasters.isEmpty

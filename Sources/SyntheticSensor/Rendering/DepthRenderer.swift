@@ -15,6 +15,8 @@ import Foundation
 public struct DepthRenderer: Sendable {
     /// The scene's surfaces.
     public let geometry: SceneGeometry
+    /// The camera-independent part of each patch's raster, made once.
+    private let rasterShapes: [PatchRasterShape]
     /// The depth map's intrinsics (default ``CameraIntrinsics/lidarDepth``).
     public let intrinsics: CameraIntrinsics
     /// Range, noise and confidence model.
@@ -27,6 +29,7 @@ public struct DepthRenderer: Sendable {
 
     public init(geometry: SceneGeometry, intrinsics: CameraIntrinsics = .lidarDepth, settings: LiDARSettings = LiDARSettings()) {
         self.geometry = geometry
+        rasterShapes = PatchRasterShape.shapes(geometry.patches)
         self.intrinsics = intrinsics
         self.settings = settings
         paddedWidth = (intrinsics.width + 7) / 8 * 8
@@ -143,7 +146,7 @@ public struct DepthRenderer: Sendable {
     /// Per-patch plane equations and pixel bounds for a pose (``PatchRasterSetup``, shared with the colour
     /// camera): groups out of view, back faces of solids and patches out of view or range are dropped.
     private func prepare(_ pose: RigidTransform) -> [PatchRaster] {
-        PatchRasterSetup.rasters(geometry, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
+        PatchRasterSetup.rasters(geometry, shapes: rasterShapes, pose: pose, intrinsics: intrinsics, paddedWidth: paddedWidth,
                                  rangeMeters: Double(settings.effectiveRangeMeters))
     }
 

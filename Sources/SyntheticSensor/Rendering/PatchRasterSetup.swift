@@ -11,32 +11,35 @@ enum PatchRasterSetup {
     /// groups outside the view and the back faces of solids culled; each raster's `patchIndex` is the
     /// patch's index in `geometry.patches`. `paddedWidth` is the row stride of the buffers the kernels
     /// write (the width rounded up to a multiple of 8).
-    static func rasters(_ geometry: SceneGeometry, pose: RigidTransform, intrinsics: CameraIntrinsics,
+    /// `shapes` are `PatchRasterShape.shapes(geometry.patches)`, made once with the renderer.
+    static func rasters(_ geometry: SceneGeometry, shapes: [PatchRasterShape], pose: RigidTransform, intrinsics: CameraIntrinsics,
                         paddedWidth: Int, rangeMeters range: Double) -> [PatchRaster] {
         let worldToCamera = pose.inverse
         var out: [PatchRaster] = []
-        out.reserveCapacity(geometry.patches.count / 4)
-        let patches = geometry.patches, solidStart = geometry.solidPatchStart
-        for group in geometry.groups where isInView(group, worldToCamera: worldToCamera, intrinsics: intrinsics, range: range) {
-            for index in group.patches {
-                if let raster = raster(patches[index], index: index, worldToCamera: worldToCamera, intrinsics: intrinsics,
-                                       paddedWidth: paddedWidth, range: range, cullBackFace: index >= solidStart) {
-                    out.append(raster)
+        out.reserveCapacity(shapes.count / 4)
+        let solidStart = geometry.solidPatchStart
+        shapes.withUnsafeBufferPointer { shapes in
+            for group in geometry.groups where isInView(group, worldToCamera: worldToCamera, intrinsics: intrinsics, range: range) {
+                for index in group.patches {
+                    if let raster = raster(shapes[index], index: index, worldToCamera: worldToCamera, intrinsics: intrinsics,
+                                           paddedWidth: paddedWidth, range: range, cullBackFace: index >= solidStart) {
+                        out.append(raster)
+                    }
                 }
             }
         }
         return out
     }
 
-    /// Rasters of `patches` (no groups, no back-face culling: glass panes) seen from `pose`
-    /// (camera-to-world) within `rangeMeters`, patches out of view dropped; each raster's `patchIndex` is
-    /// the patch's index in `patches`.
-    static func rasters(_ patches: [SurfacePatch], pose: RigidTransform, intrinsics: CameraIntrinsics,
+    /// Rasters of patches given by their `shapes` (no groups, no back-face culling: glass panes,
+    /// decorations) seen from `pose` (camera-to-world) within `rangeMeters`, patches out of view dropped;
+    /// each raster's `patchIndex` is the patch's index in `shapes`.
+    static func rasters(_ shapes: [PatchRasterShape], pose: RigidTransform, intrinsics: CameraIntrinsics,
                         paddedWidth: Int, rangeMeters range: Double) -> [PatchRaster] {
         let worldToCamera = pose.inverse
         var out: [PatchRaster] = []
-        for (index, patch) in patches.enumerated() {
-            if let raster = raster(patch, index: index, worldToCamera: worldToCamera, intrinsics: intrinsics,
+        for (index, shape) in shapes.enumerated() {
+            if let raster = raster(shape, index: index, worldToCamera: worldToCamera, intrinsics: intrinsics,
                                    paddedWidth: paddedWidth, range: range, cullBackFace: false) {
                 out.append(raster)
             }
@@ -45,7 +48,7 @@ enum PatchRasterSetup {
     }
 
     /// One patch's raster, or nil when it is out of view or range (or, with `cullBackFace`, seen from behind).
-    private static func raster(_ patch: SurfacePatch, index: Int, worldToCamera: RigidTransform, intrinsics: CameraIntrinsics,
+    private static func raster(_ patch: PatchRasterShape, index: Int, worldToCamera: RigidTransform, intrinsics: CameraIntrinsics,
                                paddedWidth: Int, range: Double, cullBackFace: Bool) -> PatchRaster? {
         let fx = intrinsics.fx, fy = intrinsics.fy, cx = intrinsics.cx, cy = intrinsics.cy
         let o = worldToCamera.apply(toPoint: patch.origin)
@@ -57,34 +60,23 @@ enum PatchRasterSetup {
         // solid's front faces.
         guard !cullBackFace || d < 0 else { return nil }
         let bounds: (x0: Int, x1: Int, y0: Int, y1: Int)?
-        switch patch.shape {
-        case .rectangle(let uMax, let vMax, _):
-            bounds = pixelBounds(o, o + u * uMax, o + u * uMax + v * vMax, o + v * vMax, count: 4, intrinsics: intrinsics,
-                                 paddedWidth: paddedWidth, range: range)
-        case .triangle(let p, let q, let r):
+        let (p, q, r) = (patch.corners.0, patch.corners.1, patch.corners.2)
+        if patch.isTriangle {
             bounds = pixelBounds(o + u * p.x + v * p.y, o + u * q.x + v * q.y, o + u * r.x + v * r.y, .zero, count: 3,
                                  intrinsics: intrinsics, paddedWidth: paddedWidth, range: range)
+        } else {
+            // Corners (0, 0), (uMax, 0), (uMax, vMax), (0, vMax), uMax and vMax in the first corner.
+            let uMax = p.x, vMax = p.y
+            bounds = pixelBounds(o, o + u * uMax, o + u * uMax + v * vMax, o + v * vMax, count: 4, intrinsics: intrinsics,
+                                 paddedWidth: paddedWidth, range: range)
         }
         guard let bounds else { return nil }
-        var raster = PatchRaster(
+        return PatchRaster(
             a: Float(n.x / (fx * d)), b: Float(-n.y / (fy * d)), c: Float((-n.x * cx / fx + n.y * cy / fy - n.z) / d),
             ua: Float(u.x / fx), ub: Float(-u.y / fy), uc: Float(-u.x * cx / fx + u.y * cy / fy - u.z), uOffset: Float(o.dot(u)),
             va: Float(v.x / fx), vb: Float(-v.y / fy), vc: Float(-v.x * cx / fx + v.y * cy / fy - v.z), vOffset: Float(o.dot(v)),
             planeDistance: Float(d), x0: bounds.x0, x1: bounds.x1, y0: bounds.y0, y1: bounds.y1,
-            uMax: 0, vMax: 0, holes: [], edges: [], patchIndex: Int32(index))
-        switch patch.shape {
-        case .rectangle(let uMax, let vMax, let holes):
-            raster.uMax = Float(uMax)
-            raster.vMax = Float(vMax)
-            if !holes.isEmpty { raster.holes = holes.map { SIMD4<Float>(Float($0.x), Float($0.y), Float($0.z), Float($0.w)) } }
-        case .triangle(let p, let q, let r):
-            raster.edges = [(p, q), (q, r), (r, p)].map { (s, e) in
-                let len = (e - s).length2D
-                let a = -(e.y - s.y) / len, b = (e.x - s.x) / len
-                return SIMD3<Float>(Float(a), Float(b), Float(-(a * s.x + b * s.y)))
-            }
-        }
-        return raster
+            uMax: patch.uMax, vMax: patch.vMax, holes: patch.holes, edges: patch.edges, patchIndex: Int32(index))
     }
 
     /// Whether any of a group's bounding sphere can be in view within range: false only when the sphere
