@@ -26,8 +26,6 @@ static inline simde__m256 absolute_v(simde__m256 v) {
     return simde_mm256_and_ps(v, simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x7FFFFFFF)));
 }
 
-static inline int min_int(int a, int b) { return a < b ? a : b; }
-static inline int max_int(int a, int b) { return a > b ? a : b; }
 
 /// `DepthKernels.roundedToHalf`, one value: a positive depth rounded to the nearest Float16 value (ties
 /// to even) in the normal half-float range, as a float (what the eight-lane pass does on its lanes).
@@ -40,40 +38,94 @@ static inline float rounded_to_half(float value) {
     return value;
 }
 
-/// `CorrelatedErrorModel.flyingSurface`, one pixel.
-static float flying_surface(const cdepth_correlated_settings *s, float z, int k, float g, uint32_t key,
-                            intptr_t x, intptr_t y, intptr_t w, intptr_t h, const float *windows) {
-    int near_extent, far_extent;
-    if (g < s->ramp_clean) { near_extent = 0; far_extent = 0; }
-    else if (g < s->ramp_near_side) { near_extent = 1; far_extent = 0; }
-    else if (g < s->ramp_one) { near_extent = 0; far_extent = 1; }
-    else if (g < s->ramp_two) { near_extent = 1; far_extent = 1; }
-    else if (g < s->ramp_three) { near_extent = 1; far_extent = 2; }
-    else { near_extent = 2; far_extent = 2; }
-    if (!(k < max_int(near_extent, far_extent) || s->smoothed_step_below > 0)) return z;
-    const intptr_t r = k + 1;
-    float nearest = 0, farthest = __builtin_inff();
-    const float *nearest_rows = windows + (k == 0 ? 0 : 2 * w * h), *farthest_rows = nearest_rows + w * h;
-    const intptr_t y0 = y - r > 0 ? y - r : 0, y1 = y + r < h - 1 ? y + r : h - 1;
-    for (intptr_t dy = y0; dy <= y1; dy++) {
-        const float n = nearest_rows[dy * w + x], f = farthest_rows[dy * w + x];
-        nearest = n > nearest ? n : nearest;
-        farthest = f < farthest ? f : farthest;
+/// `CorrelatedErrorModel.flyingSurface` on eight lanes at once: lanes where `flying` is set (a return at
+/// edge distance `k` 0 or 1) get their surface, the others keep `z`. Each lane goes through the Swift's
+/// operations in its order; its branches become selects (the lanes of a branch not taken are computed
+/// and dropped).
+static simde__m256 flying_surfaces(const cdepth_correlated_settings *s, simde__m256 z, simde__m256i k, simde__m256 flying,
+                                   simde__m256 g, simde__m256i key, intptr_t x, intptr_t y, intptr_t w, intptr_t h,
+                                   const float *windows) {
+    const simde__m256i zero_i = simde_mm256_setzero_si256(), one_i = simde_mm256_set1_epi32(1), two_i = simde_mm256_set1_epi32(2);
+    // The ramp's extents on the near and far side, by the first threshold g lies below.
+    simde__m256i near_extent = two_i, far_extent = two_i;
+#define BELOW(t) simde_mm256_castps_si256(simde_mm256_cmp_ps(g, simde_mm256_set1_ps(t), SIMDE_CMP_LT_OQ))
+    simde__m256i below = BELOW(s->ramp_three);
+    near_extent = simde_mm256_blendv_epi8(near_extent, one_i, below);
+    below = BELOW(s->ramp_two);
+    far_extent = simde_mm256_blendv_epi8(far_extent, one_i, below);
+    below = BELOW(s->ramp_one);
+    near_extent = simde_mm256_blendv_epi8(near_extent, zero_i, below);
+    below = BELOW(s->ramp_near_side);
+    near_extent = simde_mm256_blendv_epi8(near_extent, one_i, below);
+    far_extent = simde_mm256_blendv_epi8(far_extent, zero_i, below);
+    below = BELOW(s->ramp_clean);
+    near_extent = simde_mm256_blendv_epi8(near_extent, zero_i, below);
+#undef BELOW
+    simde__m256i active = simde_mm256_cmpgt_epi32(simde_mm256_max_epi32(near_extent, far_extent), k);
+    if (s->smoothed_step_below > 0) active = simde_mm256_set1_epi32(-1);
+    active = simde_mm256_and_si256(active, simde_mm256_castps_si256(flying));
+    if (simde_mm256_movemask_ps(simde_mm256_castsi256_ps(active)) == 0) return z;
+    // The nearest and farthest return of the (2k + 3)-pixel square, from the row windows: within one
+    // pixel for k = 0, within two for k = 1.
+    const intptr_t plane = w * h;
+    simde__m256 nearest1 = simde_mm256_setzero_ps(), farthest1 = simde_mm256_set1_ps(__builtin_inff());
+    simde__m256 nearest2 = nearest1, farthest2 = farthest1;
+    for (intptr_t dy = (y - 1 > 0 ? y - 1 : 0); dy <= (y + 1 < h - 1 ? y + 1 : h - 1); dy++) {
+        nearest1 = max_v(nearest1, simde_mm256_loadu_ps(windows + dy * w + x));
+        farthest1 = min_v(farthest1, simde_mm256_loadu_ps(windows + plane + dy * w + x));
     }
-    const float z_near = 1 / nearest, z_far = 1 / farthest;
-    const int on_near_side = z - z_near < z_far - z;
-    if (z_far < z_near * (1 + s->smoothed_step_below)) {
-        const int place = on_near_side ? 1 - k : 2 + k;
-        return z_near + (float)(place + 1) * 0.2f * (z_far - z_near);
+    for (intptr_t dy = (y - 2 > 0 ? y - 2 : 0); dy <= (y + 2 < h - 1 ? y + 2 : h - 1); dy++) {
+        nearest2 = max_v(nearest2, simde_mm256_loadu_ps(windows + 2 * plane + dy * w + x));
+        farthest2 = min_v(farthest2, simde_mm256_loadu_ps(windows + 3 * plane + dy * w + x));
     }
-    const int capped = z_far < z_near * (1 + 2 * s->smoothed_step_below);
-    const int near = capped ? min_int(1, near_extent) : near_extent, far = capped ? min_int(1, far_extent) : far_extent;
-    if (!(k < (on_near_side ? near : far))) return z;
-    const int place = on_near_side ? near - 1 - k : near + k;
-    const float jitter = ((float)(key >> 16) * (1.0f / 65536) - 0.5f) * 0.06f;
-    const int beside = capped || (near + far == 1 && (float)(key & 0xFFFFu) * (1.0f / 65536) >= s->ramp_one_mixed_share);
-    const float t = (beside ? s->ramp_profile[on_near_side ? 4 : 5] : s->ramp_profile[(near + far - 1) * 4 + place]) + jitter;
-    return z_near + t * (z_far - z_near);
+    const simde__m256 second = simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(k, one_i));
+    const simde__m256 one = simde_mm256_set1_ps(1);
+    const simde__m256 z_near = simde_mm256_div_ps(one, simde_mm256_blendv_ps(nearest1, nearest2, second));
+    const simde__m256 z_far = simde_mm256_div_ps(one, simde_mm256_blendv_ps(farthest1, farthest2, second));
+    const simde__m256 span = simde_mm256_sub_ps(z_far, z_near);
+    const simde__m256 on_near_side = simde_mm256_cmp_ps(simde_mm256_sub_ps(z, z_near), simde_mm256_sub_ps(z_far, z), SIMDE_CMP_LT_OQ);
+    const simde__m256i near_side_i = simde_mm256_castps_si256(on_near_side);
+    // A small step, smoothed into a slope: place 1 - k on the near side, 2 + k on the far side.
+    const simde__m256 smoothed = simde_mm256_cmp_ps(z_far, simde_mm256_mul_ps(z_near, simde_mm256_set1_ps(1 + s->smoothed_step_below)),
+                                                    SIMDE_CMP_LT_OQ);
+    const simde__m256i slope_place = simde_mm256_blendv_epi8(simde_mm256_add_epi32(two_i, k), simde_mm256_sub_epi32(one_i, k), near_side_i);
+    const simde__m256 slope = simde_mm256_add_ps(z_near, simde_mm256_mul_ps(
+        simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(simde_mm256_add_epi32(slope_place, one_i)), simde_mm256_set1_ps(0.2f)), span));
+    // A ramp: capped at one pixel a side below twice the smoothing step.
+    const simde__m256 capped = simde_mm256_cmp_ps(z_far, simde_mm256_mul_ps(z_near, simde_mm256_set1_ps(1 + 2 * s->smoothed_step_below)),
+                                                  SIMDE_CMP_LT_OQ);
+    const simde__m256i capped_i = simde_mm256_castps_si256(capped);
+    const simde__m256i near = simde_mm256_blendv_epi8(near_extent, simde_mm256_min_epi32(one_i, near_extent), capped_i);
+    const simde__m256i far = simde_mm256_blendv_epi8(far_extent, simde_mm256_min_epi32(one_i, far_extent), capped_i);
+    const simde__m256i on_ramp = simde_mm256_cmpgt_epi32(simde_mm256_blendv_epi8(far, near, near_side_i), k);
+    const simde__m256i place = simde_mm256_blendv_epi8(simde_mm256_add_epi32(near, k),
+                                                       simde_mm256_sub_epi32(simde_mm256_sub_epi32(near, one_i), k), near_side_i);
+    const simde__m256 jitter = simde_mm256_mul_ps(
+        simde_mm256_sub_ps(simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(simde_mm256_srli_epi32(key, 16)), simde_mm256_set1_ps(1.0f / 65536)),
+                           simde_mm256_set1_ps(0.5f)),
+        simde_mm256_set1_ps(0.06f));
+    const simde__m256 mixed = simde_mm256_cmp_ps(
+        simde_mm256_mul_ps(simde_mm256_cvtepi32_ps(simde_mm256_and_si256(key, simde_mm256_set1_epi32(0xFFFF))), simde_mm256_set1_ps(1.0f / 65536)),
+        simde_mm256_set1_ps(s->ramp_one_mixed_share), SIMDE_CMP_GE_OQ);
+    const simde__m256i sum = simde_mm256_add_epi32(near, far);
+    const simde__m256 beside = simde_mm256_or_ps(capped, simde_mm256_and_ps(
+        simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(sum, one_i)), mixed));
+    // The profile's entry: (near + far - 1) * 4 + place, or 4 (near side) and 5 (far side) beside; lanes off
+    // the ramp may hold any index, which only picks among the sixteen.
+    const simde__m256i entry = simde_mm256_blendv_epi8(
+        simde_mm256_add_epi32(simde_mm256_slli_epi32(simde_mm256_sub_epi32(sum, one_i), 2), place),
+        simde_mm256_blendv_epi8(simde_mm256_set1_epi32(5), simde_mm256_set1_epi32(4), near_side_i),
+        simde_mm256_castps_si256(beside));
+    const simde__m256 low_profile = simde_mm256_loadu_ps(s->ramp_profile), high_profile = simde_mm256_loadu_ps(s->ramp_profile + 8);
+    const simde__m256 profile = simde_mm256_blendv_ps(simde_mm256_permutevar8x32_ps(low_profile, entry),
+                                                      simde_mm256_permutevar8x32_ps(high_profile, entry),
+                                                      simde_mm256_castsi256_ps(simde_mm256_cmpgt_epi32(entry, simde_mm256_set1_epi32(7))));
+    const simde__m256 t = simde_mm256_add_ps(profile, jitter);
+    const simde__m256 ramp = simde_mm256_add_ps(z_near, simde_mm256_mul_ps(t, span));
+    // Per lane: not active, z; a smoothed step, the slope; on the ramp, the ramp; else z.
+    simde__m256 result = simde_mm256_blendv_ps(z, ramp, simde_mm256_castsi256_ps(on_ramp));
+    result = simde_mm256_blendv_ps(result, slope, smoothed);
+    return simde_mm256_blendv_ps(z, result, simde_mm256_castsi256_ps(active));
 }
 
 int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, intptr_t height, intptr_t y,
@@ -155,21 +207,11 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
                                                                                      simde_mm256_sub_ps(uncertainty, one)))));
         simde__m256 surface = z;
         // Flying pixels: lanes with a return at edge distance 0 or 1.
-        int any = 0;
-        for (int lane = 0; lane < 8; lane++) any |= level_bytes[lane] <= 1;
-        if (any) {
-            float z_lanes[8], inv_lanes[8];
-            uint32_t key_lanes[8];
-            simde_mm256_storeu_ps(z_lanes, z);
-            simde_mm256_storeu_ps(inv_lanes, inv);
-            simde_mm256_storeu_si256((simde__m256i *)key_lanes, key);
-            for (int lane = 0; lane < 8; lane++) {
-                if (level_bytes[lane] <= 1 && inv_lanes[lane] > 0) {
-                    z_lanes[lane] = flying_surface(s, z_lanes[lane], level_bytes[lane], ramp_row[x + lane], key_lanes[lane],
-                                                   x + lane, y, width, height, windows);
-                }
-            }
-            surface = simde_mm256_loadu_ps(z_lanes);
+        const simde__m256 flying = simde_mm256_and_ps(simde_mm256_cmp_ps(l, one, SIMDE_CMP_LE_OQ),
+                                                      simde_mm256_cmp_ps(inv, zero, SIMDE_CMP_GT_OQ));
+        if (simde_mm256_movemask_ps(flying) != 0) {
+            surface = flying_surfaces(s, z, simde_mm256_cvttps_epi32(l), flying, simde_mm256_loadu_ps(ramp_row + x), key, x, y,
+                                      width, height, windows);
         }
         const simde__m256 root = simde_mm256_sqrt_ps(surface);
         const simde__m256 coarse_error = simde_mm256_mul_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->coarse_per_meter_to_one_and_a_half),
