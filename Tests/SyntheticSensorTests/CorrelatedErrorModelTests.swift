@@ -139,6 +139,29 @@ import JSONSupport
         }
     }
 
+    /// The flying pixels, which the C kernel works out eight lanes at a time with selects for the Swift's
+    /// branches: both paths give the same maps with the steps smoothed or not, ramps of every width or
+    /// none, and one-pixel ramps halfway, across a box's edges seen from a few places.
+    @Test(arguments: [(Float(0.15), Float(1), Float(0.3), Float(0)), (0, 1, 0.3, 0.5), (0.03, 0.5, 1, 1), (0, 0, 0.3, 0), (0.4, 1, 0, 0)])
+    func bothPathsGiveTheSameFlyingPixels(smoothedStepBelow: Float, rampShare: Float, rampWideShare: Float, rampOneMixedShare: Float) {
+        let box = SceneObject(category: .storage, dimensions: SIMD3(0.6, 0.8, 0.4),
+                              transform: RigidTransform(rotation: .identity, translation: SIMD3(0.3, 1.2, -1.5)))
+        var settings = Self.correlated
+        settings.correlated.smoothedStepBelow = smoothedStepBelow
+        settings.correlated.rampShare = rampShare
+        settings.correlated.rampWideShare = rampWideShare
+        settings.correlated.rampOneMixedShare = rampOneMixedShare
+        let renderer = TestScenes.renderer(rooms: [Self.room(wallAt: 3)], objects: [box], settings: settings)
+        for (index, x) in [-0.4, 0.3, 1.1].enumerated() {
+            let pose = RigidTransform(rotation: TestScenes.levelCamera.rotation, translation: SIMD3(x, 1.4, 0.2))
+            let maps = [RenderPath.simde, .scalar].map {
+                renderer.render(cameraToWorld: pose, noiseSeed: UInt64(index), frameIndex: index, sequenceSeed: 3, path: $0)
+            }
+            #expect(maps[0].depth.map(\.bitPattern) == maps[1].depth.map(\.bitPattern) && maps[0].confidence == maps[1].confidence,
+                    "pose \(index)")
+        }
+    }
+
     /// The field kernel (`cdepth_field_row`: tabled fractions for cells that are multiples of 8 up to 512,
     /// its 4-pixel case, one pixel at a time otherwise) against the interpolation written out pixel by pixel.
     @Test(arguments: [4, 8, 12, 32, 40, 96, 128, 512, 520])
