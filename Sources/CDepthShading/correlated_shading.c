@@ -6,25 +6,11 @@
 #pragma clang fp contract(off)
 
 #include "CDepthShading.h"
-
-// SIMDe's 256-bit types are passed between its inline functions in this file only: the warning that their
-// calling convention differs without -mavx does not apply.
-#pragma clang diagnostic ignored "-Wpsabi"
-
-#include <simde/x86/avx2.h>
+#include "lane_operations.h"
 #include "noise_hash.h"
 
 // The confidence bytes are taken from 32-bit lanes by their first byte in memory.
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the kernels assume a little-endian host");
-
-/// Swift's `maxV(a, b)` (`b > a ? b : a`) and `minV(a, b)` (`b < a ? b : a`): MAXPS and MINPS return their
-/// second operand unless the first wins, so the operands are swapped.
-static inline simde__m256 max_v(simde__m256 a, simde__m256 b) { return simde_mm256_max_ps(b, a); }
-static inline simde__m256 min_v(simde__m256 a, simde__m256 b) { return simde_mm256_min_ps(b, a); }
-
-static inline simde__m256 absolute_v(simde__m256 v) {
-    return simde_mm256_and_ps(v, simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x7FFFFFFF)));
-}
 
 
 /// `DepthKernels.roundedToHalf`, one value: a positive depth rounded to the nearest Float16 value (ties

@@ -5,28 +5,18 @@
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
 
-#include "CDepthShading.h"
-
-// SIMDe's 256-bit types are passed between its inline functions in this file only: the warning that their
-// calling convention differs without -mavx does not apply.
-#pragma clang diagnostic ignored "-Wpsabi"
-
 #include <math.h>
-#include <simde/x86/avx2.h>
+#include "CDepthShading.h"
+#include "lane_operations.h"
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the kernels assume a little-endian host");
-
-/// Swift's `maxV(a, b)` (`b > a ? b : a`) and `minV(a, b)` (`b < a ? b : a`), as in correlated_shading.c.
-static inline simde__m256 max_v(simde__m256 a, simde__m256 b) { return simde_mm256_max_ps(b, a); }
-static inline simde__m256 min_v(simde__m256 a, simde__m256 b) { return simde_mm256_min_ps(b, a); }
 
 static inline uint64_t load_word(const uint8_t *p) { uint64_t v; __builtin_memcpy(&v, p, 8); return v; }
 static inline void store_word(uint8_t *p, uint64_t v) { __builtin_memcpy(p, &v, 8); }
 
 /// `DepthKernels.isEdge`: no return in the neighbour, or |inverse - n| > jump n.
 static inline simde__m256 is_edge(simde__m256 inverse, simde__m256 n, simde__m256 jump) {
-    const simde__m256 difference = simde_mm256_and_ps(simde_mm256_sub_ps(inverse, n),
-                                                      simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x7FFFFFFF)));
+    const simde__m256 difference = absolute_v(simde_mm256_sub_ps(inverse, n));
     return simde_mm256_or_ps(simde_mm256_cmp_ps(n, simde_mm256_setzero_ps(), SIMDE_CMP_LE_OQ),
                              simde_mm256_cmp_ps(difference, simde_mm256_mul_ps(jump, n), SIMDE_CMP_GT_OQ));
 }

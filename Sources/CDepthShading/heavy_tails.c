@@ -5,19 +5,9 @@
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
 
-#include "CDepthShading.h"
-
-// SIMDe's 256-bit types are passed between its inline functions in this file only: the warning that their
-// calling convention differs without -mavx does not apply.
-#pragma clang diagnostic ignored "-Wpsabi"
-
 #include <math.h>
-#include <simde/x86/avx2.h>
-
-/// Swift's `maxV(a, b)` and `minV(a, b)` (as in correlated_shading.c: MAXPS and MINPS return their second
-/// operand unless the first wins, so the operands are swapped).
-static inline simde__m256 max_v(simde__m256 a, simde__m256 b) { return simde_mm256_max_ps(b, a); }
-static inline simde__m256 min_v(simde__m256 a, simde__m256 b) { return simde_mm256_min_ps(b, a); }
+#include "CDepthShading.h"
+#include "lane_operations.h"
 
 /// The range `exp_pd` takes: beyond it 2^n leaves the normal doubles, and those lanes take libm's `exp`.
 #define EXP_PD_LIMIT 700.0
@@ -85,15 +75,14 @@ static void tail_pixel(const cdepth_tail_settings *s, float patch, float size, f
     *confidence = amount > s->low_amount ? 0 : (*confidence < 1 ? *confidence : 1);
 }
 
-intptr_t cdepth_tails_row(const cdepth_tail_settings *s, intptr_t width, const float *patch_row, const float *size_row,
+int cdepth_tails_row(const cdepth_tail_settings *s, intptr_t width, const float *patch_row, const float *size_row,
                           float *depth_row, uint8_t *confidence_row) {
     if (width < 0) return -1;
     const simde__m256 threshold = simde_mm256_set1_ps(s->threshold), zero = simde_mm256_setzero_ps();
     const simde__m256 one = simde_mm256_set1_ps(1), ramp = simde_mm256_set1_ps(s->ramp);
     const simde__m256 minimum = simde_mm256_set1_ps(s->minimum), log_spread = simde_mm256_set1_ps(s->log_spread);
-    const simde__m256 magnitude = simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x7FFFFFFF));
     const simde__m256 sign = simde_mm256_castsi256_ps(simde_mm256_set1_epi32((int32_t)0x80000000u));
-    intptr_t changed = 0, x = 0;
+    intptr_t x = 0;
     for (; x + 8 <= width; x += 8) {
         const simde__m256 patch = simde_mm256_loadu_ps(patch_row + x), z = simde_mm256_loadu_ps(depth_row + x);
         const simde__m256 selected = simde_mm256_and_ps(simde_mm256_cmp_ps(patch, threshold, SIMDE_CMP_GT_OQ),
@@ -102,7 +91,7 @@ intptr_t cdepth_tails_row(const cdepth_tail_settings *s, intptr_t width, const f
         if (mask == 0) continue;
         simde__m256 amount = one;
         if (s->ramp > 0) amount = min_v(one, simde_mm256_div_ps(simde_mm256_sub_ps(patch, threshold), ramp));
-        const simde__m256 size = simde_mm256_and_ps(simde_mm256_loadu_ps(size_row + x), magnitude);
+        const simde__m256 size = absolute_v(simde_mm256_loadu_ps(size_row + x));
         // -amount (minimum + spread |g|): the negation is exact, so it may come last.
         const simde__m256 log_factor = simde_mm256_xor_ps(
             simde_mm256_mul_ps(amount, simde_mm256_add_ps(minimum, simde_mm256_mul_ps(log_spread, size))), sign);
@@ -121,12 +110,8 @@ intptr_t cdepth_tails_row(const cdepth_tail_settings *s, intptr_t width, const f
             const int lane = __builtin_ctz((unsigned)lanes);
             uint8_t *c = confidence_row + x + lane;
             *c = amounts[lane] > s->low_amount ? 0 : (*c < 1 ? *c : 1);
-            changed++;
         }
     }
-    for (; x < width; x++) {
-        if (patch_row[x] > s->threshold && depth_row[x] > 0) changed++;
-        tail_pixel(s, patch_row[x], size_row[x], depth_row + x, confidence_row + x);
-    }
-    return changed;
+    for (; x < width; x++) tail_pixel(s, patch_row[x], size_row[x], depth_row + x, confidence_row + x);
+    return 0;
 }

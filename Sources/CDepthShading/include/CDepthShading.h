@@ -164,15 +164,15 @@ typedef struct {
 /// field's value f (`patch_row`) exceeds the threshold and the depth is > 0, with a = min(1, (f -
 /// threshold) / ramp) (1 when ramp <= 0) and g the size field (`size_row`), the depth becomes
 /// `z * (float)exp(-a (minimum + log_spread |g|))` clamped to [0.001, range_meters] and rounded to the
-/// nearest Float16 value, and the confidence 0 where a > low_amount, else at most 1. Returns the pixels
-/// changed, -1 for a negative width.
+/// nearest Float16 value, and the confidence 0 where a > low_amount, else at most 1. Returns 0, or -1 for
+/// a negative width.
 ///
 /// Why this exists: the Swift loop called libm's double `exp` for every tail pixel (about a tenth of the
 /// frame's pixels) and was 6 % of `bench bundle --no-images`' CPU. Here eight pixels go at a time and
 /// `exp` runs four doubles at a time (a Taylor polynomial after a reduction by ln 2); rounded to float it
 /// equals libm's for every float input in [-104, 89], so the maps are bit-identical to the Swift loop,
 /// which stays as the reference (`RenderPath.scalar`).
-intptr_t cdepth_tails_row(const cdepth_tail_settings *settings, intptr_t width, const float *patch_row, const float *size_row,
+int cdepth_tails_row(const cdepth_tail_settings *settings, intptr_t width, const float *patch_row, const float *size_row,
                           float *depth_row, uint8_t *confidence_row);
 
 /// `(float)exp((double)x[i])` for `count` floats, the tails kernel's exponential (eight at a time), for
