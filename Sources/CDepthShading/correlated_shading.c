@@ -13,17 +13,6 @@
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "the kernels assume a little-endian host");
 
 
-/// `DepthKernels.roundedToHalf`, one value: a positive depth rounded to the nearest Float16 value (ties
-/// to even) in the normal half-float range, as a float (what the eight-lane pass does on its lanes).
-static inline float rounded_to_half(float value) {
-    uint32_t bits;
-    __builtin_memcpy(&bits, &value, 4);
-    bits += 0x0FFFu + ((bits >> 13) & 1u);
-    bits &= ~0x1FFFu;
-    __builtin_memcpy(&value, &bits, 4);
-    return value;
-}
-
 /// `CorrelatedErrorModel.flyingSurface` on eight lanes at once: lanes where `flying` is set (a return at
 /// edge distance `k` 0 or 1) get their surface, the others keep `z`. Each lane goes through the Swift's
 /// operations in its order; its branches become selects (the lanes of a branch not taken are computed
@@ -215,11 +204,7 @@ int cdepth_correlated_row(const cdepth_correlated_settings *s, intptr_t width, i
             simde_mm256_add_ps(simde_mm256_mul_ps(simde_mm256_set1_ps(s->frame_scale), surface), simde_mm256_set1_ps(s->frame_offset)));
         const simde__m256 value = min_v(simde_mm256_set1_ps(s->range_meters),
                                         max_v(simde_mm256_set1_ps(0.001f), simde_mm256_add_ps(simde_mm256_add_ps(surface, error), warp_term)));
-        simde__m256i bits = simde_mm256_castps_si256(value);
-        bits = simde_mm256_add_epi32(bits, simde_mm256_add_epi32(simde_mm256_set1_epi32(0x0FFF),
-                                                                 simde_mm256_and_si256(simde_mm256_srli_epi32(bits, 13), simde_mm256_set1_epi32(1))));
-        bits = simde_mm256_and_si256(bits, simde_mm256_set1_epi32(~0x1FFF));
-        simde_mm256_storeu_ps(depth_row + x, simde_mm256_mul_ps(simde_mm256_castsi256_ps(bits), valid));
+        simde_mm256_storeu_ps(depth_row + x, simde_mm256_mul_ps(rounded_to_half_v(value), valid));
         if (s->fills_no_return) {
             // CorrelatedErrorModel.noReturnDepth, rounded to Float16, where there is no return.
             float valid_lanes[8];
@@ -240,8 +225,8 @@ void cdepth_field_row(const float *nodes, intptr_t columns, intptr_t cell, intpt
     const float fy = (float)(y % cell) / (float)cell;
     const float *top = nodes + gy * columns, *bottom = top + columns;
     for (intptr_t c = 0; c < columns; c++) scratch[c] = top[c] + (bottom[c] - top[c]) * fy;
-    // The fractions (x % cell) / cell, eight a vector, divided once per call rather than per pixel (the
-    // divisions were most of this function's time): the same quotients, so the same values.
+    // The fractions (x % cell) / cell, eight a vector, divided once per call rather than per eight
+    // pixels: the same quotients, so the same values.
     enum { largest_tabled_cell = 512 };
     if (width % 8 == 0 && (cell % 8 == 0 || cell == 4) && cell <= largest_tabled_cell) {
         const simde__m256 cell_v = simde_mm256_set1_ps((float)cell);

@@ -1,6 +1,5 @@
-// See include/CDepthShading.h ("cdepth_edge_levels", "cdepth_row_windows") for why these kernels exist.
-// They mirror the start of CorrelatedErrorModel.shade and CorrelatedErrorModel.rowWindows; keep them in
-// step.
+// See include/CDepthShading.h ("cdepth_edge_levels") for why this kernel exists. It mirrors the start of
+// CorrelatedErrorModel.shade; keep them in step.
 
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
@@ -91,55 +90,6 @@ int cdepth_edge_levels(const float *best, intptr_t stride, intptr_t width, intpt
             } else {
                 for (intptr_t lane = 0; lane < w - x; lane++) level[y * w + x + lane] = (uint8_t)(distances >> (8 * lane));
             }
-        }
-    }
-    return 0;
-}
-
-int cdepth_row_windows(const float *best, intptr_t stride, intptr_t width, intptr_t height, float *line, float *out) {
-    const intptr_t w = width, h = height, plane = w * h;
-    if (w <= 0 || h <= 0 || stride < w) return -1;
-    // Two padded copies of the row: returns with 0 around (for maxima), returns with infinity for no
-    // return and around (for minima).
-    float *near = line + 8, *far = near + w + 16;
-    for (intptr_t x = -8; x < 0; x++) { near[x] = 0; far[x] = INFINITY; }
-    for (intptr_t x = w; x < w + 8; x++) { near[x] = 0; far[x] = INFINITY; }
-    const simde__m256 zero = simde_mm256_setzero_ps(), infinity = simde_mm256_set1_ps(INFINITY);
-    for (intptr_t y = 0; y < h; y++) {
-        const float *row = best + y * stride;
-        float *nearest1 = out + y * w, *farthest1 = nearest1 + plane, *nearest2 = farthest1 + plane, *farthest2 = nearest2 + plane;
-        intptr_t x = 0;
-        for (; x + 8 <= w; x += 8) {
-            const simde__m256 n = simde_mm256_loadu_ps(row + x);
-            simde_mm256_storeu_ps(near + x, n);
-            simde_mm256_storeu_ps(far + x, simde_mm256_blendv_ps(infinity, n, simde_mm256_cmp_ps(n, zero, SIMDE_CMP_GT_OQ)));
-        }
-        for (; x < w; x++) { const float n = row[x]; near[x] = n; far[x] = n > 0 ? n : INFINITY; }
-        // Eight at a time when the width is a multiple of 8, else one at a time, as the Swift does (the
-        // two differ only in which of two equal values they keep).
-        x = 0;
-        for (; w % 8 == 0 && x < w; x += 8) {
-            const simde__m256 a = max_v(max_v(simde_mm256_loadu_ps(near + x - 1), simde_mm256_loadu_ps(near + x)),
-                                        simde_mm256_loadu_ps(near + x + 1));
-            simde_mm256_storeu_ps(nearest1 + x, a);
-            simde_mm256_storeu_ps(nearest2 + x, max_v(a, max_v(simde_mm256_loadu_ps(near + x - 2), simde_mm256_loadu_ps(near + x + 2))));
-            const simde__m256 b = min_v(min_v(simde_mm256_loadu_ps(far + x - 1), simde_mm256_loadu_ps(far + x)),
-                                        simde_mm256_loadu_ps(far + x + 1));
-            simde_mm256_storeu_ps(farthest1 + x, b);
-            simde_mm256_storeu_ps(farthest2 + x, min_v(b, min_v(simde_mm256_loadu_ps(far + x - 2), simde_mm256_loadu_ps(far + x + 2))));
-        }
-        for (; x < w; x++) {
-            // Swift's max(a, b) is `b >= a ? b : a` and min(a, b) `b < a ? b : a`; no NaN reaches here.
-            const float a1 = near[x] >= near[x - 1] ? near[x] : near[x - 1];
-            const float a = near[x + 1] >= a1 ? near[x + 1] : a1;
-            nearest1[x] = a;
-            const float a2 = near[x + 2] >= near[x - 2] ? near[x + 2] : near[x - 2];
-            nearest2[x] = a2 >= a ? a2 : a;
-            const float b1 = far[x] < far[x - 1] ? far[x] : far[x - 1];
-            const float b = far[x + 1] < b1 ? far[x + 1] : b1;
-            farthest1[x] = b;
-            const float b2 = far[x + 2] < far[x - 2] ? far[x + 2] : far[x - 2];
-            farthest2[x] = b2 < b ? b2 : b;
         }
     }
     return 0;

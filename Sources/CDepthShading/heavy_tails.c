@@ -65,18 +65,12 @@ static void tail_pixel(const cdepth_tail_settings *s, float patch, float size, f
     const float log_factor = -amount * (s->minimum + s->log_spread * fabsf(size));
     const float product = z * (float)exp((double)log_factor);
     const float above = product > 0.001f ? product : 0.001f;
-    float value = above < s->range_meters ? above : s->range_meters;
-    uint32_t bits;
-    __builtin_memcpy(&bits, &value, 4);
-    bits += 0x0FFFu + ((bits >> 13) & 1u);
-    bits &= ~0x1FFFu;
-    __builtin_memcpy(&value, &bits, 4);
-    *depth = value;
+    *depth = rounded_to_half(above < s->range_meters ? above : s->range_meters);
     *confidence = amount > s->low_amount ? 0 : (*confidence < 1 ? *confidence : 1);
 }
 
 int cdepth_tails_row(const cdepth_tail_settings *s, intptr_t width, const float *patch_row, const float *size_row,
-                          float *depth_row, uint8_t *confidence_row) {
+                     float *depth_row, uint8_t *confidence_row) {
     if (width < 0) return -1;
     const simde__m256 threshold = simde_mm256_set1_ps(s->threshold), zero = simde_mm256_setzero_ps();
     const simde__m256 one = simde_mm256_set1_ps(1), ramp = simde_mm256_set1_ps(s->ramp);
@@ -99,11 +93,7 @@ int cdepth_tails_row(const cdepth_tail_settings *s, intptr_t width, const float 
         const simde__m256 factor = exp_to_float(simde_mm256_and_ps(log_factor, selected));
         const simde__m256 value = min_v(simde_mm256_set1_ps(s->range_meters),
                                         max_v(simde_mm256_set1_ps(0.001f), simde_mm256_mul_ps(z, factor)));
-        simde__m256i bits = simde_mm256_castps_si256(value);
-        bits = simde_mm256_add_epi32(bits, simde_mm256_add_epi32(simde_mm256_set1_epi32(0x0FFF),
-                                                                 simde_mm256_and_si256(simde_mm256_srli_epi32(bits, 13), simde_mm256_set1_epi32(1))));
-        bits = simde_mm256_and_si256(bits, simde_mm256_set1_epi32(~0x1FFF));
-        simde_mm256_storeu_ps(depth_row + x, simde_mm256_blendv_ps(z, simde_mm256_castsi256_ps(bits), selected));
+        simde_mm256_storeu_ps(depth_row + x, simde_mm256_blendv_ps(z, rounded_to_half_v(value), selected));
         float amounts[8];
         simde_mm256_storeu_ps(amounts, amount);
         for (int lanes = mask; lanes != 0; lanes &= lanes - 1) {

@@ -124,7 +124,7 @@ int cdepth_correlated_row(const cdepth_correlated_settings *settings, intptr_t w
                           const float *inverse_ray_length_row, const float *border_row, const uint8_t *level_row,
                           const float *coarse_row, const float *fine_row, const float *reliability_row,
                           const float *ramp_row, const float *warp_row, const float *windows, uint32_t frame_seed,
-                          float *depth_row, uint8_t *confidence_row);
+                     float *depth_row, uint8_t *confidence_row);
 
 /// Fills the gaps of a frame's nearest inverse depths `best` (rows of `stride` floats, `width` x
 /// `height` used; a gap is a pixel whose value is not > 0) from the values around them and sets `ids`
@@ -149,8 +149,8 @@ intptr_t cdepth_fill_no_return(float *best, int32_t *ids, intptr_t stride, intpt
 ///
 /// Why this exists: the Swift loop ran cell by cell, a few pixels per iteration for small cells, and was
 /// a fifth of the correlated model's Swift time. The fractions `(x % cell) / cell` are divided once per
-/// call (cells up to 512 pixels), not once per eight pixels: six fields a row made those divisions most
-/// of this kernel's time.
+/// call (cells up to 512 pixels), not once per eight pixels (six fields a row): a quarter of this kernel's
+/// time.
 void cdepth_field_row(const float *nodes, intptr_t columns, intptr_t cell, intptr_t y, intptr_t width,
                       float *scratch, float *out);
 
@@ -173,7 +173,7 @@ typedef struct {
 /// equals libm's for every float input in [-104, 89], so the maps are bit-identical to the Swift loop,
 /// which stays as the reference (`RenderPath.scalar`).
 int cdepth_tails_row(const cdepth_tail_settings *settings, intptr_t width, const float *patch_row, const float *size_row,
-                          float *depth_row, uint8_t *confidence_row);
+                     float *depth_row, uint8_t *confidence_row);
 
 /// `(float)exp((double)x[i])` for `count` floats, the tails kernel's exponential (eight at a time), for
 /// tests to hold it to libm's.
@@ -193,15 +193,5 @@ void cdepth_exp_to_float(const float *x, intptr_t count, float *out);
 /// stays as the reference (`RenderPath.scalar`).
 int cdepth_edge_levels(const float *best, intptr_t stride, intptr_t width, intptr_t height, float jump, uint8_t *masks,
                        uint8_t *level);
-
-/// `CorrelatedErrorModel.rowWindows`: per pixel of `best` (rows of `stride` floats), the largest and the
-/// smallest positive inverse depth within one and within two pixels along its row, clipped to the map,
-/// into four `width` x `height` planes of `out`: nearest within 1, farthest within 1, nearest within 2,
-/// farthest within 2 (0 and infinity where there is no return). `line` is scratch of `2 * (width + 16)`
-/// floats. Returns 0, or -1 for bad sizes.
-///
-/// Why this exists: the Swift loop was 2 % of `bench bundle --no-images`' CPU. The same values as the
-/// Swift, which stays as the reference (`RenderPath.scalar`).
-int cdepth_row_windows(const float *best, intptr_t stride, intptr_t width, intptr_t height, float *line, float *out);
 
 #endif

@@ -225,7 +225,7 @@ struct CorrelatedErrorModel: Sendable {
                                                                changeFrames: s.frameChangeFrames)
         let fieldNodes = nodes
         let scratchCount = max(coarse.columns, fine.columns, reliability.columns, ramp.columns, warp.columns)
-        let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h, path: path)
+        let windowRows = Self.rowWindows(best: best, stride: stride, width: w, height: h)
         let bandCount = max(1, min(bands, h)), rowsPerBand = (h + bandCount - 1) / bandCount
         borderTerm.withUnsafeBufferPointer { borderBuffer in
          level.withUnsafeBufferPointer { levelBuffer in
@@ -534,18 +534,12 @@ struct CorrelatedErrorModel: Sendable {
     /// nearest within 2, farthest within 2 (0 and infinity where there is no return). The flying-pixel
     /// step takes the square's extremes from these rows (maximum and minimum are exact, so the result
     /// equals a scan of the square).
-    /// `.simde` runs the C kernel (`cdepth_row_windows`), `.scalar` the Swift loop: the same planes.
-    static func rowWindows(best: UnsafePointer<Float>, stride: Int, width w: Int, height h: Int,
-                           path: RenderPath = CaptureOptions.defaultRenderPath) -> [Float] {
+    static func rowWindows(best: UnsafePointer<Float>, stride: Int, width w: Int, height h: Int) -> [Float] {
         let plane = w * h
         var line = [Float](repeating: 0, count: 2 * (w + 16))
         return [Float](unsafeUninitializedCapacity: 4 * plane) { buffer, count in
             let out = buffer.baseAddress!
             count = 4 * plane
-            if path == .simde {
-                _ = line.withUnsafeMutableBufferPointer { cdepth_row_windows(best, stride, w, h, $0.baseAddress!, out) }
-                return
-            }
             line.withUnsafeMutableBufferPointer { lineBuffer in
                 // Two padded copies of the row: returns with 0 around (for maxima), returns with
                 // infinity for no return and around (for minima).
