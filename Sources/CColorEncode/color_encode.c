@@ -20,8 +20,9 @@ static inline uint32_t noise_bits(uint32_t seed, uint32_t i) {
 }
 
 /// One sample from the interleaved table (the reference for the eight-lane loop below).
-static inline uint8_t encode_one_pair(float linear, float scale, const float *pairs, int noisy, uint32_t seed, uint32_t i) {
-    float v = linear * scale;
+static inline uint8_t encode_one_pair(float linear, const float scale[3], const float *pairs, int noisy, uint32_t seed,
+                                      uint32_t i) {
+    float v = linear * scale[i % 3u];
     v = v < 0.0f ? 0.0f : (v > 1.0f ? 1.0f : v);
     int k = (int)(v * 8191.0f);
     float code = pairs[2 * k];
@@ -33,9 +34,11 @@ static inline uint8_t encode_one_pair(float linear, float scale, const float *pa
     return (uint8_t)(code < 0.0f ? 0.0f : (code > 255.0f ? 255.0f : code));
 }
 
-/// Eight samples from `linear` to `out`; `bits` their noise variates' ten bits (noisy) or unused.
-static inline void encode8(const float *linear, float scale, const float *pairs, int noisy, simde__m256i bits, uint8_t *out) {
-    const simde__m256 vscale = simde_mm256_set1_ps(scale), zero = simde_mm256_setzero_ps(), one = simde_mm256_set1_ps(1.0f);
+/// Eight samples from `linear` to `out`; `vscale` their channels' scales; `bits` their noise variates' ten
+/// bits (noisy) or unused.
+static inline void encode8(const float *linear, simde__m256 vscale, const float *pairs, int noisy, simde__m256i bits,
+                           uint8_t *out) {
+    const simde__m256 zero = simde_mm256_setzero_ps(), one = simde_mm256_set1_ps(1.0f);
     const simde__m256 steps = simde_mm256_set1_ps(8191.0f), half = simde_mm256_set1_ps(0.5f);
     const simde__m256 inv1023 = simde_mm256_set1_ps(1.0f / 1023.0f), sqrt12 = simde_mm256_set1_ps(3.4641016f);
     const simde__m256 top = simde_mm256_set1_ps(255.0f);
@@ -65,7 +68,7 @@ static inline void encode8(const float *linear, float scale, const float *pairs,
     simde_mm_storel_epi64((simde__m128i *)(out), simde_mm_packus_epi16(words, words));
 }
 
-void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *pairs,
+void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_index, const float scale[3], const float *pairs,
                             int noisy, uint32_t seed, uint8_t *out) {
     size_t i = 0;
     // Up to the first whole pixel one sample at a time, then eight pixels (24 samples) at a time: eight
@@ -77,6 +80,10 @@ void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_in
     const simde__m256i pixel0 = simde_mm256_setr_epi32(0, 0, 0, 1, 1, 1, 2, 2), shift0 = simde_mm256_setr_epi32(0, 10, 20, 0, 10, 20, 0, 10);
     const simde__m256i pixel1 = simde_mm256_setr_epi32(2, 3, 3, 3, 4, 4, 4, 5), shift1 = simde_mm256_setr_epi32(20, 0, 10, 20, 0, 10, 20, 0);
     const simde__m256i pixel2 = simde_mm256_setr_epi32(5, 5, 6, 6, 6, 7, 7, 7), shift2 = simde_mm256_setr_epi32(10, 20, 0, 10, 20, 0, 10, 20);
+    // The channels' scales of the three groups of eight samples (r g b r g b r g, b r g ..., g b r ...).
+    const float r = scale[0], g = scale[1], b = scale[2];
+    const simde__m256 scale0 = simde_mm256_setr_ps(r, g, b, r, g, b, r, g), scale1 = simde_mm256_setr_ps(b, r, g, b, r, g, b, r);
+    const simde__m256 scale2 = simde_mm256_setr_ps(g, b, r, g, b, r, g, b);
     for (; i + 24 <= count; i += 24) {
         simde__m256i b0 = mask, b1 = mask, b2 = mask;
         if (noisy) {
@@ -86,9 +93,9 @@ void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_in
             b1 = simde_mm256_and_si256(simde_mm256_srlv_epi32(simde_mm256_permutevar8x32_epi32(h, pixel1), shift1), mask);
             b2 = simde_mm256_and_si256(simde_mm256_srlv_epi32(simde_mm256_permutevar8x32_epi32(h, pixel2), shift2), mask);
         }
-        encode8(linear + i, scale, pairs, noisy, b0, out + i);
-        encode8(linear + i + 8, scale, pairs, noisy, b1, out + i + 8);
-        encode8(linear + i + 16, scale, pairs, noisy, b2, out + i + 16);
+        encode8(linear + i, scale0, pairs, noisy, b0, out + i);
+        encode8(linear + i + 8, scale1, pairs, noisy, b1, out + i + 8);
+        encode8(linear + i + 16, scale2, pairs, noisy, b2, out + i + 16);
     }
     for (; i < count; i++) out[i] = encode_one_pair(linear[i], scale, pairs, noisy, seed, first_index + (uint32_t)i);
 }

@@ -107,7 +107,7 @@ static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y
     const float dx = px - s->cx, dy = py - s->cy;
     const float r2 = (dx * dx + dy * dy) * s->inverse_half_diagonal_squared;
     const float vignette = 1.0f - s->vignette * r2;
-    float fr = vignette * s->gain[0], fg = vignette * s->gain[1], fb = vignette * s->gain[2];
+    float fr = vignette, fg = vignette, fb = vignette;
     const intptr_t i = y * stride + x;
     const int32_t id = ids[i];
     const float inverse = best[i];
@@ -198,8 +198,8 @@ static inline v8 blend8(i8 t00, i8 t10, i8 t01, i8 t11, int shift, v8 au, v8 av)
 /// once (within one group each waited on its texture's cache misses: about a fifth of the pass's time on
 /// the first texel read alone).
 typedef struct {
-    /// Vignetting times the white-balance gains, per channel.
-    v8 fr, fg, fb;
+    /// The vignetting factor.
+    v8 vignette;
     /// The lanes on a surface (all bits set), and the rest of the group's fields only when any is.
     v8 surface;
     /// The tint over 128 (a texel's factor 128 is 1), per channel: times the occlusion, the light factors.
@@ -221,10 +221,7 @@ static inline void surface8_prepare(const ccolor_surface *s, intptr_t x, intptr_
     const v8 px = add(splat((float)x), simde_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7)), py = splat((float)y);
     const v8 dx = sub(px, splat(s->cx)), dy = sub(py, splat(s->cy));
     const v8 r2 = mul(add(mul(dx, dx), mul(dy, dy)), splat(s->inverse_half_diagonal_squared));
-    const v8 vignette = sub(splat(1.0f), mul(splat(s->vignette), r2));
-    g->fr = mul(vignette, splat(s->gain[0]));
-    g->fg = mul(vignette, splat(s->gain[1]));
-    g->fb = mul(vignette, splat(s->gain[2]));
+    g->vignette = sub(splat(1.0f), mul(splat(s->vignette), r2));
     const intptr_t i = y * stride + x;
     const i8 id = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(ids + i));
     const v8 inverse_raw = simde_mm256_loadu_ps(best + i);
@@ -333,7 +330,7 @@ static inline void light_pairs(const float *map, i8 cells, v8 *first, v8 *second
 /// The second pass of a group: its light-map and texel reads, the factors, multiplied into `o` (the
 /// group's 24 floats).
 static inline void surface8_finish(const ccolor_surface *s, const group_work *g, float *o) {
-    v8 fr = g->fr, fg = g->fg, fb = g->fb;
+    v8 fr = g->vignette, fg = g->vignette, fb = g->vignette;
     if (g->any) {
         // The light map's cells in pairs, eight bytes a lane: (l00, l10) from the cell, (l01, l11) from the
         // cell below; four lanes a gather (half the elements of a gather a cell).

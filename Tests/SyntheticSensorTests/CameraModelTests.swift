@@ -275,8 +275,7 @@ import Testing
         renderer.appearance.withSurface(camera: f(pose.translation), rayX: f(pose.rotation.act(SIMD3(1 / k.fx, 0, 0))),
                                         rayY: f(pose.rotation.act(SIMD3(0, -1 / k.fy, 0))),
                                         rayOrigin: f(pose.rotation.act(SIMD3(-k.cx / k.fx, k.cy / k.fy, -1))), fx: Float(k.fx),
-                                        cx: Float(k.cx), cy: Float(k.cy), vignette: 0.3, inverseHalfDiagonalSquared: 1e-5,
-                                        gains: SIMD3(1.1, 1, 0.9)) { surface in
+                                        cx: Float(k.cx), cy: Float(k.cy), vignette: 0.3, inverseHalfDiagonalSquared: 1e-5) { surface in
             ids.withUnsafeBufferPointer { i in
                 best.withUnsafeBufferPointer { b in
                     simd.withUnsafeMutableBufferPointer { o in

@@ -7,8 +7,8 @@ import Testing
 /// one-sample Swift reference with the same IEEE operations: every byte equal.
 @Suite struct ColorEncodeTests {
     /// The encoder's documented arithmetic for one sample.
-    static func reference(_ linear: Float, index: Int, scale: Float, table: [Float], sigma: [Float]?, seed: UInt32) -> UInt8 {
-        var v = linear * scale
+    static func reference(_ linear: Float, index: Int, scale: [Float], table: [Float], sigma: [Float]?, seed: UInt32) -> UInt8 {
+        var v = linear * scale[index % 3]
         v = v < 0 ? 0 : (v > 1 ? 1 : v)
         let k = Int(Int32(v * 8191))
         var code = table[k]
@@ -22,7 +22,7 @@ import Testing
         return UInt8(code < 0 ? 0 : (code > 255 ? 255 : code))
     }
 
-    @Test func interleavedTableEncodingEqualsTheOneSampleReferencePieceByPiece() {
+    @Test func interleavedTableEncodingWithEachChannelsScaleEqualsTheOneSampleReferencePieceByPiece() {
         // 8 x 100 + 5 samples, encoded in pieces of 37 and of 96 (first index carried: pieces that start inside
         // a pixel and on one), with and without noise.
         let count = 805
@@ -34,7 +34,8 @@ import Testing
         let table: [Float] = (0..<8192).map { Float(($0 * 255 + 4095) / 8191) }
         let sigma: [Float] = (0..<8192).map { 2.5 * (0.5 + 0.5 * (Float($0) / 8191 / 0.18).squareRoot()) }
         let pairs = (0..<8192).flatMap { [table[$0], sigma[$0]] }
-        let scale: Float = 1.07, seed: UInt32 = 0xBEEF
+        // The exposure times white-balance gains of 1.2, 1 and 0.85: each sample takes its channel's.
+        let scale: [Float] = [1.07 * 1.2, 1.07, 1.07 * 0.85], seed: UInt32 = 0xBEEF
         for (noisy, piece) in [(false, 37), (true, 37), (true, 96)] {
             var out = [UInt8](repeating: 0, count: count)
             linear.withUnsafeBufferPointer { lin in

@@ -99,6 +99,9 @@ import TestSupport
             #expect(inline.images == images && inlineIterator.colorRendersAheadTaken == 0)
             #expect(images > 100 && iterator.colorRendersAheadTaken == images - 1 && iterator.colorRendersAheadDropped == 0,
                     "\(scene.name): \(images) images, \(iterator.colorRendersAheadTaken) taken, \(iterator.colorRendersAheadDropped) dropped")
+            // Every image after the second is shaded ahead too, before the image before it sets its exposure.
+            #expect(iterator.colorShadesAheadTaken == images - 2 && iterator.colorShadesAheadDropped == 0,
+                    "\(scene.name): \(iterator.colorShadesAheadTaken) shaded ahead, \(iterator.colorShadesAheadDropped) dropped")
         }
     }
 

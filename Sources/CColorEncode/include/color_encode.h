@@ -6,14 +6,15 @@
 #include <stdint.h>
 
 /// For each of `count` samples i of an image whose samples start at `linear - first_index` (and
-/// `out - first_index`): v = clamp(linear * scale, 0, 1); k = (int)(v * 8191); code = pairs[2k] (the 8-bit
+/// `out - first_index`; interleaved RGB, sample j of channel j % 3): v = clamp(linear * scale[channel], 0, 1)
+/// (`scale`: the exposure times each channel's white-balance gain); k = (int)(v * 8191); code = pairs[2k] (the 8-bit
 /// sRGB code as a float) plus, when `noisy` is non-zero, pairs[2k + 1] * sqrt(12) * (u - 0.5) with
 /// u = (hash32(seed ^ (first_index + i)) & 1023) / 1023; rounded half up and clamped to 0...255. hash32 is
 /// the sensors' noise hash (CNoiseHash, lowbias32), so encoding an image piece by piece gives the bytes of
 /// encoding it whole. `pairs` holds 8192 (code, sigma) pairs: one gather fetches four. Eight samples at a
 /// time through SIMDe's AVX2 API, the same IEEE operations as the one-sample code, so any build gives the
 /// same bytes.
-void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_index, float scale, const float *pairs,
+void ccolor_encode_pairs_at(const float *linear, size_t count, uint32_t first_index, const float scale[3], const float *pairs,
                             int noisy, uint32_t seed, uint8_t *out);
 
 /// The camera pipeline's sharpening of an 8-bit RGB image in place (an unsharp mask, as a phone's image

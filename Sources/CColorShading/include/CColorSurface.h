@@ -1,6 +1,7 @@
 // The colour camera's surface pass: what each visible surface looks like up close (its material's texture,
 // mip-mapped; its ambient-occlusion light map; its object's tint) and what the sensor adds before exposure
-// (vignetting, white-balance gains), multiplied into the shaded linear image.
+// (vignetting), multiplied into the shaded linear image. The white-balance gains come later, with the
+// exposure (CColorEncode), so that an image can be shaded before the frame before it sets them.
 //
 // Why this exists: it runs on every pixel of every image (307,200 a 640x480 frame, 18,000 frames in the
 // 10-minute benchmark), each a world point, a mip level, two bilinear texture reads and a light-map read.
@@ -29,8 +30,6 @@ typedef struct {
     /// Vignetting: the image is multiplied by 1 - vignette * r^2, r the distance from the principal point
     /// over the half-diagonal (0 at the centre, 1 in a corner).
     float vignette, inverse_half_diagonal_squared;
-    /// White-balance gains (red, green, blue).
-    float gain[3];
     /// Per patch `CCOLOR_SURFACE_RECORD` floats: origin x, y, z, texels per metre; u axis x, y, z, u offset
     /// (texels); v axis x, y, z, v offset; normal x, y, z, the texture index (an int32's bits); tint r, g, b,
     /// the light map's first float (an int32's bits); the light map's u and v of its first cell's centre
@@ -48,8 +47,8 @@ typedef struct {
 /// Multiplies rows `row_begin ..< row_end` of the linear RGB rows `out` (3 floats a pixel, `width` a row;
 /// `out`'s first row is image row `out_first_row`) by each pixel's surface factor: for a pixel whose patch
 /// id in `ids` (rows of `stride`) is >= 0 and inverse depth in `best` is > 0, its patch's texture (bilinear,
-/// at the mip level of the pixel's footprint), tint and light map; for every pixel, the vignetting and
-/// the white-balance gains. Eight pixels at a time (SIMDe AVX2).
+/// at the mip level of the pixel's footprint), tint and light map; for every pixel, the vignetting. Eight
+/// pixels at a time (SIMDe AVX2).
 void ccolor_surface_rows(const ccolor_surface *surface, intptr_t row_begin, intptr_t row_end, intptr_t width,
                          intptr_t stride, const float *best, const int32_t *ids, float *out, intptr_t out_first_row);
 

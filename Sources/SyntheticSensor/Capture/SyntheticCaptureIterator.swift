@@ -42,6 +42,11 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private var colorAhead: RenderAhead<(image: ColorImage, exposure: AutoExposure)>?
     /// Images rendered ahead that a frame took, and those dropped (a frame that did not come as foreseen).
     private(set) var colorRendersAheadTaken = 0, colorRendersAheadDropped = 0
+    /// The colour image after the next one, shading on a worker (it needs no exposure): the next image's
+    /// render ahead exposes it when it starts (``CaptureOptions/rendersAhead``).
+    private var colorShadeAhead: RenderAhead<LinearImage>?
+    /// Shaded images that a render ahead took, and those dropped.
+    private(set) var colorShadesAheadTaken = 0, colorShadesAheadDropped = 0
     // LiDAR refresh rate and smoothing.
     private var depthFilter: DepthTemporalFilter
     /// The next depth frame that renders a new map, rendering on a worker (``CaptureOptions/rendersAhead``).
@@ -213,22 +218,36 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                 colorRendersAheadTaken += 1
             } else {
                 if colorAhead != nil { colorRendersAheadDropped += 1 }
+                let shaded = takeColorShade(for: index)
                 color = Self.colorImage(capture, renderer: colorRenderer, motion: motion, index: index, time: t, pose: truePose,
-                                        hint: segmentHint, exposure: &exposure)
+                                        hint: segmentHint, exposure: &exposure, shaded: shaded?.wait())
             }
             colorAhead = nil
-            // The next image starts now, from the exposure this one left, while the frames in between render.
+            // The next image starts now, from the exposure this one left, while the frames in between render;
+            // it exposes the image shaded ahead for it, if any. The image after it starts shading now too.
             if capture.options.rendersAhead, let next = arrivingColorFrame(after: index) {
                 let capture = self.capture, motion = self.motion
                 let nextTime = Double(next) / frameRate
                 var nextHint = segmentHint
                 let nextPose = motion.pose(at: nextTime, hint: &nextHint)
                 let exposure = self.exposure
+                let shaded = takeColorShade(for: next)
                 colorAhead = RenderAhead(index: next) { [nextHint] in
                     var state = exposure
                     let image = Self.colorImage(capture, renderer: colorRenderer, motion: motion, index: next, time: nextTime, pose: nextPose,
-                                                hint: nextHint, exposure: &state)
+                                                hint: nextHint, exposure: &state, shaded: shaded?.wait())
                     return (image, state)
+                }
+                if colorShadeAhead != nil {
+                    colorShadeAhead = nil
+                    colorShadesAheadDropped += 1
+                }
+                if let after = arrivingColorFrame(after: next) {
+                    var afterHint = nextHint
+                    let afterPose = motion.pose(at: Double(after) / frameRate, hint: &afterHint)
+                    colorShadeAhead = RenderAhead(index: after) {
+                        Self.shadeColor(capture, renderer: colorRenderer, pose: afterPose)
+                    }
                 }
             }
         }
@@ -290,11 +309,35 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         }
     }
 
+    /// The image shaded ahead for colour frame `index`, if there is one (counted as taken); one shaded for
+    /// an earlier frame is dropped, one for a later frame kept.
+    private mutating func takeColorShade(for index: Int) -> RenderAhead<LinearImage>? {
+        guard let shade = colorShadeAhead, shade.index <= index else { return nil }
+        colorShadeAhead = nil
+        guard shade.index == index else {
+            colorShadesAheadDropped += 1
+            return nil
+        }
+        colorShadesAheadTaken += 1
+        return shade
+    }
+
+    /// The linear image of a colour frame seen from `pose`, shaded ahead of its exposure (with the inverse
+    /// depth that motion blur and the rolling shutter read, when they are on).
+    private static func shadeColor(_ capture: SyntheticCapture, renderer: ColorRenderer, pose: RigidTransform) -> LinearImage {
+        let settings = renderer.settings
+        return renderer.shade(poses: [pose], inverseDepth: settings.motionBlur || settings.rollingShutterReadoutSeconds > 0,
+                              path: capture.options.renderPath, bands: capture.options.colorBands)
+    }
+
     /// The colour image of frame `index` at `time`, seen from `pose` (`hint`: the motion's segment there),
     /// exposed with `exposure`, which it advances: the poses at the start and end of the exposure time
     /// auto exposure chose for motion blur, those of the first and last row for the rolling shutter.
+    /// `shaded`: the frame's image shaded ahead (``shadeColor(_:renderer:pose:)``), which it exposes; nil:
+    /// the frame renders its own (the same bytes).
     private static func colorImage(_ capture: SyntheticCapture, renderer: ColorRenderer, motion: HandHeldMotion, index: Int,
-                                   time t: Double, pose: RigidTransform, hint: Int, exposure: inout AutoExposure) -> ColorImage {
+                                   time t: Double, pose: RigidTransform, hint: Int, exposure: inout AutoExposure,
+                                   shaded: LinearImage? = nil) -> ColorImage {
         var shutter: (start: RigidTransform, end: RigidTransform)? = nil
         if renderer.settings.motionBlur, let seconds = renderer.realisedExposure(exposure)?.seconds {
             var blurHint = max(0, hint - 1)
@@ -307,8 +350,13 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             readout = (motion.pose(at: max(0, t - readoutSeconds / 2), hint: &readoutHint),
                        motion.pose(at: t + readoutSeconds / 2, hint: &readoutHint))
         }
-        return renderer.render(poses: [pose], exposure: &exposure, noiseSeed: SeededRandom.hash(frameSeed(capture, index: index) ^ 0xC0_10),
-                               shutter: shutter, readout: readout, path: capture.options.renderPath, bands: capture.options.colorBands)
+        let noiseSeed = SeededRandom.hash(frameSeed(capture, index: index) ^ 0xC0_10)
+        if let shaded {
+            return renderer.expose(shaded, exposure: &exposure, noiseSeed: noiseSeed, shutter: shutter, readout: readout,
+                                   bands: capture.options.colorBands)
+        }
+        return renderer.render(poses: [pose], exposure: &exposure, noiseSeed: noiseSeed, shutter: shutter, readout: readout,
+                               path: capture.options.renderPath, bands: capture.options.colorBands)
     }
 
     /// Frame `index`'s noise seed, from the capture's seed.

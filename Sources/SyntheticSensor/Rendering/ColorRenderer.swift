@@ -15,9 +15,11 @@ import Foundation
 /// weighted and sharpened by the material's gloss. Pixels with no surface see the sky (through windows
 /// and openings to the outside). Mirrors reflect the view ray once (a scalar ray cast); glass panes
 /// (``SceneGeometry/panes``) tint what lies behind them and add a faint reflection of the sky. Then
-/// motion blur (the average of sub-frame renders), auto exposure (``AutoExposure``, applied with a
-/// frame's lag as on a phone), sensor noise (a hash of the frame seed and pixel: deterministic) and the
-/// sRGB curve give 8-bit RGB. No shadows apart from the sun's window test, no interreflection beyond the
+/// motion blur and the rolling shutter (``MotionBlur``), white balance and auto exposure
+/// (``AutoExposure``, applied with a frame's lag as on a phone), sensor noise (a hash of the frame seed
+/// and pixel: deterministic) and the sRGB curve give 8-bit RGB. The shading needs only the pose, so a
+/// frame can be shaded (``shade(poses:inverseDepth:path:bands:)``) while the frame before it is still
+/// exposed (``expose(_:exposure:noiseSeed:shutter:readout:bands:)``), which sets its exposure. No shadows apart from the sun's window test, no interreflection beyond the
 /// ambient term: simple, not physical.
 ///
 /// Cost: lighting is computed once per 4x4 block of pixels that all show the same patch of gloss below
@@ -139,39 +141,43 @@ public struct ColorRenderer: Sendable {
     ///
     /// With one pose, no blur, no rolling shutter, no lens distortion and a previous exposure (the
     /// usual frame without motion) each band shades four rows at a time into a small buffer and encodes
-    /// them at once. Otherwise the linear image is made whole (through the distortion's remap from a
-    /// larger pinhole render, ``DistortionRemap``), then blurred and encoded four rows at a time.
+    /// them at once. Otherwise the image is shaded whole (``shade(poses:inverseDepth:path:bands:)``), then
+    /// exposed (``expose(_:exposure:noiseSeed:shutter:readout:bands:)``): the same bytes either way.
     public func render(poses: [RigidTransform], exposure: inout AutoExposure, noiseSeed: UInt64,
                        shutter: (start: RigidTransform, end: RigidTransform)? = nil,
                        readout: (first: RigidTransform, last: RigidTransform)? = nil,
                        path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> ColorImage {
+        let moves = MotionBlur.moves(renderer: self, shutter: shutter, readout: readout)
+        guard poses.count == 1, !moves, distortionRemap == nil, let scale = exposure.scale else {
+            let image = shade(poses: poses, inverseDepth: moves, path: path, bands: bands)
+            return expose(image, exposure: &exposure, noiseSeed: noiseSeed, shutter: shutter, readout: readout, bands: bands)
+        }
         let w = intrinsics.width, h = intrinsics.height
         let samples = w * h * 3
         var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
-        // Log luminance of every fourth row and column, and each sampled row's colour sums, for auto
-        // exposure and white balance.
-        let sampledRows = (h + 3) / 4
-        let lumCount = Self.luminanceColumns(width: w) * sampledRows
-        var luminance = [Float](unsafeUninitializedCapacity: lumCount) { _, count in count = lumCount }
-        var colourSums = [Float](repeating: 0, count: 3 * sampledRows)
-        let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
+        var luminance = Self.luminanceSamples(width: w, height: h)
+        var colourSums = [Float](repeating: 0, count: 3 * Self.sampledRows(height: h))
         let gains = exposure.whiteBalance
-        let lagged = exposure.scale
-        let blur = MotionBlur(renderer: self, pose: poses[0], shutter: shutter, readout: readout)
-        if poses.count == 1, blur == nil, distortionRemap == nil, let scale = lagged {
-            withEncoding(scale: scale, seed: seed32, rgb: &rgb, luminance: &luminance, colourSums: &colourSums) { encoding in
-                draw(pose: poses[0], weight: 1, target: .encoded(encoding), first: true, gains: gains, camera: intrinsics, path: path,
-                     bands: bands)
-            }
-            exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
-                            appliedGains: gains, settings: settings)
-            sharpen(&rgb)
-            return ColorImage(width: w, height: h, rgb: rgb)
+        withEncoding(scale: scale, gains: gains, seed: Self.seed32(noiseSeed), rgb: &rgb, luminance: &luminance,
+                     colourSums: &colourSums) { encoding in
+            draw(pose: poses[0], weight: 1, target: .encoded(encoding), first: true, camera: intrinsics, path: path, bands: bands)
         }
-        // The whole linear image. Every sample is stored by the first pose's shading (each band shades all
-        // its pixels), so the buffer is not cleared; later poses add to it.
-        let linear = imageBuffers.take(count: samples)
-        defer { imageBuffers.give(back: linear, count: samples) }
+        exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: luminance.count),
+                        appliedGains: gains, settings: settings)
+        sharpen(&rgb)
+        return ColorImage(width: w, height: h, rgb: rgb)
+    }
+
+    /// The first part of ``render(poses:exposure:noiseSeed:shutter:readout:path:bands:)``, which needs no
+    /// exposure: the linear image of `poses` (their images averaged; through the lens distortion's remap
+    /// from a larger pinhole render, ``DistortionRemap``), with the first pose's inverse depth when
+    /// `inverseDepth` (for motion blur and the rolling shutter). `path` and `bands` as for `render`.
+    func shade(poses: [RigidTransform], inverseDepth: Bool, path: RenderPath = CaptureOptions.defaultRenderPath,
+               bands: Int = 1) -> LinearImage {
+        let w = intrinsics.width, h = intrinsics.height
+        let image = LinearImage(pose: poses[0], pixels: w * h, inverseDepth: inverseDepth, pool: imageBuffers)
+        // Every sample is stored by the first pose's shading (each band shades all its pixels), so the
+        // buffer is not cleared; later poses add to it.
         let weight = 1 / Float(max(1, poses.count))
         if let remap = distortionRemap {
             // A pinhole render of the larger canvas, remapped through the lens.
@@ -179,59 +185,97 @@ public struct ColorRenderer: Sendable {
             let canvasSamples = canvas.width * canvas.height * 3, canvasPixels = canvas.width * canvas.height
             let canvasLinear = imageBuffers.take(count: canvasSamples)
             defer { imageBuffers.give(back: canvasLinear, count: canvasSamples) }
-            let canvasDepth = blur == nil ? nil : imageBuffers.take(count: canvasPixels)
+            let canvasDepth = image.inverseDepth == nil ? nil : imageBuffers.take(count: canvasPixels)
             defer { if let canvasDepth { imageBuffers.give(back: canvasDepth, count: canvasPixels) } }
             for (index, pose) in poses.enumerated() {
                 draw(pose: pose, weight: weight, target: .linear(canvasLinear, inverseDepth: index == 0 ? canvasDepth : nil),
-                     first: index == 0, gains: gains, camera: canvas, path: path, bands: bands)
+                     first: index == 0, camera: canvas, path: path, bands: bands)
             }
-            remap.apply(canvasLinear, into: linear, channels: 3, bands: bands)
-            if let canvasDepth, let blur { remap.applyNearest(canvasDepth, into: blur.inverseDepth) }
+            remap.apply(canvasLinear, into: image.linear, channels: 3, bands: bands)
+            if let canvasDepth, let inverseDepth = image.inverseDepth { remap.applyNearest(canvasDepth, into: inverseDepth) }
         } else {
             for (index, pose) in poses.enumerated() {
-                draw(pose: pose, weight: weight, target: .linear(linear, inverseDepth: index == 0 ? blur?.inverseDepth : nil),
-                     first: index == 0, gains: gains, camera: intrinsics, path: path, bands: bands)
+                draw(pose: pose, weight: weight, target: .linear(image.linear, inverseDepth: index == 0 ? image.inverseDepth : nil),
+                     first: index == 0, camera: intrinsics, path: path, bands: bands)
             }
         }
-        if let scale = lagged {
-            // Blurred (when asked) and encoded four rows at a time with the previous frames' exposure.
-            withEncoding(scale: scale, seed: seed32, rgb: &rgb, luminance: &luminance, colourSums: &colourSums) { encoding in
-                blurAndEncode(linear, blur: blur, encoding: encoding, bands: bands)
+        return image
+    }
+
+    /// The second part of ``render(poses:exposure:noiseSeed:shutter:readout:path:bands:)``: `image`
+    /// blurred along `shutter` and shifted by the rolling shutter's `readout` (which need the image's
+    /// inverse depth when they move it), white-balanced and exposed with `exposure`'s state (the first
+    /// frame with its own), which it advances, with the sensor noise of `noiseSeed`, encoded and sharpened.
+    func expose(_ image: LinearImage, exposure: inout AutoExposure, noiseSeed: UInt64,
+                shutter: (start: RigidTransform, end: RigidTransform)? = nil,
+                readout: (first: RigidTransform, last: RigidTransform)? = nil, bands: Int = 1) -> ColorImage {
+        let w = intrinsics.width, h = intrinsics.height
+        let samples = w * h * 3
+        var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
+        // Log luminance of every fourth row and column, and each sampled row's colour sums, for auto
+        // exposure and white balance.
+        var luminance = Self.luminanceSamples(width: w, height: h)
+        var colourSums = [Float](repeating: 0, count: 3 * Self.sampledRows(height: h))
+        let seed32 = Self.seed32(noiseSeed)
+        let gains = exposure.whiteBalance
+        var blur: MotionBlur?
+        if MotionBlur.moves(renderer: self, shutter: shutter, readout: readout) {
+            guard let inverseDepth = image.inverseDepth else {
+                preconditionFailure("ColorRenderer.expose: an image that moves needs its inverse depth (shade(inverseDepth: true))")
             }
-            exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
+            blur = MotionBlur(renderer: self, pose: image.pose, shutter: shutter, readout: readout, inverseDepth: inverseDepth)
+        }
+        if let scale = exposure.scale {
+            // Blurred (when asked) and encoded four rows at a time with the previous frames' exposure.
+            withEncoding(scale: scale, gains: gains, seed: seed32, rgb: &rgb, luminance: &luminance, colourSums: &colourSums) { encoding in
+                blurAndEncode(image.linear, blur: blur, encoding: encoding, bands: bands)
+            }
+            exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: luminance.count),
                             appliedGains: gains, settings: settings)
             sharpen(&rgb)
             return ColorImage(width: w, height: h, rgb: rgb)
         }
         // The first frame: its own exposure, from the whole (blurred) image.
-        var image = UnsafePointer(linear)
+        var linear = UnsafePointer(image.linear)
         let blurred = blur == nil ? nil : imageBuffers.take(count: samples)
         defer { if let blurred { imageBuffers.give(back: blurred, count: samples) } }
         if let blur, let blurred {
-            blur.apply(from: linear, into: blurred)
-            image = UnsafePointer(blurred)
+            blur.apply(from: image.linear, into: blurred)
+            linear = UnsafePointer(blurred)
         }
         luminance.withUnsafeMutableBufferPointer { lum in
             colourSums.withUnsafeMutableBufferPointer { sums in
                 let columns = Self.luminanceColumns(width: w)
                 for y in Swift.stride(from: 0, to: h, by: 4) {
-                    Self.sampleLuminance(row: image + y * w * 3, width: w, into: lum.baseAddress! + y / 4 * columns,
+                    Self.sampleLuminance(row: linear + y * w * 3, width: w, gains: gains, into: lum.baseAddress! + y / 4 * columns,
                                          sums: sums.baseAddress! + y / 4 * 3)
                 }
             }
         }
-        let current = exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: lumCount),
+        let current = exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: luminance.count),
                                       appliedGains: gains, settings: settings)
         let realised = sensor.exposure(forScale: current)
         let pairs = sensor.encodingPairs(gain: realised.gain)
+        let scales = CameraSensor.encoderScale(realised.effectiveScale) * gains
         rgb.withUnsafeMutableBufferPointer { out in
             pairs.withUnsafeBufferPointer { table in
-                encode(image, count: samples, firstIndex: 0, scale: CameraSensor.encoderScale(realised.effectiveScale),
-                       pairs: table.baseAddress!, seed: seed32, out: out.baseAddress!)
+                encode(linear, count: samples, firstIndex: 0, scales: scales, pairs: table.baseAddress!, seed: seed32, out: out.baseAddress!)
             }
         }
         sharpen(&rgb)
         return ColorImage(width: w, height: h, rgb: rgb)
+    }
+
+    /// The sensor noise's 32-bit seed from a frame's noise seed.
+    private static func seed32(_ noiseSeed: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32)) }
+
+    /// Rows whose luminance is sampled: every fourth.
+    private static func sampledRows(height: Int) -> Int { (height + 3) / 4 }
+
+    /// Room for the log luminance samples of an image (every fourth row and column).
+    private static func luminanceSamples(width: Int, height: Int) -> [Float] {
+        let count = luminanceColumns(width: width) * sampledRows(height: height)
+        return [Float](unsafeUninitializedCapacity: count) { _, initialised in initialised = count }
     }
 
     /// Blurs the linear image `linear` with `blur` (nil: no blur) and encodes it (with the luminance
@@ -274,9 +318,9 @@ public struct ColorRenderer: Sendable {
     @inline(__always)
     private func encodeRows(_ buffer: UnsafePointer<Float>, rows: Range<Int>, encoding: Encoding) {
         let w = intrinsics.width, y = rows.lowerBound
-        Self.sampleLuminance(row: buffer, width: w, into: encoding.luminance + y / 4 * Self.luminanceColumns(width: w),
+        Self.sampleLuminance(row: buffer, width: w, gains: encoding.gains, into: encoding.luminance + y / 4 * Self.luminanceColumns(width: w),
                              sums: encoding.colourSums + y / 4 * 3)
-        encode(buffer, count: rows.count * w * 3, firstIndex: y * w * 3, scale: encoding.scale,
+        encode(buffer, count: rows.count * w * 3, firstIndex: y * w * 3, scales: encoding.scales,
                pairs: encoding.pairs, seed: encoding.seed, out: encoding.out + y * w * 3)
     }
 
@@ -300,19 +344,21 @@ public struct ColorRenderer: Sendable {
     /// Luminance samples per sampled row (every fourth column).
     private static func luminanceColumns(width: Int) -> Int { (width + 3) / 4 }
 
-    /// The log luminance of every fourth pixel of a row of linear RGB, stored at `out`, and the sums of
-    /// those pixels' red, green and blue at `sums`.
+    /// The log luminance of every fourth pixel of a row of linear RGB white-balanced with `gains` (as the
+    /// sensor sees it), stored at `out`, and the sums of those pixels' white-balanced red, green and blue
+    /// at `sums`.
     @inline(__always)
-    private static func sampleLuminance(row: UnsafePointer<Float>, width: Int, into out: UnsafeMutablePointer<Float>,
+    private static func sampleLuminance(row: UnsafePointer<Float>, width: Int, gains: SIMD3<Float>, into out: UnsafeMutablePointer<Float>,
                                         sums: UnsafeMutablePointer<Float>) {
         var k = 0
         var total = SIMD3<Float>.zero
         for x in Swift.stride(from: 0, to: width, by: 4) {
             let i = x * 3
-            let r: Float = 0.2126 * row[i], g: Float = 0.7152 * row[i + 1], b: Float = 0.0722 * row[i + 2]
+            let pixel = SIMD3(row[i], row[i + 1], row[i + 2]) * gains
+            let r: Float = 0.2126 * pixel.x, g: Float = 0.7152 * pixel.y, b: Float = 0.0722 * pixel.z
             let lum: Float = r + g + b
             out[k] = log(lum + 1e-4)
-            total += SIMD3(row[i], row[i + 1], row[i + 2])
+            total += pixel
             k += 1
         }
         sums[0] = total.x
@@ -335,14 +381,19 @@ public struct ColorRenderer: Sendable {
         return SIMD3(Float(m.x), Float(m.y), Float(m.z))
     }
 
-    /// Exposure, the tone curve and noise for samples `firstIndex ..< firstIndex + count` of the image
-    /// (CColorEncode, ``CameraSensor/encodingPairs(gain:)`` interleaved): the code from the 8192-step
+    /// White balance, exposure, the tone curve and noise for samples `firstIndex ..< firstIndex + count` of
+    /// the image (CColorEncode, ``CameraSensor/encodingPairs(gain:)`` interleaved): each sample times its
+    /// channel's scale in `scales` (the exposure times the channel's white-balance gain), the code from the 8192-step
     /// table plus a uniform variate of unit variance (ten bits of a hash of seed and pixel index, one a channel) times that step's
     /// sigma, rounded half up, clamped to 0...255.
-    private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scale: Float, pairs: UnsafePointer<Float>,
+    private func encode(_ linear: UnsafePointer<Float>, count: Int, firstIndex: Int, scales: SIMD3<Float>, pairs: UnsafePointer<Float>,
                         seed: UInt32, out: UnsafeMutablePointer<UInt8>) {
         let noisy: Int32 = settings.noiseLevel > 0 ? 1 : 0
-        ccolor_encode_pairs_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, pairs, noisy, seed, out)
+        withUnsafePointer(to: scales) { vector in
+            vector.withMemoryRebound(to: Float.self, capacity: 3) { scale in
+                ccolor_encode_pairs_at(linear, count, UInt32(truncatingIfNeeded: firstIndex), scale, pairs, noisy, seed, out)
+            }
+        }
     }
 
     /// Where shading goes: a whole linear image (with each pixel's inverse depth, for motion blur, when
@@ -352,25 +403,27 @@ public struct ColorRenderer: Sendable {
         case encoded(Encoding)
     }
 
-    /// The one-pass encoding's exposure, table, noise seed and outputs (the image's bytes, the log
-    /// luminance samples of every fourth row and column and those rows' colour sums).
+    /// The one-pass encoding's white-balance gains, their product with the exposure (per channel), table,
+    /// noise seed and outputs (the image's bytes, the log luminance samples of every fourth row and column
+    /// and those rows' colour sums).
     private struct Encoding: @unchecked Sendable {
-        var scale: Float, seed: UInt32
+        var gains: SIMD3<Float>, scales: SIMD3<Float>, seed: UInt32
         var pairs: UnsafePointer<Float>
         var out: UnsafeMutablePointer<UInt8>, luminance: UnsafeMutablePointer<Float>, colourSums: UnsafeMutablePointer<Float>
     }
 
     /// Runs `body` with the encoding of exposure scale `scale` (the sensor's realised exposure and its
-    /// table) into `rgb`, with the luminance and colour sums auto exposure reads.
-    private func withEncoding(scale: Float, seed: UInt32, rgb: inout [UInt8], luminance: inout [Float], colourSums: inout [Float],
-                              _ body: (Encoding) -> Void) {
+    /// table) and white-balance `gains` into `rgb`, with the luminance and colour sums auto exposure reads.
+    private func withEncoding(scale: Float, gains: SIMD3<Float>, seed: UInt32, rgb: inout [UInt8], luminance: inout [Float],
+                              colourSums: inout [Float], _ body: (Encoding) -> Void) {
         let realised = sensor.exposure(forScale: scale)
         let pairs = sensor.encodingPairs(gain: realised.gain)
         rgb.withUnsafeMutableBufferPointer { out in
             luminance.withUnsafeMutableBufferPointer { lum in
                 colourSums.withUnsafeMutableBufferPointer { sums in
                     pairs.withUnsafeBufferPointer { table in
-                        body(Encoding(scale: CameraSensor.encoderScale(realised.effectiveScale), seed: seed, pairs: table.baseAddress!,
+                        body(Encoding(gains: gains, scales: CameraSensor.encoderScale(realised.effectiveScale) * gains, seed: seed,
+                                      pairs: table.baseAddress!,
                                       out: out.baseAddress!, luminance: lum.baseAddress!, colourSums: sums.baseAddress!))
                     }
                 }
@@ -387,10 +440,10 @@ public struct ColorRenderer: Sendable {
     /// patch is drawn into them. Same output for any tile height.
     private static let tileRows = 32
 
-    /// Renders one pose's radiance with its surfaces' textures, occlusion, vignetting and the
-    /// white-balance `gains`, times `weight`, into `target`: a linear image (stored when `first`, added to
-    /// otherwise) or encoded four rows at a time.
-    private func draw(pose: RigidTransform, weight: Float, target: Target, first: Bool, gains: SIMD3<Float>, camera: CameraIntrinsics,
+    /// Renders one pose's radiance with its surfaces' textures, occlusion and vignetting, times `weight`,
+    /// into `target`: a linear image (stored when `first`, added to otherwise) or white-balanced and
+    /// encoded four rows at a time.
+    private func draw(pose: RigidTransform, weight: Float, target: Target, first: Bool, camera: CameraIntrinsics,
                       path: RenderPath, bands: Int) {
         let w = camera.width, h = camera.height
         let paddedWidth = (w + 7) / 8 * 8
@@ -419,7 +472,7 @@ public struct ColorRenderer: Sendable {
         let halfDiagonalSquared = (Double(intrinsics.width) * Double(intrinsics.width) + Double(intrinsics.height) * Double(intrinsics.height)) / 4
         shading.withKernelFrame(path == .simde) { kernelFrame in
           appearance.withSurface(camera: shading.camera, rayX: shading.rayX, rayY: shading.rayY, rayOrigin: shading.rayOrigin, fx: Float(k.fx), cx: Float(k.cx), cy: Float(k.cy), vignette: settings.vignetting,
-                                 inverseHalfDiagonalSquared: Float(1 / halfDiagonalSquared), gains: gains) { surface in
+                                 inverseHalfDiagonalSquared: Float(1 / halfDiagonalSquared)) { surface in
             let band: @Sendable (Int) -> Void = { band in
                 let b0 = band * rowsPerBand, b1 = min(h, b0 + rowsPerBand)
                 guard b0 < b1 else { return }

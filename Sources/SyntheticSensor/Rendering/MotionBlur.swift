@@ -31,8 +31,8 @@ final class MotionBlur: @unchecked Sendable {
     private let pose: RigidTransform
     private let shutter: (start: RigidTransform, end: RigidTransform)?
     private let readout: (first: RigidTransform, last: RigidTransform)?
-    /// Where `inverseDepth` came from and goes back to.
-    private let pool: ImageBufferPool
+    /// Where `inverseDepth` came from and goes back to; nil when the caller lent it.
+    private let pool: ImageBufferPool?
 
     /// The blur of an image rendered at `pose` exposed from `start` to `end`, or nil when it would move no
     /// pixel by a whole pixel.
@@ -43,16 +43,12 @@ final class MotionBlur: @unchecked Sendable {
     /// The blur (`shutter`: the exposure's start and end poses, when motion blur is on and moves some
     /// pixel by a whole pixel) and the rolling shutter (`readout`: the poses of the first and last row)
     /// of an image rendered at `pose`, or nil when there is neither.
+    /// `inverseDepth`: the rendered pose's inverse depth, lent for the blur's life (nil: the blur takes a
+    /// buffer of its own for the renderer to fill).
     init?(renderer: ColorRenderer, pose: RigidTransform, shutter: (start: RigidTransform, end: RigidTransform)?,
-          readout: (first: RigidTransform, last: RigidTransform)?) {
+          readout: (first: RigidTransform, last: RigidTransform)?, inverseDepth lent: UnsafeMutablePointer<Float>? = nil) {
         let k = renderer.intrinsics
-        var blur = shutter
-        if let s = blur {
-            let turn = (s.start.rotation.conjugate * s.end.rotation).angle
-            let corner = ((k.cx * k.cx + k.cy * k.cy).squareRoot() / k.fx)
-            let bound = turn * k.fx * (1 + corner * corner) + (s.end.translation - s.start.translation).length * k.fx / 0.5
-            if !renderer.settings.motionBlur || bound < 1 { blur = nil }
-        }
+        let blur = Self.blurringShutter(renderer: renderer, shutter)
         guard blur != nil || readout != nil else { return nil }
         intrinsics = k
         width = k.width
@@ -60,11 +56,30 @@ final class MotionBlur: @unchecked Sendable {
         self.pose = pose
         self.shutter = blur
         self.readout = readout
-        pool = renderer.imageBuffers
-        inverseDepth = pool.take(count: k.width * k.height)
+        pool = lent == nil ? renderer.imageBuffers : nil
+        inverseDepth = lent ?? renderer.imageBuffers.take(count: k.width * k.height)
     }
 
-    deinit { pool.give(back: inverseDepth, count: width * height) }
+    deinit { pool?.give(back: inverseDepth, count: width * height) }
+
+    /// Whether an image exposed over `shutter` with the rolling shutter's `readout` is blurred or shifted:
+    /// whether ``init(renderer:pose:shutter:readout:inverseDepth:)`` gives a blur.
+    static func moves(renderer: ColorRenderer, shutter: (start: RigidTransform, end: RigidTransform)?,
+                      readout: (first: RigidTransform, last: RigidTransform)?) -> Bool {
+        readout != nil || blurringShutter(renderer: renderer, shutter) != nil
+    }
+
+    /// `shutter` when motion blur is on and the exposure moves some pixel by a whole pixel (a bound: the
+    /// rotation seen at the image's corner plus the translation seen at 0.5 m), else nil.
+    private static func blurringShutter(renderer: ColorRenderer, _ shutter: (start: RigidTransform, end: RigidTransform)?)
+        -> (start: RigidTransform, end: RigidTransform)? {
+        guard let s = shutter, renderer.settings.motionBlur else { return nil }
+        let k = renderer.intrinsics
+        let turn = (s.start.rotation.conjugate * s.end.rotation).angle
+        let corner = ((k.cx * k.cx + k.cy * k.cy).squareRoot() / k.fx)
+        let bound = turn * k.fx * (1 + corner * corner) + (s.end.translation - s.start.translation).length * k.fx / 0.5
+        return bound < 1 ? nil : s
+    }
 
     /// Per 4x4 block (x then y, blocks row by row): `motion`, the blur segment (pixels, start to end of
     /// the exposure; zero without blur); `offsets`, with a rolling shutter, the rendered image's shift

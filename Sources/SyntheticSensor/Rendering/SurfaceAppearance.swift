@@ -108,9 +108,9 @@ struct SurfaceAppearance: Sendable {
 
     /// Calls `body` with the surface pass's description of one pose (`ccolor_surface`): the camera and its
     /// rays as ``ColorShadingTables/withFrame`` has them, the focal length and principal point, the
-    /// vignetting and white-balance gains, and these records. The pointer is valid during `body` only.
+    /// vignetting, and these records. The pointer is valid during `body` only.
     func withSurface<R>(camera: SIMD3<Float>, rayX: SIMD3<Float>, rayY: SIMD3<Float>, rayOrigin: SIMD3<Float>, fx: Float, cx: Float,
-                        cy: Float, vignette: Float, inverseHalfDiagonalSquared: Float, gains: SIMD3<Float>,
+                        cy: Float, vignette: Float, inverseHalfDiagonalSquared: Float,
                         _ body: (SendablePointer<ccolor_surface>) -> R) -> R {
         func triple(_ v: SIMD3<Float>) -> (Float, Float, Float) { (v.x, v.y, v.z) }
         return records.withUnsafeBufferPointer { r in
@@ -119,7 +119,7 @@ struct SurfaceAppearance: Sendable {
                     var surface = ccolor_surface(
                         camera: triple(camera), ray_x: triple(rayX), ray_y: triple(rayY), ray_origin: triple(rayOrigin),
                         fx: fx, cx: cx, cy: cy, vignette: vignette, inverse_half_diagonal_squared: inverseHalfDiagonalSquared,
-                        gain: triple(gains), records: r.baseAddress, texels: t.baseAddress, light_maps: l.baseAddress)
+                        records: r.baseAddress, texels: t.baseAddress, light_maps: l.baseAddress)
                     return withUnsafeMutablePointer(to: &surface) { body(SendablePointer($0)) }
                 }
             }
