@@ -119,15 +119,33 @@ final class MotionBlur: @unchecked Sendable {
             self.k = k
         }
 
-        /// The pixel of world point `p` (or, with `direction`, of the direction `p` infinitely far), NaN
-        /// behind the camera.
+        /// The rotation alone applied to `v`.
+        func rotate(_ v: SIMD3<Double>) -> SIMD3<Double> { SIMD3((row0 * v).sum(), (row1 * v).sum(), (row2 * v).sum()) }
+
+        /// A block row's rays seen by this camera: ``RowRays``.
+        func rays(step: SIMD3<Double>, row: SIMD3<Double>, origin: SIMD3<Double>) -> RowRays {
+            RowRays(step: rotate(step), row: rotate(row), origin: rotate(origin) + translation, k: k)
+        }
+    }
+
+    /// The world rays of a row of pixels, `row + step * px`, from the world point `origin`, in one
+    /// camera's frame: a point at depth t along pixel px's ray is `origin + (row + step * px) * t`, in the
+    /// camera `origin' + (row' + step' * px) * t` (the primed terms rotated and moved once a row), so a block
+    /// costs a few multiplications per camera, not a matrix product per point.
+    private struct RowRays {
+        let step: SIMD3<Double>, row: SIMD3<Double>, origin: SIMD3<Double>
+        let k: CameraIntrinsics
+
+        /// The pixel that shows pixel `px`'s point at depth `depth` (or, with `direction`, its direction
+        /// infinitely far), NaN behind the camera.
         @inline(__always)
-        func project(_ p: SIMD3<Double>, direction: Bool) -> SIMD2<Double> {
-            var c = SIMD3((row0 * p).sum(), (row1 * p).sum(), (row2 * p).sum())
-            if !direction { c += translation }
+        func project(px: Double, depth: Double, direction: Bool) -> SIMD2<Double> {
+            let ray = row + step * px
+            let c = direction ? ray : origin + ray * depth
             let z = -c.z
             guard z > 1e-6 else { return SIMD2(.nan, .nan) }
-            return SIMD2(k.cx + k.fx * c.x / z, k.cy - k.fy * c.y / z)
+            let perZ = 1 / z
+            return SIMD2(k.cx + k.fx * c.x * perZ, k.cy - k.fy * c.y * perZ)
         }
     }
 
@@ -153,23 +171,28 @@ final class MotionBlur: @unchecked Sendable {
                 toRow = Projector(RigidTransform(rotation: rotation, translation: translation).inverse, k)
             }
             let rowRay = rayY * py + rayOrigin
+            let start = toStart?.rays(step: rayX, row: rowRay, origin: pose.translation)
+            let end = toEnd?.rays(step: rayX, row: rowRay, origin: pose.translation)
+            let rowPose = toRow?.rays(step: rayX, row: rowRay, origin: pose.translation)
+            let framePose = toPose.rays(step: rayX, row: rowRay, origin: pose.translation)
             for bx in 0..<blocksX {
                 let x = min(width - 1, bx * 4 + 1), y = min(height - 1, by * 4 + 1)
                 let px = Double(min(width, bx * 4 + 4) + bx * 4) / 2 - 0.5
-                let ray = rayX * px + rowRay
                 let inverse = Double(max(inverseDepth[y * width + x], inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]))
                 let direction = !(inverse > 0)
-                let point = direction ? ray : pose.translation + ray / inverse
+                let depth = direction ? 0 : 1 / inverse
                 let i = 2 * (by * blocksX + bx)
-                if let toStart, let toEnd {
-                    let m = toEnd.project(point, direction: direction) - toStart.project(point, direction: direction)
+                if let start, let end {
+                    let m = end.project(px: px, depth: depth, direction: direction)
+                        - start.project(px: px, depth: depth, direction: direction)
                     if m.x.isFinite, m.y.isFinite {
                         field.motion[i] = Float(m.x)
                         field.motion[i + 1] = Float(m.y)
                     }
                 }
-                if let toRow, let offsets = field.offsets {
-                    let d = toRow.project(point, direction: direction) - toPose.project(point, direction: direction)
+                if let rowPose, let offsets = field.offsets {
+                    let d = rowPose.project(px: px, depth: depth, direction: direction)
+                        - framePose.project(px: px, depth: depth, direction: direction)
                     if d.x.isFinite, d.y.isFinite {
                         offsets[i] = Float(d.x)
                         offsets[i + 1] = Float(d.y)
