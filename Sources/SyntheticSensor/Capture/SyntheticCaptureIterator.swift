@@ -42,9 +42,12 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     private var colorAhead: RenderAhead<(image: ColorImage, exposure: AutoExposure)>?
     /// Images rendered ahead that a frame took, and those dropped (a frame that did not come as foreseen).
     private(set) var colorRendersAheadTaken = 0, colorRendersAheadDropped = 0
-    /// The colour image after the next one, shading on a worker (it needs no exposure): the next image's
-    /// render ahead exposes it when it starts (``CaptureOptions/rendersAhead``).
-    private var colorShadeAhead: RenderAhead<LinearImage>?
+    /// The colour images after the next one, shading on workers (they need no exposure), in frame order:
+    /// each image's render ahead exposes the one shaded for it when it starts (``CaptureOptions/rendersAhead``).
+    private var colorShadesAhead: [RenderAhead<LinearImage>] = []
+    /// How many images after the next one shade ahead: enough that a core waiting on the chain of
+    /// exposures (each needs the one before it) finds shading to do.
+    private static let colorShadesAheadCount = 2
     /// Shaded images that a render ahead took, and those dropped.
     private(set) var colorShadesAheadTaken = 0, colorShadesAheadDropped = 0
     // LiDAR refresh rate and smoothing.
@@ -224,7 +227,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             }
             colorAhead = nil
             // The next image starts now, from the exposure this one left, while the frames in between render;
-            // it exposes the image shaded ahead for it, if any. The image after it starts shading now too.
+            // it exposes the image shaded ahead for it, if any. The images after it start shading now too.
             if capture.options.rendersAhead, let next = arrivingColorFrame(after: index) {
                 let capture = self.capture, motion = self.motion
                 let nextTime = Double(next) / frameRate
@@ -238,16 +241,13 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                                                 hint: nextHint, exposure: &state, shaded: shaded?.wait())
                     return (image, state)
                 }
-                if colorShadeAhead != nil {
-                    colorShadeAhead = nil
-                    colorShadesAheadDropped += 1
-                }
-                if let after = arrivingColorFrame(after: next) {
-                    var afterHint = nextHint
+                var last = colorShadesAhead.last?.index ?? next, afterHint = nextHint
+                while colorShadesAhead.count < Self.colorShadesAheadCount, let after = arrivingColorFrame(after: last) {
                     let afterPose = motion.pose(at: Double(after) / frameRate, hint: &afterHint)
-                    colorShadeAhead = RenderAhead(index: after) {
+                    colorShadesAhead.append(RenderAhead(index: after) {
                         Self.shadeColor(capture, renderer: colorRenderer, pose: afterPose)
-                    }
+                    })
+                    last = after
                 }
             }
         }
@@ -309,17 +309,17 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         }
     }
 
-    /// The image shaded ahead for colour frame `index`, if there is one (counted as taken); one shaded for
-    /// an earlier frame is dropped, one for a later frame kept.
+    /// The image shaded ahead for colour frame `index`, if there is one (counted as taken); those shaded
+    /// for earlier frames are dropped, those for later frames kept.
     private mutating func takeColorShade(for index: Int) -> RenderAhead<LinearImage>? {
-        guard let shade = colorShadeAhead, shade.index <= index else { return nil }
-        colorShadeAhead = nil
-        guard shade.index == index else {
+        while let first = colorShadesAhead.first, first.index < index {
+            colorShadesAhead.removeFirst()
             colorShadesAheadDropped += 1
-            return nil
         }
+        guard let first = colorShadesAhead.first, first.index == index else { return nil }
+        colorShadesAhead.removeFirst()
         colorShadesAheadTaken += 1
-        return shade
+        return first
     }
 
     /// The linear image of a colour frame seen from `pose`, shaded ahead of its exposure (with the inverse

@@ -9,7 +9,8 @@ final class ImageBufferPool: @unchecked Sendable {
     private let lock = NSLock()
     /// Idle buffers by element count.
     private var idle: [Int: [UnsafeMutablePointer<Float>]] = [:]
-    /// At most this many idle buffers of one size are kept (two frames rendering at once, each with its two).
+    /// At most this many idle buffers of one size are kept (the images shading ahead and the one exposed,
+    /// each with its linear image and inverse depth).
     private static let keptPerSize = 4
 
     init() {}
