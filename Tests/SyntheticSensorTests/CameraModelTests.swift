@@ -55,6 +55,45 @@ import Testing
         #expect(spread > 3, "the wall is textured: grey spread \(spread) codes")
     }
 
+    /// An image shaded ahead and exposed later (``ColorRenderer/shade(poses:inverseDepth:path:bands:)``,
+    /// then ``ColorRenderer/expose(_:exposure:noiseSeed:shutter:readout:bands:)``, as the capture renders
+    /// its images ahead) is the image `render` makes, byte for byte, and leaves the same exposure: the
+    /// first frame (its own exposure), a still frame (`render`'s one-pass path, which shades and encodes
+    /// four rows at a time), a turning frame with motion blur and one with a rolling shutter too (which
+    /// `render` shades whole and exposes itself, here in one band against two); white balance at full
+    /// strength, so its gains move away from 1 and the encoder applies them.
+    @Test func anImageShadedAheadThenExposedIsTheImageRenderMakes() throws {
+        let room = TestScenes.roomFacingWall()
+        var settings = CameraSettings(width: 160, height: 120)
+        settings.whiteBalanceStrength = 1
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: [room], objects: []), rooms: [room], settings: settings)
+        let pose = TestScenes.levelCamera
+        let half = 0.01
+        let start = RigidTransform(rotation: Quaternion(angle: -half, axis: SIMD3(0, 1, 0)), translation: pose.translation)
+        let end = RigidTransform(rotation: Quaternion(angle: half, axis: SIMD3(0, 1, 0)), translation: pose.translation)
+        let frames: [(shutter: (start: RigidTransform, end: RigidTransform)?, readout: (first: RigidTransform, last: RigidTransform)?)] =
+            [(nil, nil), (nil, nil), ((start, end), nil), ((start, end), (start, end))]
+        var state = AutoExposure()
+        for (n, frame) in frames.enumerated() {
+            var rendered = state, exposed = state
+            let whole = renderer.render(poses: [pose], exposure: &rendered, noiseSeed: UInt64(n), shutter: frame.shutter,
+                                        readout: frame.readout, path: .simde, bands: 1)
+            let shaded = renderer.shade(poses: [pose], inverseDepth: true, path: .simde, bands: 2)
+            let image = renderer.expose(shaded, exposure: &exposed, noiseSeed: UInt64(n), shutter: frame.shutter, readout: frame.readout,
+                                        bands: 2)
+            let differing = zip(image.rgb, whole.rgb).filter { $0 != $1 }.count
+            #expect(image.rgb.count == whole.rgb.count && differing == 0, "frame \(n): \(differing) bytes differ")
+            #expect(exposed == rendered, "frame \(n)")
+            state = rendered
+        }
+        #expect(abs(state.whiteBalance.x - 1) > 0.01 || abs(state.whiteBalance.z - 1) > 0.01, "gains \(state.whiteBalance)")
+        // The turning frames are blurred: they differ from the still frame's image.
+        var still = state, turned = state
+        let sharp = renderer.render(poses: [pose], exposure: &still, noiseSeed: 9, path: .simde)
+        let blurred = renderer.render(poses: [pose], exposure: &turned, noiseSeed: 9, shutter: (start, end), path: .simde)
+        #expect(sharp.rgb != blurred.rgb)
+    }
+
     /// Auto exposure closes the log error between its scale and the frame's target with the documented
     /// time constant: after n frames a fraction exp(-n / (frame rate x time constant)) is left, 1/e after
     /// one time constant.
