@@ -17,10 +17,11 @@ import Foundation
 /// (``SceneGeometry/panes``) tint what lies behind them and add a faint reflection of the sky. Then
 /// motion blur and the rolling shutter (``MotionBlur``), white balance and auto exposure
 /// (``AutoExposure``, applied with a frame's lag as on a phone), sensor noise (a hash of the frame seed
-/// and pixel: deterministic) and the sRGB curve give 8-bit RGB. The shading needs only the pose, so a
-/// frame can be shaded (``shade(poses:inverseDepth:path:bands:)``) while the frame before it is still
-/// exposed (``expose(_:exposure:noiseSeed:shutter:readout:bands:)``), which sets its exposure. No shadows apart from the sun's window test, no interreflection beyond the
-/// ambient term: simple, not physical.
+/// and pixel: deterministic) and the sRGB curve give 8-bit RGB. No shadows apart from the sun's window
+/// test, no interreflection beyond the ambient term: simple, not physical. The shading needs only the
+/// pose, so a frame can be shaded (``shade(poses:inverseDepth:path:bands:)``) while the frame before it
+/// is still being exposed (``expose(_:exposure:noiseSeed:shutter:readout:bands:)``), which sets the
+/// exposure and white balance this one is exposed with.
 ///
 /// Cost: lighting is computed once per 4x4 block of pixels that all show the same patch of gloss below
 /// 0.5 (diffuse light and broad highlights, a Blinn-Phong exponent of at most 32, vary little across four
