@@ -103,8 +103,8 @@ final class MotionBlur: @unchecked Sendable {
         }
     }
 
-    /// A world-to-camera transform as a matrix (its rows) and a translation, and the pinhole projection:
-    /// a block's points go through three of them, so without the quaternion's work per point.
+    /// A world-to-camera transform as a matrix (its rows) and a translation, without the quaternion's work
+    /// per vector: it turns a block row's rays into that camera's frame once (``RowRays``).
     private struct Projector {
         let row0: SIMD3<Double>, row1: SIMD3<Double>, row2: SIMD3<Double>, translation: SIMD3<Double>
         let k: CameraIntrinsics
