@@ -153,20 +153,9 @@ public struct ColorRenderer: Sendable {
             let image = shade(poses: poses, inverseDepth: moves, path: path, bands: bands)
             return expose(image, exposure: &exposure, noiseSeed: noiseSeed, shutter: shutter, readout: readout, bands: bands)
         }
-        let w = intrinsics.width, h = intrinsics.height
-        let samples = w * h * 3
-        var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
-        var luminance = Self.luminanceSamples(width: w, height: h)
-        var colourSums = [Float](repeating: 0, count: 3 * Self.sampledRows(height: h))
-        let gains = exposure.whiteBalance
-        withEncoding(scale: scale, gains: gains, seed: Self.seed32(noiseSeed), rgb: &rgb, luminance: &luminance,
-                     colourSums: &colourSums) { encoding in
+        return encodedImage(scale: scale, exposure: &exposure, noiseSeed: noiseSeed) { encoding in
             draw(pose: poses[0], weight: 1, target: .encoded(encoding), first: true, camera: intrinsics, path: path, bands: bands)
         }
-        exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: luminance.count),
-                        appliedGains: gains, settings: settings)
-        sharpen(&rgb)
-        return ColorImage(width: w, height: h, rgb: rgb)
     }
 
     /// The first part of ``render(poses:exposure:noiseSeed:shutter:readout:path:bands:)``, which needs no
@@ -210,15 +199,6 @@ public struct ColorRenderer: Sendable {
     func expose(_ image: LinearImage, exposure: inout AutoExposure, noiseSeed: UInt64,
                 shutter: (start: RigidTransform, end: RigidTransform)? = nil,
                 readout: (first: RigidTransform, last: RigidTransform)? = nil, bands: Int = 1) -> ColorImage {
-        let w = intrinsics.width, h = intrinsics.height
-        let samples = w * h * 3
-        var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
-        // Log luminance of every fourth row and column, and each sampled row's colour sums, for auto
-        // exposure and white balance.
-        var luminance = Self.luminanceSamples(width: w, height: h)
-        var colourSums = [Float](repeating: 0, count: 3 * Self.sampledRows(height: h))
-        let seed32 = Self.seed32(noiseSeed)
-        let gains = exposure.whiteBalance
         var blur: MotionBlur?
         if MotionBlur.moves(renderer: self, shutter: shutter, readout: readout) {
             guard let inverseDepth = image.inverseDepth else {
@@ -228,15 +208,17 @@ public struct ColorRenderer: Sendable {
         }
         if let scale = exposure.scale {
             // Blurred (when asked) and encoded four rows at a time with the previous frames' exposure.
-            withEncoding(scale: scale, gains: gains, seed: seed32, rgb: &rgb, luminance: &luminance, colourSums: &colourSums) { encoding in
+            return encodedImage(scale: scale, exposure: &exposure, noiseSeed: noiseSeed) { encoding in
                 blurAndEncode(image.linear, blur: blur, encoding: encoding, bands: bands)
             }
-            exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: luminance.count),
-                            appliedGains: gains, settings: settings)
-            sharpen(&rgb)
-            return ColorImage(width: w, height: h, rgb: rgb)
         }
         // The first frame: its own exposure, from the whole (blurred) image.
+        let w = intrinsics.width, h = intrinsics.height
+        let samples = w * h * 3
+        var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
+        var luminance = Self.luminanceSamples(width: w, height: h)
+        var colourSums = [Float](repeating: 0, count: 3 * Self.sampledRows(height: h))
+        let gains = exposure.whiteBalance
         var linear = UnsafePointer(image.linear)
         let blurred = blur == nil ? nil : imageBuffers.take(count: samples)
         defer { if let blurred { imageBuffers.give(back: blurred, count: samples) } }
@@ -255,14 +237,32 @@ public struct ColorRenderer: Sendable {
         }
         let current = exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: luminance.count),
                                       appliedGains: gains, settings: settings)
-        let realised = sensor.exposure(forScale: current)
-        let pairs = sensor.encodingPairs(gain: realised.gain)
-        let scales = CameraSensor.encoderScale(realised.effectiveScale) * gains
-        rgb.withUnsafeMutableBufferPointer { out in
-            pairs.withUnsafeBufferPointer { table in
-                encode(linear, count: samples, firstIndex: 0, scales: scales, pairs: table.baseAddress!, seed: seed32, out: out.baseAddress!)
-            }
+        // Encoded whole; the luminance is already sampled.
+        withEncoding(scale: current, gains: gains, seed: Self.seed32(noiseSeed), rgb: &rgb, luminance: &luminance,
+                     colourSums: &colourSums) { encoding in
+            encode(linear, count: samples, firstIndex: 0, scales: encoding.scales, pairs: encoding.pairs, seed: encoding.seed,
+                   out: encoding.out)
         }
+        sharpen(&rgb)
+        return ColorImage(width: w, height: h, rgb: rgb)
+    }
+
+    /// The image `body` encodes into its ``Encoding`` (which samples the luminance as the rows go) with the
+    /// previous frames' exposure `scale` and white balance, as `exposure` carries them; the image's
+    /// luminance and colour then advance `exposure`; sharpened.
+    private func encodedImage(scale: Float, exposure: inout AutoExposure, noiseSeed: UInt64, _ body: (Encoding) -> Void) -> ColorImage {
+        let w = intrinsics.width, h = intrinsics.height
+        let samples = w * h * 3
+        var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
+        // Log luminance of every fourth row and column, and each sampled row's colour sums, for auto
+        // exposure and white balance.
+        var luminance = Self.luminanceSamples(width: w, height: h)
+        var colourSums = [Float](repeating: 0, count: 3 * Self.sampledRows(height: h))
+        let gains = exposure.whiteBalance
+        withEncoding(scale: scale, gains: gains, seed: Self.seed32(noiseSeed), rgb: &rgb, luminance: &luminance, colourSums: &colourSums,
+                     body)
+        exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: luminance.count),
+                        appliedGains: gains, settings: settings)
         sharpen(&rgb)
         return ColorImage(width: w, height: h, rgb: rgb)
     }
