@@ -28,7 +28,8 @@ public enum RenderBenchmark {
         let capture = SyntheticCapture(scene: scene)
         let renderer = capture.depthRenderer
         let count = max(1, frames)
-        let poses = (0..<count).map { capture.truePose(at: capture.duration * Double($0) / Double(count)) }
+        let times = (0..<count).map { capture.duration * Double($0) / Double(count) }
+        let poses = times.map { capture.truePose(at: $0) }
         // (path, row bands per frame, frames rendered concurrently)
         let layouts = [(1, bands), (bands, 1), (1, 1)]
         let configurations: [(RenderPath, Int, Int)] = layouts.flatMap { layout in
@@ -60,7 +61,7 @@ public enum RenderBenchmark {
                 if map.depth != reference.depth || map.confidence != reference.confidence { identical = false }
             }
         }
-        let color = colorFrames(scene: scene, poses: poses)
+        let color = colorFrames(capture: capture, times: times)
         var lines = ["render benchmark: scene \(scene.name), \(renderer.intrinsics.width)x\(renderer.intrinsics.height) depth + confidence, \(count) poses along the scripted walk"]
         for m in measurements {
             let layout = m.workers > 1 ? "\(m.workers) frames at a time" : "\(m.bands) row band(s)   "
@@ -69,32 +70,53 @@ public enum RenderBenchmark {
         func rate(_ path: RenderPath) -> Double { measurements.first { $0.path == path }!.framesPerSecond }
         lines.append("  SIMDe gain over scalar (\(bands) frames at a time): \(NumberFormatting.fixed(rate(.simde) / rate(.scalar), decimals: 2))x")
         lines.append("  outputs identical across paths and bands: \(identical ? "yes" : "NO")")
-        lines.append("  colour camera \(color.width)x\(color.height), \(color.frames) frames along the walk, 1 row band: "
-                     + "\(NumberFormatting.fixed(Double(color.frames) / color.seconds, decimals: 0)) frames/s, "
-                     + "\(NumberFormatting.fixed(color.cpuSeconds * 1000 / Double(color.frames), decimals: 2)) ms CPU a frame")
+        func milliseconds(_ seconds: Double) -> String { NumberFormatting.fixed(seconds * 1000 / Double(color.frames), decimals: 2) }
+        lines.append("  colour camera \(color.width)x\(color.height), \(color.frames) frames along the walk (\(color.blurred) with motion blur), "
+                     + "1 row band: \(NumberFormatting.fixed(Double(color.frames) / color.seconds, decimals: 0)) frames/s, "
+                     + "\(milliseconds(color.cpuSeconds)) ms CPU a frame (shading \(milliseconds(color.shadeCPUSeconds)), "
+                     + "exposure with blur, noise, encoding and sharpening \(milliseconds(color.exposeCPUSeconds)))")
         return (measurements, identical, lines.joined(separator: "\n"))
     }
 
-    /// Renders a quarter of `poses` (every fourth, at least one) with the scene's colour camera, one row
-    /// band, in order (auto exposure carried along): the wall time and the thread's CPU time, seconds.
-    static func colorFrames(scene: Scene, poses: [RigidTransform]) -> (frames: Int, width: Int, height: Int, seconds: Double,
-                                                                        cpuSeconds: Double) {
-        let renderer = ColorRenderer(scene: scene)
-        let chosen = Swift.stride(from: 0, to: poses.count, by: 4).map { poses[$0] }
+    /// What ``colorFrames(capture:times:)`` measured.
+    struct ColorTiming {
+        var frames: Int, width: Int, height: Int, blurred: Int
+        /// Wall time and the thread's CPU time of the whole loop, and the CPU time of its two parts, seconds.
+        var seconds: Double, cpuSeconds: Double, shadeCPUSeconds: Double, exposeCPUSeconds: Double
+    }
+
+    /// Renders the colour camera at a quarter of `times` (every fourth, at least one) along `capture`'s walk,
+    /// one row band, in order (auto exposure carried along), as a capture does: shaded, then exposed with
+    /// motion blur along the poses at the start and the end of the exposure time when the camera moves.
+    static func colorFrames(capture: SyntheticCapture, times: [Double]) -> ColorTiming {
+        let renderer = ColorRenderer(scene: capture.scene)
+        let chosen = Swift.stride(from: 0, to: times.count, by: 4).map { times[$0] }
         var exposure = AutoExposure()
         let clock = ContinuousClock()
         let cpuStart = threadCPUSeconds()
         let start = clock.now
-        var checksum = 0
-        for (i, pose) in chosen.enumerated() {
-            let image = renderer.render(poses: [pose], exposure: &exposure, noiseSeed: UInt64(i), bands: 1)
+        var checksum = 0, shadeCPU = 0.0, exposeCPU = 0.0, blurred = 0
+        for (i, t) in chosen.enumerated() {
+            var shutter: (start: RigidTransform, end: RigidTransform)? = nil
+            if renderer.settings.motionBlur, let seconds = renderer.realisedExposure(exposure)?.seconds {
+                shutter = (capture.truePose(at: max(0, t - seconds / 2)), capture.truePose(at: t + seconds / 2))
+            }
+            let moves = MotionBlur.moves(renderer: renderer, shutter: shutter, readout: nil)
+            if moves { blurred += 1 }
+            let before = threadCPUSeconds()
+            let shaded = renderer.shade(poses: [capture.truePose(at: t)], inverseDepth: moves, bands: 1)
+            let between = threadCPUSeconds()
+            let image = renderer.expose(shaded, exposure: &exposure, noiseSeed: UInt64(i), shutter: shutter, bands: 1)
+            let after = threadCPUSeconds()
+            shadeCPU += between - before
+            exposeCPU += after - between
             checksum &+= Int(image.rgb[image.rgb.count / 2])
         }
         let elapsed = clock.now - start
         let cpu = threadCPUSeconds() - cpuStart
         precondition(checksum >= 0)
-        let seconds = elapsed.inSeconds
-        return (chosen.count, renderer.intrinsics.width, renderer.intrinsics.height, seconds, cpu)
+        return ColorTiming(frames: chosen.count, width: renderer.intrinsics.width, height: renderer.intrinsics.height, blurred: blurred,
+                           seconds: elapsed.inSeconds, cpuSeconds: cpu, shadeCPUSeconds: shadeCPU, exposeCPUSeconds: exposeCPU)
     }
 
     /// The calling thread's CPU time (user + system), seconds.
