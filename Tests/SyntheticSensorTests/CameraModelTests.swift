@@ -339,8 +339,9 @@ import Testing
 @Suite struct MotionBlurKernelTests {
     /// The blur as `CColorSurface.h` documents it, one float at a time: per run of four pixels of a block
     /// row, `taps` bilinear samples along the block's motion centred on the pixels moved back by its
-    /// offset; a run's samples inside the image share one set of weights, near the edges each pixel's
-    /// sample is clamped to the image on its own.
+    /// offset, row r of the block sampling r rows below its first row's positions; a run's samples inside
+    /// the image share one set of weights (the block's), near the edges each pixel's sample is clamped to
+    /// the image on its own.
     static func reference(_ image: [Float], width: Int, height: Int, motion: [Float], offsets: [Float]?) -> [Float] {
         var out = [Float](repeating: 0, count: width * height * 3)
         let blocksX = (width + 3) / 4
@@ -360,16 +361,17 @@ import Testing
                     continue
                 }
                 let step: Float = taps > 1 ? 1 / Float(taps - 1) : 0
-                let cx = Float(x0) - ox, cy = Float(y) - oy
+                let firstRow = y / 4 * 4, r = Float(y - firstRow)
+                let cx = Float(x0) - ox, cy = Float(firstRow) - oy
                 var sum = [Float](repeating: 0, count: 12)
                 for k in 0..<taps {
                     let f: Float = taps > 1 ? Float(k) * step - 0.5 : 0
                     let sx = cx + mx * f, sy = cy + my * f
-                    let fx0 = sx.rounded(.down), fy0 = sy.rounded(.down)
-                    if n == 4 && fx0 >= 0 && fx0 + 4 < xmax && fy0 >= 0 && fy0 + 1 <= ymax {
+                    let fx0 = sx.rounded(.down), fy0 = sy.rounded(.down), fy = fy0 + r
+                    if n == 4 && fx0 >= 0 && fx0 + 4 < xmax && fy >= 0 && fy + 1 <= ymax {
                         let ax = sx - fx0, ay = sy - fy0
                         let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
-                        let p0 = (Int(fy0) * width + Int(fx0)) * 3, p1 = p0 + width * 3
+                        let p0 = (Int(fy) * width + Int(fx0)) * 3, p1 = p0 + width * 3
                         for c in 0..<12 {
                             let a = image[p0 + c] * w00 + image[p0 + c + 3] * w10
                             let b = a + image[p1 + c] * w01
@@ -378,7 +380,7 @@ import Testing
                         continue
                     }
                     for j in 0..<n {
-                        let px = min(max(sx + Float(j), 0), xmax), py = min(max(sy, 0), ymax)
+                        let px = min(max(sx + Float(j), 0), xmax), py = min(max(sy + r, 0), ymax)
                         let gx = px.rounded(.down), gy = py.rounded(.down)
                         let ax = px - gx, ay = py - gy
                         let ix = Int(gx), iy = Int(gy)

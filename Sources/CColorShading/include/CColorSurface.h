@@ -63,8 +63,9 @@ void ccolor_surface_rows_scalar(const ccolor_surface *surface, intptr_t row_begi
 /// during the exposure (`motion`: per block, x then y, pixels, from the start of the exposure to its
 /// end; blocks_x blocks a row), centred on the pixel moved back by its block's `offsets` (x then y,
 /// pixels; NULL: none; the rolling shutter's shift), with taps = min(32, ceil(length / 1.5) + 1); a block
-/// that moves less than half a pixel takes one sample (at no offset: a copy). Samples beyond the image read
-/// its edge.
+/// that moves less than half a pixel takes one sample (at no offset: a copy). A block's rows share their
+/// samples' positions: row r samples r rows below where the block's first row samples. Samples beyond the
+/// image read its edge.
 void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr_t height, const float *motion,
                              const float *offsets, intptr_t blocks_x, intptr_t row_begin, intptr_t row_end,
                              intptr_t out_first_row);
