@@ -338,6 +338,39 @@ static inline void pixel(const ccolor_frame *f, ccolor_scratch *s, intptr_t *cou
     s->sky_x[k] = (int32_t)x; s->sky_y[k] = (int32_t)y;
 }
 
+/// Whether the 4x4 pixels from index `i` (rows `stride` apart) all show the sky (no patch, or nothing
+/// within range): `pixel`'s sky test for each.
+static inline int all_sky(const int32_t *ids, const float *best, intptr_t i, intptr_t stride) {
+    simde__m128i surface = simde_mm_setzero_si128();
+    for (int r = 0; r < 4; r++) {
+        const simde__m128i id = simde_mm_loadu_si128((const simde__m128i *)(const void *)(ids + i + r * stride));
+        const simde__m128 inverse = simde_mm_loadu_ps(best + i + r * stride);
+        const simde__m128i has_patch = simde_mm_cmpgt_epi32(id, simde_mm_set1_epi32(-1));
+        const simde__m128i in_range = simde_mm_castps_si128(simde_mm_cmpgt_ps(inverse, simde_mm_setzero_ps()));
+        surface = simde_mm_or_si128(surface, simde_mm_and_si128(has_patch, in_range));
+    }
+    return simde_mm_movemask_ps(simde_mm_castsi128_ps(surface)) == 0;
+}
+
+/// Queues the sixteen sky pixels of the 4x4 block at (x, y): `pixel`'s rays (`ray_at`'s operations, eight
+/// lanes: rows y + 2h and y + 2h + 1, four columns each) and coordinates.
+static inline void push_sky_block(const ccolor_frame *f, ccolor_scratch *s, intptr_t *sky_count, intptr_t x, intptr_t y) {
+    const v8 columns = simde_mm256_setr_ps(0, 1, 2, 3, 0, 1, 2, 3), rows = simde_mm256_setr_ps(0, 0, 0, 0, 1, 1, 1, 1);
+    const simde__m256i column_offsets = simde_mm256_setr_epi32(0, 1, 2, 3, 0, 1, 2, 3);
+    const simde__m256i row_offsets = simde_mm256_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1);
+    for (int h = 0; h < 2; h++) {
+        const intptr_t k = *sky_count;
+        const v8 px = add(splat((float)x), columns), py = add(splat((float)(y + 2 * h)), rows);
+        simde_mm256_storeu_ps(s->sky_rx + k, add(add(mul(splat(f->ray_x[0]), px), mul(splat(f->ray_y[0]), py)), splat(f->ray_origin[0])));
+        simde_mm256_storeu_ps(s->sky_ry + k, add(add(mul(splat(f->ray_x[1]), px), mul(splat(f->ray_y[1]), py)), splat(f->ray_origin[1])));
+        simde_mm256_storeu_ps(s->sky_rz + k, add(add(mul(splat(f->ray_x[2]), px), mul(splat(f->ray_y[2]), py)), splat(f->ray_origin[2])));
+        simde_mm256_storeu_si256((simde__m256i *)(void *)(s->sky_x + k), simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)x), column_offsets));
+        simde_mm256_storeu_si256((simde__m256i *)(void *)(s->sky_y + k),
+                                 simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(y + 2 * h)), row_offsets));
+        *sky_count = k + 8;
+    }
+}
+
 intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t row_begin, intptr_t row_end,
                            intptr_t width, intptr_t stride, const float *best, const int32_t *ids,
                            const int32_t *pane_ids, float weight, int stores, float *out, intptr_t out_first_row,
@@ -355,6 +388,11 @@ intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t ro
                 const intptr_t c = i + stride + 1;
                 const float inverse = (best[c] + best[c + 1] + best[c + stride] + best[c + stride + 1]) * 0.25f;
                 push(s, &count, ray_at(f, (float)x + 1.5f, (float)y + 1.5f), inverse, id, x, y, 4);
+                continue;
+            }
+            if (rows_here == 4 && columns_here == 4 && id < 0 && all_sky(ids, best, i, stride)) {
+                // A whole block of sky (a window's view): its sixteen rays queued at once.
+                push_sky_block(f, s, &sky_count, x, y);
                 continue;
             }
             for (intptr_t by = 0; by < rows_here; by += 2) {
