@@ -7,7 +7,7 @@
 // FMA), so the output does not depend on the vector width. (Sums in a stack array that the compiler updated
 // with masked stores stalled each run's final loads: store forwarding cannot follow a masked store; about
 // a quarter of the pass's time. Positions and weights worked out per row instead of per block took about
-// 40 % more of the pass's time.)
+// twice the pass's time: the exposure of a 640x480 frame took 3.4 ms of CPU against 2.4 ms.)
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
 
@@ -127,6 +127,8 @@ static inline void blur_block(const float *in, float *o, intptr_t width, intptr_
     simde__m256 low[4];
     simde__m128 high[4];
     for (int r = 0; r < 4; r++) { low[r] = simde_mm256_setzero_ps(); high[r] = simde_mm_setzero_ps(); }
+    // A whole block (the usual case) in loops of constant bounds, so that its sums can stay in registers;
+    // the rows of a band that starts or ends inside a block row in the general loop.
     if (r0 == 0 && r1 == 4) {
         for (int k = 0; k < taps; k++) {
             const tap_position t = tap_at(k, taps, cx, cy, mx, my);
