@@ -215,9 +215,7 @@ public struct ColorRenderer: Sendable {
         // The first frame: its own exposure, from the whole (blurred) image.
         let w = intrinsics.width, h = intrinsics.height
         let samples = w * h * 3
-        var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
-        var luminance = Self.luminanceSamples(width: w, height: h)
-        var colourSums = [Float](repeating: 0, count: 3 * Self.sampledRows(height: h))
+        var (rgb, luminance, colourSums) = frameOutputs()
         let gains = exposure.whiteBalance
         var linear = UnsafePointer(image.linear)
         let blurred = blur == nil ? nil : imageBuffers.take(count: samples)
@@ -247,24 +245,27 @@ public struct ColorRenderer: Sendable {
         return ColorImage(width: w, height: h, rgb: rgb)
     }
 
+    /// A frame's outputs before its encoding: the RGB bytes (to be written), the log luminance of every
+    /// fourth row and column and each sampled row's colour sums (for auto exposure and white balance).
+    private func frameOutputs() -> (rgb: [UInt8], luminance: [Float], colourSums: [Float]) {
+        let samples = intrinsics.width * intrinsics.height * 3
+        return ([UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples },
+                Self.luminanceSamples(width: intrinsics.width, height: intrinsics.height),
+                [Float](repeating: 0, count: 3 * Self.sampledRows(height: intrinsics.height)))
+    }
+
     /// The image `body` encodes into its ``Encoding`` (which samples the luminance as the rows go) with the
     /// previous frames' exposure `scale` and white balance, as `exposure` carries them; the image's
     /// luminance and colour then advance `exposure`; sharpened.
     private func encodedImage(scale: Float, exposure: inout AutoExposure, noiseSeed: UInt64, _ body: (Encoding) -> Void) -> ColorImage {
-        let w = intrinsics.width, h = intrinsics.height
-        let samples = w * h * 3
-        var rgb = [UInt8](unsafeUninitializedCapacity: samples) { _, count in count = samples }
-        // Log luminance of every fourth row and column, and each sampled row's colour sums, for auto
-        // exposure and white balance.
-        var luminance = Self.luminanceSamples(width: w, height: h)
-        var colourSums = [Float](repeating: 0, count: 3 * Self.sampledRows(height: h))
+        var (rgb, luminance, colourSums) = frameOutputs()
         let gains = exposure.whiteBalance
         withEncoding(scale: scale, gains: gains, seed: Self.seed32(noiseSeed), rgb: &rgb, luminance: &luminance, colourSums: &colourSums,
                      body)
         exposure.expose(meanLogLuminance: Self.mean(luminance), meanColour: Self.meanColour(colourSums, count: luminance.count),
                         appliedGains: gains, settings: settings)
         sharpen(&rgb)
-        return ColorImage(width: w, height: h, rgb: rgb)
+        return ColorImage(width: intrinsics.width, height: intrinsics.height, rgb: rgb)
     }
 
     /// The sensor noise's 32-bit seed from a frame's noise seed.
