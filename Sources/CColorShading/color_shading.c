@@ -364,7 +364,8 @@ static inline void push_sky_block(const ccolor_frame *f, ccolor_scratch *s, intp
         simde_mm256_storeu_ps(s->sky_rx + k, add(add(mul(splat(f->ray_x[0]), px), mul(splat(f->ray_y[0]), py)), splat(f->ray_origin[0])));
         simde_mm256_storeu_ps(s->sky_ry + k, add(add(mul(splat(f->ray_x[1]), px), mul(splat(f->ray_y[1]), py)), splat(f->ray_origin[1])));
         simde_mm256_storeu_ps(s->sky_rz + k, add(add(mul(splat(f->ray_x[2]), px), mul(splat(f->ray_y[2]), py)), splat(f->ray_origin[2])));
-        simde_mm256_storeu_si256((simde__m256i *)(void *)(s->sky_x + k), simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)x), column_offsets));
+        simde_mm256_storeu_si256((simde__m256i *)(void *)(s->sky_x + k),
+                                 simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)x), column_offsets));
         simde_mm256_storeu_si256((simde__m256i *)(void *)(s->sky_y + k),
                                  simde_mm256_add_epi32(simde_mm256_set1_epi32((int32_t)(y + 2 * h)), row_offsets));
         *sky_count = k + 8;

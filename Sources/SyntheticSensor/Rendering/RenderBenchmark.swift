@@ -71,8 +71,8 @@ public enum RenderBenchmark {
         lines.append("  SIMDe gain over scalar (\(bands) frames at a time): \(NumberFormatting.fixed(rate(.simde) / rate(.scalar), decimals: 2))x")
         lines.append("  outputs identical across paths and bands: \(identical ? "yes" : "NO")")
         func milliseconds(_ seconds: Double) -> String { NumberFormatting.fixed(seconds * 1000 / Double(color.frames), decimals: 2) }
-        lines.append("  colour camera \(color.width)x\(color.height), \(color.frames) frames along the walk (\(color.blurred) with motion blur), "
-                     + "1 row band: \(NumberFormatting.fixed(Double(color.frames) / color.seconds, decimals: 0)) frames/s, "
+        lines.append("  colour camera \(color.width)x\(color.height), \(color.frames) frames along the walk "
+                     + "(\(color.blurred) with motion blur), 1 row band: \(NumberFormatting.fixed(Double(color.frames) / color.seconds, decimals: 0)) frames/s, "
                      + "\(milliseconds(color.cpuSeconds)) ms CPU a frame (shading \(milliseconds(color.shadeCPUSeconds)), "
                      + "exposure with blur, noise, encoding and sharpening \(milliseconds(color.exposeCPUSeconds)))")
         return (measurements, identical, lines.joined(separator: "\n"))
