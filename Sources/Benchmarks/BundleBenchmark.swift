@@ -245,7 +245,9 @@ public struct BundleBenchmark {
         var lines = ["bench bundle: \(scene.source) walk repeated, \(r.streamFrames) frames at 60 Hz with 256x192 depth, "
             + "\(r.recordedFrames) recorded (\(NumberFormatting.fixed(r.recordingSeconds, decimals: 1)) s), into \(out)/bench"
             + (raw ? " and \(out)/bench-raw" : "")]
-        lines.append(pad(pipelined ? "render (second thread, motion + LiDAR)" : "render (motion + LiDAR)") + s(r.renderSeconds))
+        // The render thread also shades and exposes the colour images when there are images.
+        let rendered = r.camera == nil ? "motion + LiDAR" : "motion, LiDAR, colour"
+        lines.append(pad(pipelined ? "render thread (\(rendered))" : "render (\(rendered))") + s(r.renderSeconds))
         if pipelined { lines.append(pad("writer thread waiting for frames") + s(r.waitSeconds)) }
         lines.append(pad("session (engine steps)") + s(r.sessionSeconds))
         lines.append(pad("encode + write arkitData JSON log") + s(r.cubiLogSeconds))
