@@ -184,3 +184,103 @@ void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr
         y = y_end;
     }
 }
+
+/// `RowRays.project` for a camera's block-row rays `rays` (step, row, origin: three doubles each) and
+/// intrinsics `k` (cx, cy, fx, fy): the pixel (*px_out, *py_out) that shows pixel column `px`'s point at
+/// `depth` (its direction, when `direction`), NaN behind the camera. The same double operations in the
+/// same order as the Swift.
+static inline void project_point(const double *rays, const double *k, double px, double depth, int direction,
+                                 double *x_out, double *y_out) {
+    const double rx = rays[3] + rays[0] * px, ry = rays[4] + rays[1] * px, rz = rays[5] + rays[2] * px;
+    const double cx = direction ? rx : rays[6] + rx * depth, cy = direction ? ry : rays[7] + ry * depth;
+    const double cz = direction ? rz : rays[8] + rz * depth;
+    const double z = -cz;
+    if (!(z > 1e-6)) { *x_out = NAN; *y_out = NAN; return; }
+    const double per_z = 1 / z;
+    *x_out = k[0] + k[2] * cx * per_z;
+    *y_out = k[1] - k[3] * cy * per_z;
+}
+
+/// `project_point` for four lanes of pixel columns `px`, depths `depth` and direction masks `direction`
+/// (all bits set: the ray's direction), the camera's rays splatted from `rays`.
+static inline void project4(const double *rays, const double *k, simde__m256d px, simde__m256d depth,
+                            simde__m256d direction, simde__m256d *x_out, simde__m256d *y_out) {
+    const simde__m256d rx = simde_mm256_add_pd(simde_mm256_set1_pd(rays[3]), simde_mm256_mul_pd(simde_mm256_set1_pd(rays[0]), px));
+    const simde__m256d ry = simde_mm256_add_pd(simde_mm256_set1_pd(rays[4]), simde_mm256_mul_pd(simde_mm256_set1_pd(rays[1]), px));
+    const simde__m256d rz = simde_mm256_add_pd(simde_mm256_set1_pd(rays[5]), simde_mm256_mul_pd(simde_mm256_set1_pd(rays[2]), px));
+    const simde__m256d cx = simde_mm256_blendv_pd(simde_mm256_add_pd(simde_mm256_set1_pd(rays[6]), simde_mm256_mul_pd(rx, depth)), rx, direction);
+    const simde__m256d cy = simde_mm256_blendv_pd(simde_mm256_add_pd(simde_mm256_set1_pd(rays[7]), simde_mm256_mul_pd(ry, depth)), ry, direction);
+    const simde__m256d cz = simde_mm256_blendv_pd(simde_mm256_add_pd(simde_mm256_set1_pd(rays[8]), simde_mm256_mul_pd(rz, depth)), rz, direction);
+    const simde__m256d z = simde_mm256_xor_pd(cz, simde_mm256_set1_pd(-0.0));
+    const simde__m256d in_front = simde_mm256_cmp_pd(z, simde_mm256_set1_pd(1e-6), SIMDE_CMP_GT_OQ);
+    const simde__m256d per_z = simde_mm256_div_pd(simde_mm256_set1_pd(1.0), z);
+    const simde__m256d x = simde_mm256_add_pd(simde_mm256_set1_pd(k[0]), simde_mm256_mul_pd(simde_mm256_mul_pd(simde_mm256_set1_pd(k[2]), cx), per_z));
+    const simde__m256d y = simde_mm256_sub_pd(simde_mm256_set1_pd(k[1]), simde_mm256_mul_pd(simde_mm256_mul_pd(simde_mm256_set1_pd(k[3]), cy), per_z));
+    const simde__m256d nan = simde_mm256_set1_pd(NAN);
+    *x_out = simde_mm256_blendv_pd(nan, x, in_front);
+    *y_out = simde_mm256_blendv_pd(nan, y, in_front);
+}
+
+/// One block's shift (the kernel's scalar path: the row's last blocks, and the reference of `project4`'s
+/// lanes).
+static inline void block_shift(const double *from, const double *to, const double *k, const float *row, const float *row2,
+                               intptr_t width, intptr_t bx, float *shifts) {
+    const intptr_t x = width - 1 < bx * 4 + 1 ? width - 1 : bx * 4 + 1;
+    const intptr_t x2 = width - 1 < x + 1 ? width - 1 : x + 1;
+    const intptr_t right = width < bx * 4 + 4 ? width : bx * 4 + 4;
+    const double px = (double)(right + bx * 4) / 2 - 0.5;
+    // Swift's max(a, b): b >= a ? b : a.
+    const float a = row[x], b = row2[x2];
+    const double inverse = (double)(b >= a ? b : a);
+    const int direction = !(inverse > 0);
+    const double depth = direction ? 0 : 1 / inverse;
+    double fx, fy, tx, ty;
+    project_point(to, k, px, depth, direction, &tx, &ty);
+    project_point(from, k, px, depth, direction, &fx, &fy);
+    const double mx = tx - fx, my = ty - fy;
+    if (isfinite(mx) && isfinite(my)) {
+        shifts[2 * bx] = (float)mx;
+        shifts[2 * bx + 1] = (float)my;
+    }
+}
+
+void ccolor_block_row_shifts(const double *from, const double *to, const double *k, const float *inverse_depth,
+                             intptr_t width, intptr_t height, intptr_t block_row, float *shifts) {
+    const intptr_t blocks_x = (width + 3) / 4;
+    const intptr_t y = height - 1 < block_row * 4 + 1 ? height - 1 : block_row * 4 + 1;
+    const intptr_t y2 = height - 1 < y + 1 ? height - 1 : y + 1;
+    const float *row = inverse_depth + y * width, *row2 = inverse_depth + y2 * width;
+    intptr_t bx = 0;
+    // Four whole blocks at a time (their pixels (1, 1) and (2, 2) inside the image: no clamping).
+    for (; (bx + 4) * 4 <= width; bx += 4) {
+        const intptr_t x = bx * 4 + 1;
+        const simde__m256d px = simde_mm256_setr_pd((double)(8 * bx + 4) / 2 - 0.5, (double)(8 * bx + 12) / 2 - 0.5,
+                                                    (double)(8 * bx + 20) / 2 - 0.5, (double)(8 * bx + 28) / 2 - 0.5);
+        const simde__m128 a = simde_mm_setr_ps(row[x], row[x + 4], row[x + 8], row[x + 12]);
+        const simde__m128 b = simde_mm_setr_ps(row2[x + 1], row2[x + 5], row2[x + 9], row2[x + 13]);
+        const simde__m256d inverse = simde_mm256_cvtps_pd(simde_mm_blendv_ps(a, b, simde_mm_cmpge_ps(b, a)));
+        const simde__m256d zero = simde_mm256_setzero_pd();
+        const simde__m256d direction = simde_mm256_cmp_pd(inverse, zero, SIMDE_CMP_NGT_UQ);
+        const simde__m256d depth = simde_mm256_blendv_pd(simde_mm256_div_pd(simde_mm256_set1_pd(1.0), inverse), zero, direction);
+        simde__m256d tx, ty, fx, fy;
+        project4(to, k, px, depth, direction, &tx, &ty);
+        project4(from, k, px, depth, direction, &fx, &fy);
+        const simde__m256d mx = simde_mm256_sub_pd(tx, fx), my = simde_mm256_sub_pd(ty, fy);
+        // Finite: m - m is 0 (NaN for infinities and NaN).
+        const simde__m256d finite = simde_mm256_and_pd(simde_mm256_cmp_pd(simde_mm256_sub_pd(mx, mx), zero, SIMDE_CMP_EQ_OQ),
+                                                       simde_mm256_cmp_pd(simde_mm256_sub_pd(my, my), zero, SIMDE_CMP_EQ_OQ));
+        const simde__m128 sx = simde_mm256_cvtpd_ps(mx), sy = simde_mm256_cvtpd_ps(my);
+        const int all = simde_mm256_movemask_pd(finite);
+        if (all == 0xF) {
+            simde_mm_storeu_ps(shifts + 2 * bx, simde_mm_unpacklo_ps(sx, sy));
+            simde_mm_storeu_ps(shifts + 2 * bx + 4, simde_mm_unpackhi_ps(sx, sy));
+        } else {
+            float lx[4], ly[4];
+            simde_mm_storeu_ps(lx, sx);
+            simde_mm_storeu_ps(ly, sy);
+            for (int lane = 0; lane < 4; lane++)
+                if (all & (1 << lane)) { shifts[2 * (bx + lane)] = lx[lane]; shifts[2 * (bx + lane) + 1] = ly[lane]; }
+        }
+    }
+    for (; bx < blocks_x; bx++) block_shift(from, to, k, row, row2, width, bx, shifts);
+}

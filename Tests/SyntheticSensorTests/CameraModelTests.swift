@@ -441,6 +441,39 @@ import Testing
         #expect(out.map(\.bitPattern) == expected.map(\.bitPattern))
         #expect(out != image, "the blur changed the image")
     }
+
+    /// The blocks' shifts from `ccolor_block_row_shifts` (four blocks a vector operation) against
+    /// `MotionBlur`'s Swift loop: a fast turn with a sideways step, the blur and the rolling shutter at
+    /// once, on a size that leaves short blocks at the right and bottom edges, over random inverse depths
+    /// with sky (0) and points that the end of the exposure sees behind the camera: the same bits.
+    @Test func theBlockShiftKernelEqualsTheSwiftLoop() throws {
+        let room = TestScenes.roomFacingWall()
+        var settings = CameraModelTests.plain
+        (settings.width, settings.height) = (70, 41)
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: [room], objects: []), rooms: [room], settings: settings)
+        let pose = TestScenes.levelCamera
+        func turned(_ degrees: Double, _ sideways: Double) -> RigidTransform {
+            RigidTransform(rotation: pose.rotation * Quaternion(angle: degrees * .pi / 180, axis: SIMD3(0, 1, 0)),
+                           translation: pose.translation + SIMD3(sideways, 0.01, 0))
+        }
+        let blur = try #require(MotionBlur(renderer: renderer, pose: pose, shutter: (turned(-5, -0.02), turned(100, 0.03)),
+                                           readout: (turned(-2, 0), turned(3, 0.01))))
+        var state: UInt64 = 11
+        for i in 0..<(70 * 41) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let u = Float(state >> 40) / Float(1 << 24)
+            blur.inverseDepth[i] = u < 0.2 ? 0 : 0.1 + u * 4
+        }
+        let kernel = blur.blockField(), reference = blur.blockField(reference: true)
+        let count = kernel.count
+        let motion = Array(UnsafeBufferPointer(start: kernel.motion, count: count))
+        let offsets = Array(UnsafeBufferPointer(start: try #require(kernel.offsets), count: count))
+        #expect(motion.map(\.bitPattern) == Array(UnsafeBufferPointer(start: reference.motion, count: count)).map(\.bitPattern))
+        #expect(offsets.map(\.bitPattern) == Array(UnsafeBufferPointer(start: try #require(reference.offsets), count: count)).map(\.bitPattern))
+        // The case is not trivial: blocks of every kind.
+        #expect(motion.contains { $0 > 1 } && motion.contains { $0 < -1 } && offsets.contains { abs($0) > 0.5 })
+        #expect(motion.contains(0), "some block's point is behind the camera at the end of the exposure")
+    }
 }
 
 extension MotionBlur {

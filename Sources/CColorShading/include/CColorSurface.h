@@ -70,6 +70,18 @@ void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr
                              const float *offsets, intptr_t blocks_x, intptr_t row_begin, intptr_t row_end,
                              intptr_t out_first_row);
 
+/// The motion blur's (or rolling shutter's) shifts of one row of 4x4 blocks, `block_row`, of a `width` x
+/// `height` image: for each block, the pixel that shows its point in camera `to` minus the pixel that
+/// shows it in camera `from`, x then y, into `shifts` (2 floats a block; a block whose shift is not
+/// finite, its point behind a camera, is left as it was). A block's point lies on the ray of the block's
+/// centre at the larger of two inverse depths of `inverse_depth` (pixels (1, 1) and (2, 2) of the block,
+/// clamped to the image; nothing within range: the ray's direction, infinitely far). `from` and `to` are
+/// the cameras' rays of the block row: a point at depth t along pixel column px's ray is origin + (row +
+/// step px) t in that camera's frame, nine doubles (step, row, origin, x y z each); `k` is cx, cy, fx,
+/// fy. The Swift `MotionBlur.blockField` is the reference: the same double operations in the same order.
+void ccolor_block_row_shifts(const double *from, const double *to, const double *k, const float *inverse_depth,
+                             intptr_t width, intptr_t height, intptr_t block_row, float *shifts);
+
 /// The first texel of mip level `level` within a texture.
 int32_t ccolor_texture_level_start(int32_t level);
 

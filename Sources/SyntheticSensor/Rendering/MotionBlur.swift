@@ -149,8 +149,10 @@ final class MotionBlur: @unchecked Sendable {
         }
     }
 
-    /// The blocks' blur segments and rolling-shutter offsets from the inverse depth.
-    func blockField() -> BlockField {
+    /// The blocks' blur segments and rolling-shutter offsets from the inverse depth: each block row's
+    /// rays turned into the cameras' frames here, its blocks' shifts by `ccolor_block_row_shifts`, or, with
+    /// `reference`, by the Swift loop that kernel must match bit for bit (``shifts(from:to:blockRow:into:reference:)``).
+    func blockField(reference: Bool = false) -> BlockField {
         let blocksX = (width + 3) / 4, blocksY = (height + 3) / 4
         let field = BlockField(blocks: blocksX * blocksY, offsets: readout != nil)
         let k = intrinsics
@@ -171,36 +173,50 @@ final class MotionBlur: @unchecked Sendable {
                 toRow = Projector(RigidTransform(rotation: rotation, translation: translation).inverse, k)
             }
             let rowRay = rayY * py + rayOrigin
-            let start = toStart?.rays(step: rayX, row: rowRay, origin: pose.translation)
-            let end = toEnd?.rays(step: rayX, row: rowRay, origin: pose.translation)
-            let rowPose = toRow?.rays(step: rayX, row: rowRay, origin: pose.translation)
-            let framePose = toPose.rays(step: rayX, row: rowRay, origin: pose.translation)
-            for bx in 0..<blocksX {
-                let x = min(width - 1, bx * 4 + 1), y = min(height - 1, by * 4 + 1)
-                let px = Double(min(width, bx * 4 + 4) + bx * 4) / 2 - 0.5
-                let inverse = Double(max(inverseDepth[y * width + x], inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]))
-                let direction = !(inverse > 0)
-                let depth = direction ? 0 : 1 / inverse
-                let i = 2 * (by * blocksX + bx)
-                if let start, let end {
-                    let m = end.project(px: px, depth: depth, direction: direction)
-                        - start.project(px: px, depth: depth, direction: direction)
-                    if m.x.isFinite, m.y.isFinite {
-                        field.motion[i] = Float(m.x)
-                        field.motion[i + 1] = Float(m.y)
-                    }
-                }
-                if let rowPose, let offsets = field.offsets {
-                    let d = rowPose.project(px: px, depth: depth, direction: direction)
-                        - framePose.project(px: px, depth: depth, direction: direction)
-                    if d.x.isFinite, d.y.isFinite {
-                        offsets[i] = Float(d.x)
-                        offsets[i + 1] = Float(d.y)
-                    }
-                }
+            let first = 2 * by * blocksX
+            if let toStart, let toEnd {
+                shifts(from: toStart.rays(step: rayX, row: rowRay, origin: pose.translation),
+                       to: toEnd.rays(step: rayX, row: rowRay, origin: pose.translation), blockRow: by,
+                       into: field.motion + first, reference: reference)
+            }
+            if let toRow, let offsets = field.offsets {
+                shifts(from: toPose.rays(step: rayX, row: rowRay, origin: pose.translation),
+                       to: toRow.rays(step: rayX, row: rowRay, origin: pose.translation), blockRow: by,
+                       into: offsets + first, reference: reference)
             }
         }
         return field
+    }
+
+    /// For each block of block row `blockRow`: the pixel that shows its point in camera `to` minus the one
+    /// that shows it in camera `from` (x then y, into `shifts`; left as it is when not finite, the point
+    /// behind a camera). The point lies on the ray of the block's centre at the larger inverse depth of
+    /// the block's pixels (1, 1) and (2, 2) (clamped to the image), or infinitely far when there is none.
+    /// `ccolor_block_row_shifts` (wraps it), or with `reference` this loop: the same double operations.
+    private func shifts(from: RowRays, to: RowRays, blockRow by: Int, into shifts: UnsafeMutablePointer<Float>, reference: Bool) {
+        guard reference else {
+            let cameras = [from.step.x, from.step.y, from.step.z, from.row.x, from.row.y, from.row.z, from.origin.x, from.origin.y,
+                           from.origin.z, to.step.x, to.step.y, to.step.z, to.row.x, to.row.y, to.row.z, to.origin.x, to.origin.y,
+                           to.origin.z, intrinsics.cx, intrinsics.cy, intrinsics.fx, intrinsics.fy]
+            cameras.withUnsafeBufferPointer { c in
+                let c = c.baseAddress!
+                ccolor_block_row_shifts(c, c + 9, c + 18, inverseDepth, width, height, by, shifts)
+            }
+            return
+        }
+        let y = min(height - 1, by * 4 + 1)
+        for bx in 0..<(width + 3) / 4 {
+            let x = min(width - 1, bx * 4 + 1)
+            let px = Double(min(width, bx * 4 + 4) + bx * 4) / 2 - 0.5
+            let inverse = Double(max(inverseDepth[y * width + x], inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]))
+            let direction = !(inverse > 0)
+            let depth = direction ? 0 : 1 / inverse
+            let d = to.project(px: px, depth: depth, direction: direction) - from.project(px: px, depth: depth, direction: direction)
+            if d.x.isFinite, d.y.isFinite {
+                shifts[2 * bx] = Float(d.x)
+                shifts[2 * bx + 1] = Float(d.y)
+            }
+        }
     }
 
     /// The blur segments alone (``blockField()``'s `motion`), as an array.
