@@ -112,8 +112,10 @@ let package = Package(
         /// Swift leaves scalar; floating-point contraction off, so every build gives the same bytes.
         .target(name: "CColorEncode", dependencies: ["CNoiseHash"]),
         /// The colour camera's shading pass (the visible surfaces' light, eight evaluations at a time; the
-        /// sky and glass panes) with SIMDe's AVX2 API; bit-identical to the Swift shading, so it keeps
-        /// floating-point contraction off.
+        /// sky and glass panes), its surface pass (textures, light maps, vignetting) and its motion blur
+        /// (the blocks' shifts and the blur along them) with SIMDe's AVX2 API; bit-identical to their
+        /// references (the Swift shading, the scalar surface pass, the Swift block shifts, the tests'
+        /// one-float blur), so it keeps floating-point contraction off.
         .target(name: "CColorShading"),
         /// The sensors' noise hash (lowbias32) for the C kernels, one header shared by CDepthShading and
         /// CColorEncode, plus the scalar hash as a linked function for the tests.
