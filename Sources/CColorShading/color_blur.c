@@ -205,24 +205,27 @@ static inline void project_point(const double *rays, const double *k, double px,
 /// (all bits set: the ray's direction), the camera's rays splatted from `rays`.
 static inline void project4(const double *rays, const double *k, simde__m256d px, simde__m256d depth,
                             simde__m256d direction, simde__m256d *x_out, simde__m256d *y_out) {
-    const simde__m256d rx = simde_mm256_add_pd(simde_mm256_set1_pd(rays[3]), simde_mm256_mul_pd(simde_mm256_set1_pd(rays[0]), px));
-    const simde__m256d ry = simde_mm256_add_pd(simde_mm256_set1_pd(rays[4]), simde_mm256_mul_pd(simde_mm256_set1_pd(rays[1]), px));
-    const simde__m256d rz = simde_mm256_add_pd(simde_mm256_set1_pd(rays[5]), simde_mm256_mul_pd(simde_mm256_set1_pd(rays[2]), px));
-    const simde__m256d cx = simde_mm256_blendv_pd(simde_mm256_add_pd(simde_mm256_set1_pd(rays[6]), simde_mm256_mul_pd(rx, depth)), rx, direction);
-    const simde__m256d cy = simde_mm256_blendv_pd(simde_mm256_add_pd(simde_mm256_set1_pd(rays[7]), simde_mm256_mul_pd(ry, depth)), ry, direction);
-    const simde__m256d cz = simde_mm256_blendv_pd(simde_mm256_add_pd(simde_mm256_set1_pd(rays[8]), simde_mm256_mul_pd(rz, depth)), rz, direction);
-    const simde__m256d z = simde_mm256_xor_pd(cz, simde_mm256_set1_pd(-0.0));
+    // ray = row + step px; c = direction ? ray : origin + ray depth (per coordinate).
+    simde__m256d c[3];
+    for (int i = 0; i < 3; i++) {
+        const simde__m256d step = simde_mm256_mul_pd(simde_mm256_set1_pd(rays[i]), px);
+        const simde__m256d ray = simde_mm256_add_pd(simde_mm256_set1_pd(rays[3 + i]), step);
+        const simde__m256d point = simde_mm256_add_pd(simde_mm256_set1_pd(rays[6 + i]), simde_mm256_mul_pd(ray, depth));
+        c[i] = simde_mm256_blendv_pd(point, ray, direction);
+    }
+    const simde__m256d z = simde_mm256_xor_pd(c[2], simde_mm256_set1_pd(-0.0));
     const simde__m256d in_front = simde_mm256_cmp_pd(z, simde_mm256_set1_pd(1e-6), SIMDE_CMP_GT_OQ);
     const simde__m256d per_z = simde_mm256_div_pd(simde_mm256_set1_pd(1.0), z);
-    const simde__m256d x = simde_mm256_add_pd(simde_mm256_set1_pd(k[0]), simde_mm256_mul_pd(simde_mm256_mul_pd(simde_mm256_set1_pd(k[2]), cx), per_z));
-    const simde__m256d y = simde_mm256_sub_pd(simde_mm256_set1_pd(k[1]), simde_mm256_mul_pd(simde_mm256_mul_pd(simde_mm256_set1_pd(k[3]), cy), per_z));
+    // cx + fx c.x / z and cy - fy c.y / z, as (fx c.x) per_z.
+    const simde__m256d x = simde_mm256_mul_pd(simde_mm256_mul_pd(simde_mm256_set1_pd(k[2]), c[0]), per_z);
+    const simde__m256d y = simde_mm256_mul_pd(simde_mm256_mul_pd(simde_mm256_set1_pd(k[3]), c[1]), per_z);
     const simde__m256d nan = simde_mm256_set1_pd(NAN);
-    *x_out = simde_mm256_blendv_pd(nan, x, in_front);
-    *y_out = simde_mm256_blendv_pd(nan, y, in_front);
+    *x_out = simde_mm256_blendv_pd(nan, simde_mm256_add_pd(simde_mm256_set1_pd(k[0]), x), in_front);
+    *y_out = simde_mm256_blendv_pd(nan, simde_mm256_sub_pd(simde_mm256_set1_pd(k[1]), y), in_front);
 }
 
-/// One block's shift (the kernel's scalar path: the row's last blocks, and the reference of `project4`'s
-/// lanes).
+/// One block's shift, one lane of the vector loop (the kernel's scalar path: the row's last blocks, whose
+/// pixels may need clamping to the image).
 static inline void block_shift(const double *from, const double *to, const double *k, const float *row, const float *row2,
                                intptr_t width, intptr_t bx, float *shifts) {
     const intptr_t x = width - 1 < bx * 4 + 1 ? width - 1 : bx * 4 + 1;
@@ -261,14 +264,16 @@ void ccolor_block_row_shifts(const double *from, const double *to, const double 
         const simde__m256d inverse = simde_mm256_cvtps_pd(simde_mm_blendv_ps(a, b, simde_mm_cmpge_ps(b, a)));
         const simde__m256d zero = simde_mm256_setzero_pd();
         const simde__m256d direction = simde_mm256_cmp_pd(inverse, zero, SIMDE_CMP_NGT_UQ);
-        const simde__m256d depth = simde_mm256_blendv_pd(simde_mm256_div_pd(simde_mm256_set1_pd(1.0), inverse), zero, direction);
+        const simde__m256d reciprocal = simde_mm256_div_pd(simde_mm256_set1_pd(1.0), inverse);
+        const simde__m256d depth = simde_mm256_blendv_pd(reciprocal, zero, direction);
         simde__m256d tx, ty, fx, fy;
         project4(to, k, px, depth, direction, &tx, &ty);
         project4(from, k, px, depth, direction, &fx, &fy);
         const simde__m256d mx = simde_mm256_sub_pd(tx, fx), my = simde_mm256_sub_pd(ty, fy);
         // Finite: m - m is 0 (NaN for infinities and NaN).
-        const simde__m256d finite = simde_mm256_and_pd(simde_mm256_cmp_pd(simde_mm256_sub_pd(mx, mx), zero, SIMDE_CMP_EQ_OQ),
-                                                       simde_mm256_cmp_pd(simde_mm256_sub_pd(my, my), zero, SIMDE_CMP_EQ_OQ));
+        const simde__m256d finite_x = simde_mm256_cmp_pd(simde_mm256_sub_pd(mx, mx), zero, SIMDE_CMP_EQ_OQ);
+        const simde__m256d finite_y = simde_mm256_cmp_pd(simde_mm256_sub_pd(my, my), zero, SIMDE_CMP_EQ_OQ);
+        const simde__m256d finite = simde_mm256_and_pd(finite_x, finite_y);
         const simde__m128 sx = simde_mm256_cvtpd_ps(mx), sy = simde_mm256_cvtpd_ps(my);
         const int all = simde_mm256_movemask_pd(finite);
         if (all == 0xF) {

@@ -192,12 +192,15 @@ final class MotionBlur: @unchecked Sendable {
     /// that shows it in camera `from` (x then y, into `shifts`; left as it is when not finite, the point
     /// behind a camera). The point lies on the ray of the block's centre at the larger inverse depth of
     /// the block's pixels (1, 1) and (2, 2) (clamped to the image), or infinitely far when there is none.
-    /// `ccolor_block_row_shifts` (wraps it), or with `reference` this loop: the same double operations.
-    private func shifts(from: RowRays, to: RowRays, blockRow by: Int, into shifts: UnsafeMutablePointer<Float>, reference: Bool) {
+    /// Wraps `ccolor_block_row_shifts`; with `reference`, this loop instead (the same double operations).
+    private func shifts(from: RowRays, to: RowRays, blockRow by: Int, into shifts: UnsafeMutablePointer<Float>,
+                        reference: Bool) {
         guard reference else {
-            let cameras = [from.step.x, from.step.y, from.step.z, from.row.x, from.row.y, from.row.z, from.origin.x, from.origin.y,
-                           from.origin.z, to.step.x, to.step.y, to.step.z, to.row.x, to.row.y, to.row.z, to.origin.x, to.origin.y,
-                           to.origin.z, intrinsics.cx, intrinsics.cy, intrinsics.fx, intrinsics.fy]
+            // Each camera's step, row and origin, then cx, cy, fx, fy.
+            let cameras = [from.step.x, from.step.y, from.step.z, from.row.x, from.row.y, from.row.z,
+                           from.origin.x, from.origin.y, from.origin.z, to.step.x, to.step.y, to.step.z,
+                           to.row.x, to.row.y, to.row.z, to.origin.x, to.origin.y, to.origin.z,
+                           intrinsics.cx, intrinsics.cy, intrinsics.fx, intrinsics.fy]
             cameras.withUnsafeBufferPointer { c in
                 let c = c.baseAddress!
                 ccolor_block_row_shifts(c, c + 9, c + 18, inverseDepth, width, height, by, shifts)
@@ -208,10 +211,12 @@ final class MotionBlur: @unchecked Sendable {
         for bx in 0..<(width + 3) / 4 {
             let x = min(width - 1, bx * 4 + 1)
             let px = Double(min(width, bx * 4 + 4) + bx * 4) / 2 - 0.5
-            let inverse = Double(max(inverseDepth[y * width + x], inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]))
+            let below = inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]
+            let inverse = Double(max(inverseDepth[y * width + x], below))
             let direction = !(inverse > 0)
             let depth = direction ? 0 : 1 / inverse
-            let d = to.project(px: px, depth: depth, direction: direction) - from.project(px: px, depth: depth, direction: direction)
+            let d = to.project(px: px, depth: depth, direction: direction)
+                - from.project(px: px, depth: depth, direction: direction)
             if d.x.isFinite, d.y.isFinite {
                 shifts[2 * bx] = Float(d.x)
                 shifts[2 * bx + 1] = Float(d.y)
