@@ -8,6 +8,9 @@
 // with masked stores stalled each run's final loads: store forwarding cannot follow a masked store; about
 // a quarter of the pass's time. Positions and weights worked out per row instead of per block took about
 // twice the pass's time: the exposure of a 640x480 frame took 3.4 ms of CPU against 2.4 ms.)
+//
+// The blocks' shifts that the blur follows (`ccolor_block_row_shifts`) are here too: four blocks at a time
+// in doubles (SIMDe's AVX API), the same operations in the same order as the Swift `MotionBlur`'s loop.
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
 
@@ -80,7 +83,8 @@ static inline void add_row_sample(const float *in, intptr_t width, intptr_t heig
         *low = simde_mm256_add_ps(*low, s);
         const simde__m128 b00 = simde_mm256_castps256_ps128(a00), b10 = simde_mm256_castps256_ps128(a10);
         const simde__m128 b01 = simde_mm256_castps256_ps128(a01), b11 = simde_mm256_castps256_ps128(a11);
-        simde__m128 u = simde_mm_add_ps(simde_mm_mul_ps(simde_mm_loadu_ps(p0 + 8), b00), simde_mm_mul_ps(simde_mm_loadu_ps(p0 + 11), b10));
+        simde__m128 u = simde_mm_add_ps(simde_mm_mul_ps(simde_mm_loadu_ps(p0 + 8), b00),
+                                        simde_mm_mul_ps(simde_mm_loadu_ps(p0 + 11), b10));
         u = simde_mm_add_ps(u, simde_mm_mul_ps(simde_mm_loadu_ps(p1 + 8), b01));
         u = simde_mm_add_ps(u, simde_mm_mul_ps(simde_mm_loadu_ps(p1 + 11), b11));
         *high = simde_mm_add_ps(*high, u);
@@ -185,24 +189,11 @@ void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr
     }
 }
 
-/// `RowRays.project` for a camera's block-row rays `rays` (step, row, origin: three doubles each) and
-/// intrinsics `k` (cx, cy, fx, fy): the pixel (*px_out, *py_out) that shows pixel column `px`'s point at
-/// `depth` (its direction, when `direction`), NaN behind the camera. The same double operations in the
-/// same order as the Swift.
-static inline void project_point(const double *rays, const double *k, double px, double depth, int direction,
-                                 double *x_out, double *y_out) {
-    const double rx = rays[3] + rays[0] * px, ry = rays[4] + rays[1] * px, rz = rays[5] + rays[2] * px;
-    const double cx = direction ? rx : rays[6] + rx * depth, cy = direction ? ry : rays[7] + ry * depth;
-    const double cz = direction ? rz : rays[8] + rz * depth;
-    const double z = -cz;
-    if (!(z > 1e-6)) { *x_out = NAN; *y_out = NAN; return; }
-    const double per_z = 1 / z;
-    *x_out = k[0] + k[2] * cx * per_z;
-    *y_out = k[1] - k[3] * cy * per_z;
-}
-
-/// `project_point` for four lanes of pixel columns `px`, depths `depth` and direction masks `direction`
-/// (all bits set: the ray's direction), the camera's rays splatted from `rays`.
+/// The Swift `RowRays.project` for four lanes: the pixels that show pixel columns `px`' points at depths
+/// `depth` (their directions, in lanes whose `direction` has all bits set) in the camera whose block-row
+/// rays are `rays` (step, row, origin: three doubles each; a point at depth t along column px's ray is
+/// origin + (row + step px) t), with intrinsics `k` (cx, cy, fx, fy); NaN behind the camera. The same
+/// double operations in the same order as the Swift.
 static inline void project4(const double *rays, const double *k, simde__m256d px, simde__m256d depth,
                             simde__m256d direction, simde__m256d *x_out, simde__m256d *y_out) {
     // ray = row + step px; c = direction ? ray : origin + ray depth (per coordinate).
@@ -224,45 +215,35 @@ static inline void project4(const double *rays, const double *k, simde__m256d px
     *y_out = simde_mm256_blendv_pd(nan, simde_mm256_sub_pd(simde_mm256_set1_pd(k[1]), y), in_front);
 }
 
-/// One block's shift, one lane of the vector loop (the kernel's scalar path: the row's last blocks, whose
-/// pixels may need clamping to the image).
-static inline void block_shift(const double *from, const double *to, const double *k, const float *row, const float *row2,
-                               intptr_t width, intptr_t bx, float *shifts) {
-    const intptr_t x = width - 1 < bx * 4 + 1 ? width - 1 : bx * 4 + 1;
-    const intptr_t x2 = width - 1 < x + 1 ? width - 1 : x + 1;
-    const intptr_t right = width < bx * 4 + 4 ? width : bx * 4 + 4;
-    const double px = (double)(right + bx * 4) / 2 - 0.5;
-    // Swift's max(a, b): b >= a ? b : a.
-    const float a = row[x], b = row2[x2];
-    const double inverse = (double)(b >= a ? b : a);
-    const int direction = !(inverse > 0);
-    const double depth = direction ? 0 : 1 / inverse;
-    double fx, fy, tx, ty;
-    project_point(to, k, px, depth, direction, &tx, &ty);
-    project_point(from, k, px, depth, direction, &fx, &fy);
-    const double mx = tx - fx, my = ty - fy;
-    if (isfinite(mx) && isfinite(my)) {
-        shifts[2 * bx] = (float)mx;
-        shifts[2 * bx + 1] = (float)my;
-    }
-}
-
 void ccolor_block_row_shifts(const double *from, const double *to, const double *k, const float *inverse_depth,
                              intptr_t width, intptr_t height, intptr_t block_row, float *shifts) {
     const intptr_t blocks_x = (width + 3) / 4;
     const intptr_t y = height - 1 < block_row * 4 + 1 ? height - 1 : block_row * 4 + 1;
     const intptr_t y2 = height - 1 < y + 1 ? height - 1 : y + 1;
     const float *row = inverse_depth + y * width, *row2 = inverse_depth + y2 * width;
-    intptr_t bx = 0;
-    // Four whole blocks at a time (their pixels (1, 1) and (2, 2) inside the image: no clamping).
-    for (; (bx + 4) * 4 <= width; bx += 4) {
-        const intptr_t x = bx * 4 + 1;
-        const simde__m256d px = simde_mm256_setr_pd((double)(8 * bx + 4) / 2 - 0.5, (double)(8 * bx + 12) / 2 - 0.5,
-                                                    (double)(8 * bx + 20) / 2 - 0.5, (double)(8 * bx + 28) / 2 - 0.5);
-        const simde__m128 a = simde_mm_setr_ps(row[x], row[x + 4], row[x + 8], row[x + 12]);
-        const simde__m128 b = simde_mm_setr_ps(row2[x + 1], row2[x + 5], row2[x + 9], row2[x + 13]);
-        const simde__m256d inverse = simde_mm256_cvtps_pd(simde_mm_blendv_ps(a, b, simde_mm_cmpge_ps(b, a)));
-        const simde__m256d zero = simde_mm256_setzero_pd();
+    const simde__m256d zero = simde_mm256_setzero_pd();
+    for (intptr_t bx = 0; bx < blocks_x; bx += 4) {
+        // Four blocks a vector (in the row's last group, lanes past its end repeat its last block and are
+        // not stored): each one's centre column and inverse depths at its pixels (1, 1) and (2, 2),
+        // clamped to the image.
+        const intptr_t lanes = blocks_x - bx < 4 ? blocks_x - bx : 4;
+        double centre[4];
+        float a[4], b[4];
+        for (intptr_t lane = 0; lane < 4; lane++) {
+            const intptr_t block = bx + (lane < lanes ? lane : lanes - 1);
+            const intptr_t x = width - 1 < block * 4 + 1 ? width - 1 : block * 4 + 1;
+            const intptr_t x2 = width - 1 < x + 1 ? width - 1 : x + 1;
+            const intptr_t right = width < block * 4 + 4 ? width : block * 4 + 4;
+            centre[lane] = (double)(right + block * 4) / 2 - 0.5;
+            a[lane] = row[x];
+            b[lane] = row2[x2];
+        }
+        const simde__m256d px = simde_mm256_loadu_pd(centre);
+        // Swift's max(a, b), b >= a ? b : a, then the inverse depth as a double.
+        const simde__m128 first = simde_mm_loadu_ps(a), second = simde_mm_loadu_ps(b);
+        const simde__m128 larger = simde_mm_blendv_ps(first, second, simde_mm_cmpge_ps(second, first));
+        const simde__m256d inverse = simde_mm256_cvtps_pd(larger);
+        // Nothing within range (not > 0): the ray's direction, at depth 0.
         const simde__m256d direction = simde_mm256_cmp_pd(inverse, zero, SIMDE_CMP_NGT_UQ);
         const simde__m256d reciprocal = simde_mm256_div_pd(simde_mm256_set1_pd(1.0), inverse);
         const simde__m256d depth = simde_mm256_blendv_pd(reciprocal, zero, direction);
@@ -273,10 +254,9 @@ void ccolor_block_row_shifts(const double *from, const double *to, const double 
         // Finite: m - m is 0 (NaN for infinities and NaN).
         const simde__m256d finite_x = simde_mm256_cmp_pd(simde_mm256_sub_pd(mx, mx), zero, SIMDE_CMP_EQ_OQ);
         const simde__m256d finite_y = simde_mm256_cmp_pd(simde_mm256_sub_pd(my, my), zero, SIMDE_CMP_EQ_OQ);
-        const simde__m256d finite = simde_mm256_and_pd(finite_x, finite_y);
+        const int stored = simde_mm256_movemask_pd(simde_mm256_and_pd(finite_x, finite_y)) & ((1 << lanes) - 1);
         const simde__m128 sx = simde_mm256_cvtpd_ps(mx), sy = simde_mm256_cvtpd_ps(my);
-        const int all = simde_mm256_movemask_pd(finite);
-        if (all == 0xF) {
+        if (stored == 0xF) {
             simde_mm_storeu_ps(shifts + 2 * bx, simde_mm_unpacklo_ps(sx, sy));
             simde_mm_storeu_ps(shifts + 2 * bx + 4, simde_mm_unpackhi_ps(sx, sy));
         } else {
@@ -284,8 +264,7 @@ void ccolor_block_row_shifts(const double *from, const double *to, const double 
             simde_mm_storeu_ps(lx, sx);
             simde_mm_storeu_ps(ly, sy);
             for (int lane = 0; lane < 4; lane++)
-                if (all & (1 << lane)) { shifts[2 * (bx + lane)] = lx[lane]; shifts[2 * (bx + lane) + 1] = ly[lane]; }
+                if (stored & (1 << lane)) { shifts[2 * (bx + lane)] = lx[lane]; shifts[2 * (bx + lane) + 1] = ly[lane]; }
         }
     }
-    for (; bx < blocks_x; bx++) block_shift(from, to, k, row, row2, width, bx, shifts);
 }
