@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,6 +14,12 @@ package enum FileSystem {
     package static func exists(_ path: String) -> Bool {
         var st = stat()
         return lstat(path, &st) == 0
+    }
+
+    /// Whether `path` is a symbolic link (`lstat`).
+    package static func isLink(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFLNK
     }
 
     package static func isDirectory(_ path: String) -> Bool {
@@ -105,18 +112,63 @@ package enum FileSystem {
         return Int(st.st_size)
     }
 
-    /// Writes `bytes` to `path` under a temporary name in the same folder, then renames it into place.
+    /// Writes `bytes` to `path` under a temporary name of this process's own in the same folder
+    /// (``createUniqueTemporary(for:)``: never a name planted there before), then renames it into
+    /// place. A signal meanwhile removes the temporary file, and after a signal nothing is renamed
+    /// (``PublicationRegistry``).
     package static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to path: String) throws(FileSystemError) {
-        let temporary = temporaryName(for: path)
-        let file = try OutputFile(creating: temporary)
+        let file = try createUniqueTemporary(for: path)
+        let temporary = file.path
+        defer { PublicationRegistry.doneDiscarding(temporary) }
         do throws(FileSystemError) {
             try file.write(bytes)
             try file.close()
-            try rename(temporary, to: path)
+            var renamed: FileSystemError?
+            let ran = PublicationRegistry.whilePublishing {
+                do throws(FileSystemError) { try rename(temporary, to: path) } catch { renamed = error }
+            }
+            if let renamed { throw renamed }
+            if !ran { throw interruptedError(path) }
         } catch {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// Writes a file a user named (`--out`, `--junit`, `--report`) atomically
+    /// (``writeAtomically(_:to:)``); without `force` refuses a path where anything is, a dangling link
+    /// included.
+    package static func writeOutputFile(_ text: String, to path: String, force: Bool) throws(FileSystemError) {
+        if !force, exists(path) { throw FileSystemError(path: path, reason: "exists; use --force to replace it") }
+        if isDirectory(path) { throw FileSystemError(path: path, reason: "is a folder") }
+        try writeAtomically(text, to: path)
+    }
+
+    /// The error of a write refused because a signal is ending the process.
+    package static func interruptedError(_ path: String) -> FileSystemError {
+        FileSystemError(path: path, reason: "not written: the process was interrupted")
+    }
+
+    /// Creates a new temporary file beside `path`, `.<file>.<pid>-<n>.tmp`, with `O_CREAT | O_EXCL |
+    /// O_NOFOLLOW` (a name that exists, a planted file or link among them, is skipped for the next
+    /// `n`: nothing planted is ever followed or reused), under the publishing lock and noted for
+    /// removal on a signal (the caller calls ``PublicationRegistry/doneDiscarding(_:)``).
+    package static func createUniqueTemporary(for path: String) throws(FileSystemError) -> OutputFile {
+        try PublicationRegistry.creating({ () throws(FileSystemError) -> OutputFile in
+            var lastError = FileSystemError(path: path, reason: "no free temporary name")
+            for _ in 0..<1000 {
+                let temporary = temporaryName(for: path)
+                do throws(FileSystemError) {
+                    let file = try OutputFile(creatingNew: temporary)
+                    PublicationRegistry.noteDiscarding(temporary)
+                    return file
+                } catch {
+                    lastError = error
+                    guard error.code == EEXIST else { throw error }
+                }
+            }
+            throw lastError
+        }, interrupted: { interruptedError(path) })
     }
 
     package static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
@@ -221,12 +273,40 @@ package enum FileSystem {
         }
     }
 
-    /// `<folder>/.<file>.tmp` for `<folder>/<file>`.
+    nonisolated(unsafe) private static var temporaryCounter = 0
+    private static let temporaryCounterLock = NSLock()
+
+    /// `<folder>/.<file>.<pid>-<n>.tmp` for `<folder>/<file>`, `n` counting up in this process; `<file>`
+    /// is cut to ``hiddenNameBytes`` bytes so that the name stays within a file system's 255.
     package static func temporaryName(for path: String) -> String {
-        if let slash = path.lastIndex(of: "/") {
-            return String(path[...slash]) + "." + path[path.index(after: slash)...] + ".tmp"
+        temporaryCounterLock.lock()
+        temporaryCounter += 1
+        let n = temporaryCounter
+        temporaryCounterLock.unlock()
+        let (folder, file) = split(path)
+        return folder + "." + shortened(file) + ".\(getpid())-\(n).tmp"
+    }
+
+    /// The longest part of a user's file name kept in a hidden name of the tool's (a temporary file, a
+    /// partial folder), in UTF-8 bytes: 255 less room for the dot, the process number and the suffix.
+    package static let hiddenNameBytes = 200
+
+    /// `name` cut to at most ``hiddenNameBytes`` UTF-8 bytes at a character boundary.
+    package static func shortened(_ name: String) -> String {
+        guard name.utf8.count > hiddenNameBytes else { return name }
+        var kept = "", bytes = 0
+        for character in name {
+            bytes += character.utf8.count
+            if bytes > hiddenNameBytes { break }
+            kept.append(character)
         }
-        return "." + path + ".tmp"
+        return kept
+    }
+
+    /// (`<folder>/`, `<file>`) of a path; the folder part is empty for a bare name.
+    package static func split(_ path: String) -> (folder: String, file: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
     }
 
     /// The whole content of a file (`open`, `read`).

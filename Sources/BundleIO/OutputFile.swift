@@ -9,10 +9,19 @@ package final class OutputFile {
     /// Bytes written so far (the file's length).
     package private(set) var length = 0
 
-    /// Creates (or truncates) the file, mode 0644.
+    /// Creates (or truncates) the file, mode 0644, inside a folder of this process's own (a partial
+    /// folder); a link planted under the name is not followed (`O_NOFOLLOW`).
     package init(creating path: String) throws(FileSystemError) {
         self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw FileSystemError.system("open", path) }
+    }
+
+    /// Creates a file that must not exist yet (`O_CREAT | O_EXCL | O_NOFOLLOW`, mode 0644): for names in
+    /// folders others can write; `EEXIST` when anything, a link included, is there.
+    package init(creatingNew path: String) throws(FileSystemError) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw FileSystemError.system("open", path) }
     }
 

@@ -30,7 +30,7 @@ public final class BundleReader {
         if let problem = FileSystem.nonRegularProblem(path) { throw InputError(file: path, reason: problem) }
         if FileSystem.isDirectory(path) {
             zip = nil
-            do { files = try BundleReader.listTree(path, prefix: "") }
+            do { files = try BundleReader.listTree(path, prefix: "", root: BundleReader.resolved(path) ?? path) }
             catch { throw InputError(file: path, reason: error.description) }
             if files.contains("arkitData.json") { layout = .cubiCapture }
             else if files.contains("manifest.json") || files.contains(where: { $0.hasPrefix("raw/") }) { layout = .rawRGBD }
@@ -45,7 +45,17 @@ public final class BundleReader {
         }
     }
 
-    private static func listTree(_ folder: String, prefix: String) throws(FileSystemError) -> [String] {
+    /// `realpath`: the path with every link and `..` resolved, nil when it cannot be.
+    static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// The files under `folder`, `root` being the bundle's resolved path: a link that leads outside the
+    /// bundle is refused (a bundle's files are its own; reading it would copy any file on the machine
+    /// into an export).
+    private static func listTree(_ folder: String, prefix: String, root: String) throws(FileSystemError) -> [String] {
         var out: [String] = []
         for name in try FileSystem.list(folder) {
             let full = folder + "/" + name
@@ -53,7 +63,10 @@ public final class BundleReader {
             if let problem = FileSystem.nonRegularProblem(full) {
                 throw FileSystemError(call: "stat", path: full, reason: problem)
             }
-            if FileSystem.isDirectory(full) { out += try listTree(full, prefix: prefix + name + "/") }
+            if FileSystem.isLink(full), let target = resolved(full), !target.hasPrefix(root == "/" ? "/" : root + "/") {
+                throw FileSystemError(call: "stat", path: full, reason: "a symbolic link to \(target), outside the bundle")
+            }
+            if FileSystem.isDirectory(full) { out += try listTree(full, prefix: prefix + name + "/", root: root) }
             else {
                 // A file that cannot be opened (a dangling link, no permission) makes the bundle unreadable.
                 close(try FileSystem.openRegularFile(full))

@@ -22,7 +22,7 @@ import JSONSupport
 /// A storage reports a failure its scan survives (a file the SDK saves the bundle without) with
 /// ``withhold(_:)``: such a bundle is then not published, since `capture-sim inspect` would reject it.
 /// The workspace also keeps the session time (for the fault plan) and fires injected faults.
-final class BundleWorkspace {
+final class BundleWorkspace: WithdrawableOutput {
     let settings: BundleSettings
     var faults: FaultPlan
     /// The latest session time seen, seconds.

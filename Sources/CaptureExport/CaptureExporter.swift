@@ -16,7 +16,7 @@ package enum CaptureExporter {
         switch format {
         case .tum:
             let frames = try selected(capture.frames, options, what: "frames with a pose", in: capture)
-            try FileSystem.write(Array(TUMTrajectory.text(frames: frames, source: Self.sourceName(capture)).utf8), to: output.contentPath)
+            try output.write(Array(TUMTrajectory.text(frames: frames, source: Self.sourceName(capture)).utf8), toPath: output.contentPath)
             summary.frames = frames.count
         case .colmap:
             let (frames, intrinsics) = try imageFrames(capture, options)
@@ -61,7 +61,7 @@ package enum CaptureExporter {
             summary.images = frames.count
         case .mcap:
             let frames = try selected(capture.frames, options, what: "frames with a pose", in: capture)
-            let counts = try MCAPExport.write(capture, frames: frames, to: output.contentPath, progress: progress)
+            let counts = try MCAPExport.write(capture, frames: frames, to: try output.newFile(output.contentPath), progress: progress)
             summary.frames = frames.count
             summary.images = counts.images
             summary.depthMaps = counts.depthMaps
@@ -106,6 +106,18 @@ package enum CaptureExporter {
         let path = capture.reader.path
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return String(trimmed.split(separator: "/").last ?? trimmed)
+        let name = String(trimmed.split(separator: "/").last ?? trimmed)
+        // A comment line of the export's text: a line feed or other control in the folder's name
+        // would start a line of its own (a forged pose), so each is written as `\uXXXX`.
+        var out = ""
+        for scalar in name.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }

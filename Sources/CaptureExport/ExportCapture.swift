@@ -36,6 +36,7 @@ public final class ExportCapture {
             for frame in data.frames where frame.recorded {
                 let pose = frame.transform
                 guard pose.isFinite else { continue }
+                try Self.checkTime(frame.time, file: "arkitData.json", frame: frames.count)
                 frames.append(ExportFrame(number: frames.count, time: frame.time,
                                           cameraToWorld: ExportConventions.exportPose(fromARKit: pose),
                                           depthIndex: frame.depthIndex, imageIndex: frame.videoIndex))
@@ -121,12 +122,38 @@ public final class ExportCapture {
 
     /// The raw package's frame times: its `time` column, or frame / rate for packages written without one.
     private static func rawFrameTimes(_ poses: [RawPose], frameRateHz: Double?) throws(InputError) -> [Double] {
+        try checkFrameOrder(poses)
         let times = poses.compactMap(\.time)
-        if times.count == poses.count, !poses.isEmpty { return times }
+        if times.count == poses.count, !poses.isEmpty {
+            for (pose, time) in zip(poses, times) { try checkTime(time, file: "raw/poses.csv", frame: pose.frame) }
+            return times
+        }
         guard let rate = frameRateHz else {
             throw InputError(file: "raw/poses.csv", location: "line 1",
                              reason: "no time column (a package written before it had one): give the frame rate with --fps")
         }
-        return poses.map { Double($0.frame) / rate }
+        let computed = poses.map { Double($0.frame) / rate }
+        for (pose, time) in zip(poses, computed) { try checkTime(time, file: "raw/poses.csv", frame: pose.frame) }
+        return computed
+    }
+
+    /// The latest time a frame may have on the capture clock, seconds (about 31.7 years): exports write
+    /// times as whole nanoseconds in 64 bits (MCAP), which end near 1.8e10 s.
+    public static let maximumSeconds = 1e9
+
+    /// Refuses a frame time that is not a number in 0...``maximumSeconds``.
+    static func checkTime(_ time: Double, file: String, frame: Int) throws(InputError) {
+        guard time.isFinite, time >= 0, time <= maximumSeconds else {
+            throw InputError(file: file, location: "frame \(frame)",
+                             reason: "time \(time) s is outside the capture clock's range 0...\(Int(maximumSeconds)) s")
+        }
+    }
+
+    /// Refuses frame numbers that repeat or go backwards (a raw package `inspect` rejects).
+    static func checkFrameOrder(_ poses: [RawPose]) throws(InputError) {
+        for (previous, pose) in zip(poses, poses.dropFirst()) where pose.frame <= previous.frame {
+            throw InputError(file: "raw/poses.csv", location: "frame \(pose.frame)",
+                             reason: pose.frame == previous.frame ? "frame \(pose.frame) is listed twice" : "frame \(pose.frame) comes after frame \(previous.frame)")
+        }
     }
 }

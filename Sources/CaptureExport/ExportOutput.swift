@@ -4,11 +4,15 @@ import CFileSystem
 import Glibc
 #endif
 
-/// Where an export is written: a private partial folder beside `--out` (`.<name>.<pid>.export.partial`,
-/// created with `mkdir`, so nothing planted under that name is followed) that holds the export (a
-/// folder export is the partial folder itself; a one-file export is `<partial>/<name>`), renamed into
-/// place in one step when complete. So `--out` holds either nothing, the previous export (without
-/// `--force`, never replaced) or the whole new one.
+/// Where an export is written: a private partial folder beside `--out`
+/// (`.<name>.<pid>-<n>.export.partial`, created with `mkdir`, which never follows or reuses anything
+/// planted under that name) that holds the export (a folder export is the partial folder itself; a
+/// one-file export is `<partial>/<name>`), renamed into place in one step when complete. So `--out`
+/// holds either nothing, the previous export (without `--force`, never replaced) or the whole new one.
+///
+/// Every name inside the partial folder is created, and the export published, under
+/// ``PublicationRegistry``'s lock: a signal removes the partial folder while no writer can add to it,
+/// and nothing is published after a signal.
 ///
 /// Publishing uses Linux's `renameat2`: `RENAME_NOREPLACE` without force, `RENAME_EXCHANGE` with force
 /// (the old export then takes the new one's place in the partial folder and is removed with it). Partial
@@ -27,7 +31,7 @@ package final class ExportOutput {
     private var published = false
 
     /// Prepares to write `path`: refuses an existing one without `force` and an empty path, removes stale
-    /// partials of the same name, and creates the partial folder (for a folder export).
+    /// partials of the same name, and creates the partial folder, registered for removal on a signal.
     package init(path: String, isFolder: Bool, force: Bool) throws(FileSystemError) {
         var path = path
         while path.count > 1, path.hasSuffix("/") { path.removeLast() }
@@ -41,9 +45,7 @@ package final class ExportOutput {
         guard !name.isEmpty, name != ".", name != ".." else {
             throw FileSystemError(path: path, reason: "not a file or folder name to write the export to")
         }
-        let prefix = (parent.isEmpty ? "" : parent + "/") + "." + name + "."
-        partialPath = prefix + "\(getpid()).export.partial"
-        contentPath = isFolder ? partialPath : partialPath + "/" + name
+        let prefix = (parent.isEmpty ? "" : parent + "/") + "." + FileSystem.shortened(name) + "."
         if !force, FileSystem.exists(path) {
             throw FileSystemError(path: path, reason: "already exists; give --force to replace it")
         }
@@ -53,21 +55,66 @@ package final class ExportOutput {
         guard FileSystem.isDirectory(parent.isEmpty ? "/" : parent) else {
             throw FileSystemError(path: path, reason: "its folder \(parent.isEmpty ? "/" : parent) does not exist")
         }
-        Self.removeStalePartials(parent: parent.isEmpty ? "/" : parent, name: name)
-        _ = try FileSystem.makeDirectory(partialPath)
+        Self.removeStalePartials(parent: parent.isEmpty ? "/" : parent, name: FileSystem.shortened(name))
+        // A name of this process's own: `<pid>-<n>`, the next `n` when something is there already.
+        var made: String?
+        for n in 1...1000 {
+            let candidate = prefix + "\(getpid())-\(n).export.partial"
+            let created = try PublicationRegistry.creating({ () throws(FileSystemError) -> Bool in
+                do throws(FileSystemError) {
+                    try FileSystem.makeDirectory(candidate)
+                } catch {
+                    if error.code == EEXIST { return false }
+                    throw error
+                }
+                PublicationRegistry.noteDiscarding(candidate)
+                return true
+            }, interrupted: { FileSystem.interruptedError(path) })
+            if created {
+                made = candidate
+                break
+            }
+        }
+        guard let made else { throw FileSystemError(path: path, reason: "no free partial folder name beside it") }
+        partialPath = made
+        contentPath = isFolder ? made : made + "/" + name
     }
+
+    deinit { PublicationRegistry.doneDiscarding(partialPath) }
 
     /// A path inside the partial folder (folder exports).
     package func path(_ relative: String) -> String { partialPath + "/" + relative }
 
+    /// Runs `body`, which creates a name inside the partial folder, under the publishing lock.
+    private func creating<T>(_ body: () throws(FileSystemError) -> T) throws(FileSystemError) -> T {
+        try PublicationRegistry.creating(body, interrupted: { FileSystem.interruptedError(finalPath) })
+    }
+
     /// Creates a folder inside the partial folder.
     package func makeFolder(_ relative: String) throws(FileSystemError) {
-        _ = try FileSystem.makeDirectory(path(relative), existingIsFine: true)
+        _ = try creating { () throws(FileSystemError) in try FileSystem.makeDirectory(path(relative), existingIsFine: true) }
+    }
+
+    /// Creates a file at `path` inside the partial folder (``contentPath`` of a one-file export).
+    package func newFile(_ path: String) throws(FileSystemError) -> OutputFile {
+        try creating { () throws(FileSystemError) in try OutputFile(creatingNew: path) }
     }
 
     /// Writes a whole file inside the partial folder.
     package func write(_ bytes: [UInt8], to relative: String) throws(FileSystemError) {
-        try FileSystem.write(bytes, to: path(relative))
+        try write(bytes, toPath: path(relative))
+    }
+
+    /// Writes a whole file at `path` inside the partial folder; a failure removes it.
+    package func write(_ bytes: [UInt8], toPath path: String) throws(FileSystemError) {
+        let file = try newFile(path)
+        do throws(FileSystemError) {
+            try file.write(bytes)
+            try file.close()
+        } catch {
+            unlink(path)
+            throw error
+        }
     }
 
     /// Writes a text file inside the partial folder.
@@ -75,8 +122,20 @@ package final class ExportOutput {
         try write(Array(text.utf8), to: relative)
     }
 
-    /// Renames the finished export into place (see the type's summary) and removes what it replaced.
+    /// Renames the finished export into place (see the type's summary) and removes what it replaced;
+    /// refused once a signal has come.
     package func publish() throws(FileSystemError) {
+        var failure: FileSystemError?
+        let ran = PublicationRegistry.whilePublishing {
+            do throws(FileSystemError) { try publishNow() } catch { failure = error }
+        }
+        if let failure { throw failure }
+        if !ran { throw FileSystem.interruptedError(finalPath) }
+        // What is left under the partial name: the replaced export, or (one-file exports) the empty folder.
+        if FileSystem.exists(partialPath) { FileSystem.removeTree(partialPath) }
+    }
+
+    private func publishNow() throws(FileSystemError) {
         if force, FileSystem.exists(finalPath) {
             if capture_sim_rename_exchange(contentPath, finalPath) != 0 {
                 guard errno == EINVAL || errno == ENOSYS else {
@@ -104,8 +163,6 @@ package final class ExportOutput {
             try FileSystem.rename(contentPath, to: finalPath)
         }
         published = true
-        // What is left under the partial name: the replaced export, or (one-file exports) the empty folder.
-        if FileSystem.exists(partialPath) { FileSystem.removeTree(partialPath) }
     }
 
     /// Removes the partial export (after a failure); nothing else.
@@ -114,14 +171,14 @@ package final class ExportOutput {
         FileSystem.removeTree(partialPath)
     }
 
-    /// Removes `.<name>.<pid>.export.partial` entries of `parent` whose process is gone.
+    /// Removes `.<name>.<pid>[-<n>].export.partial` entries of `parent` whose process is gone.
     private static func removeStalePartials(parent: String, name: String) {
         guard let entries = try? FileSystem.list(parent) else { return }
         let prefix = "." + name + "."
         for entry in entries where entry.hasPrefix(prefix) {
             let rest = entry.dropFirst(prefix.count)
-            guard let dot = rest.firstIndex(of: "."), let pid = Int32(rest[..<dot]),
-                  rest[dot...].hasPrefix(".export.partial") else { continue }
+            guard let dot = rest.firstIndex(of: "."), rest[dot...].hasPrefix(".export.partial"),
+                  let pid = Int32(rest[..<dot].prefix { $0 != "-" }) else { continue }
             if pid != getpid(), kill(pid, 0) != 0, errno == ESRCH {
                 FileSystem.removeTree((parent == "/" ? "" : parent) + "/" + entry)
             }

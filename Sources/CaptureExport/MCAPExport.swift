@@ -49,10 +49,9 @@ enum MCAPExport {
     /// The world frame's and the camera frame's names.
     static let worldFrame = "world", cameraFrame = "camera"
 
-    /// Writes `frames` of `capture` to the MCAP file at `path`.
-    static func write(_ capture: ExportCapture, frames: [ExportFrame], to path: String,
+    /// Writes `frames` of `capture` to the new MCAP file `file`.
+    static func write(_ capture: ExportCapture, frames: [ExportFrame], to file: OutputFile,
                       progress: (Int, Int) -> Void) throws -> (images: Int, depthMaps: Int) {
-        let file = try OutputFile(creating: path)
         let writer = try MCAPWriter(file: file, profile: "", library: "capture-sim export")
         for kind in FoxgloveSchemas.Kind.allCases {
             try writer.add(MCAPWriter.Schema(id: UInt16(kind.rawValue), name: kind.name, encoding: "jsonschema",
@@ -112,10 +111,11 @@ enum MCAPExport {
         return (imageCount, depthCount)
     }
 
-    /// Seconds on the capture clock to whole nanoseconds (rounded; negative times clamp to 0).
+    /// Seconds on the capture clock to whole nanoseconds (rounded; negative times clamp to 0, times past
+    /// 64 bits of nanoseconds to the largest: ``ExportCapture`` refuses both before any is written).
     static func nanoseconds(_ seconds: Double) -> UInt64 {
         guard seconds > 0 else { return 0 }
-        return UInt64((seconds * 1e9).rounded())
+        return UInt64(exactly: (seconds * 1e9).rounded()) ?? .max
     }
 
     static func timestamp(_ nanoseconds: UInt64) -> JSONValue {

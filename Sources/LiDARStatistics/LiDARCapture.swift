@@ -58,6 +58,7 @@ public final class LiDARCapture {
             source = .cubi(reader, frames, depth)
             frameCount = frames.count
         }
+        try LiDARStatisticsDefinitions.checkFrameSize(width: intrinsics.width, height: intrinsics.height, file: path)
     }
 
     /// Frame `index` (0 ..< ``frameCount``).

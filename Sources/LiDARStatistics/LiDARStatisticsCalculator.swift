@@ -29,9 +29,23 @@ public struct LiDARStatisticsCalculator {
         frameCount > 12 ? RobustStatistics.spread(from: 0, to: frameCount - 1 - lag, count: min(max(1, maximumPairs), frameCount - lag)) : []
     }
 
+    /// The pixel visits the statistics of a capture of `frameCount` frames of `pixels` pixels take
+    /// (``LiDARStatisticsDefinitions/maximumPixelVisits``).
+    public func pixelVisits(frameCount: Int, pixels: Int) -> Int {
+        let reads = frames(frameCount: frameCount).count + 2 * (pairs(frameCount: frameCount, lag: 1).count
+                                                                 + pairs(frameCount: frameCount, lag: 10).count)
+        return reads.multipliedReportingOverflow(by: pixels).overflow ? .max : reads * pixels
+    }
+
     public func statistics(of capture: some LiDARFrameSource) throws(InputError) -> LiDARStatistics {
         var tally = Tally()
         let k = capture.intrinsics
+        let visits = pixelVisits(frameCount: capture.frameCount, pixels: k.width * k.height)
+        guard visits <= LiDARStatisticsDefinitions.maximumPixelVisits else {
+            throw InputError(file: capture.path, reason: "measuring \(capture.frameCount) frames of \(k.width)x\(k.height) pixels "
+                             + "would visit \(visits) pixels, more than the limit of \(LiDARStatisticsDefinitions.maximumPixelVisits) "
+                             + "(docs/lidar.md): ask for fewer with --frames and --pairs")
+        }
         for t in frames(frameCount: capture.frameCount) {
             let frame = try checked(capture, t)
             tally.addSingleFrame(DepthFrameAnalysis(frame), intrinsics: k)

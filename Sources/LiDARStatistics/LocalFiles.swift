@@ -1,3 +1,4 @@
+import BundleIO
 import Foundation
 import JSONSupport
 
@@ -18,12 +19,15 @@ enum LocalFiles {
         }
     }
 
-    /// A file's bytes, refused beyond `limit` bytes.
+    /// A file's bytes, refused beyond `limit` bytes. Only a regular file is read (BundleIO's
+    /// `FileSystem.openRegularFile`): a FIFO, device or socket is refused instead of blocking for ever.
     static func read(_ path: String, limit: Int) throws(InputError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw InputError(file: path, reason: exists(path) ? "cannot be opened" : "missing")
+        guard exists(path) else { throw InputError(file: path, reason: "missing") }
+        let descriptor: Int32
+        do { descriptor = try FileSystem.openRegularFile(path) } catch {
+            throw InputError(file: path, reason: error.code == nil ? error.reason : "cannot be opened (\(error.reason))")
         }
-        defer { try? handle.close() }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let data: Data?
         do { data = try handle.read(upToCount: limit + 1) } catch {
             throw InputError(file: path, reason: "cannot be read")

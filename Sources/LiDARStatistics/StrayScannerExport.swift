@@ -40,6 +40,7 @@ struct StrayScannerExport {
         }
         self.frames = frames
         let first = try Self.png(folder + "/depth/" + firstName)
+        try LiDARStatisticsDefinitions.checkFrameSize(width: first.width, height: first.height, file: folder + "/depth/" + firstName)
         let matrix = try Self.cameraMatrix(folder + "/camera_matrix.csv")
         // camera_matrix.csv holds the RGB camera's intrinsics; the RGB image's width is taken as 2 cx + 1
         // (principal point at the image centre, pixel centres at integers) to scale them to the depth map.
@@ -81,7 +82,12 @@ struct StrayScannerExport {
             scores.append(RobustStatistics.median(medians) ?? .infinity)
         }
         flipsCamera = scores[1] < scores[0]
-        func mm(_ v: Double) -> String { v.isFinite ? String(Int((v * 10_000).rounded())).insertingDecimalPoint() + " mm" : "none" }
+        func mm(_ v: Double) -> String {
+            guard v.isFinite else { return "none" }
+            // Poses a world away give residuals past Int's range: printed in full instead of trapping.
+            guard let tenths = Int(exactly: (v * 10_000).rounded()) else { return NumberFormatting.fixed(v * 1000, decimals: 1) + " mm" }
+            return String(tenths).insertingDecimalPoint() + " mm"
+        }
         convention = (flipsCamera ? "ARKit camera (y, z flipped to OpenCV's)" : "OpenCV camera (as written)")
             + "; median |warp residual| at lag \(gap): as written \(mm(scores[0])), flipped \(mm(scores[1]))"
     }

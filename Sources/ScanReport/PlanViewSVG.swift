@@ -1,4 +1,5 @@
 import CaptureEngine
+import Foundation
 
 /// The plan view: the scene's walls, openings and objects (or the trajectory's extent), the walked path
 /// coloured by time, heading ticks, and one marker per event (class `event-marker`) coloured by
@@ -107,9 +108,28 @@ enum PlanViewSVG {
         return s
     }
 
-    /// A light grid every metre (every 5 m on large plans).
+    /// Grid lines drawn at most along each axis, whatever the plan's extent (a log with one pose
+    /// 100,000 km away makes a plan of that size).
+    static let maximumGridLines = 50
+
+    /// A light grid every metre (every 5 m on plans over 40 m; on larger plans the next 1-2-5 step that
+    /// keeps at most ``maximumGridLines`` lines an axis).
+    static func gridStep(extent: Double) -> Double {
+        var step = extent > 40 ? 5.0 : 1.0
+        while extent / step > Double(maximumGridLines), step.isFinite { step = nextRoundLength(after: step) }
+        return step
+    }
+
+    /// The next length of the 1-2-5 series after `length` (a member of it): 2 after 1, 5 after 2, 10 after 5.
+    static func nextRoundLength(after length: Double) -> Double {
+        let power = Foundation.pow(10, (Foundation.log10(length)).rounded(.down))
+        let leading = (length / power).rounded()
+        return leading < 2 ? 2 * power : leading < 5 ? 5 * power : 10 * power
+    }
+
     private static func grid(view: (x: Double, z: Double, w: Double, h: Double)) -> String {
-        let step = max(view.w, view.h) > 40 ? 5.0 : 1.0
+        let step = gridStep(extent: max(view.w, view.h))
+        guard step.isFinite, view.w.isFinite, view.h.isFinite else { return "" }
         var s = "<g class=\"grid\" stroke=\"#ecebe6\" stroke-width=\"1\">\n"
         var x = (view.x / step).rounded(.up) * step
         while x < view.x + view.w {
@@ -126,7 +146,8 @@ enum PlanViewSVG {
 
     /// A scale bar of a round number of metres in the lower left corner.
     private static func scaleBar(view: (x: Double, z: Double, w: Double, h: Double), unit: Double) -> String {
-        let length = [0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500].last { $0 <= view.w / 5 } ?? 0.5
+        var length = 0.5
+        while nextRoundLength(after: length) <= view.w / 5, length.isFinite { length = nextRoundLength(after: length) }
         let x = view.x + unit * 2, z = view.z + view.h - unit * 2.5
         func num(_ v: Double) -> String { HTMLText.number(v, decimals: 3) }
         return "<g class=\"scale\"><line x1=\"\(num(x))\" y1=\"\(num(z))\" x2=\"\(num(x + length))\" y2=\"\(num(z))\" stroke=\"#222\" stroke-width=\"2\" vector-effect=\"non-scaling-stroke\"/>"

@@ -141,13 +141,13 @@ public enum ReportInput {
 
     /// Writes a page's bytes to `path` atomically; refuses an existing file without `force`.
     public static func write(_ text: String, to path: String, force: Bool) throws {
-        if FileManager.default.fileExists(atPath: path) && !force {
+        if FileSystem.exists(path) && !force {
             throw ReportPageError(.output, "\(path) exists; use --force to replace it")
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try FileSystem.writeOutputFile(text, to: path, force: force)
         } catch {
-            throw ReportPageError(.output, "\(path): cannot write the report: \(error.localizedDescription)")
+            throw ReportPageError(.output, "\(path): cannot write the report: \(error.description)")
         }
     }
 }

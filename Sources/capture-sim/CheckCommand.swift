@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 import Foundation
 import JSONSupport
@@ -50,8 +51,8 @@ struct CheckCommand: Command {
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
         overrides = ThresholdOverrideOptions(parsed)
         update = parsed.flag("update")
-        junit = parsed.value("junit")
-        report = parsed.value("report")
+        junit = try parsed.path("junit")
+        report = try parsed.path("report")
         json = parsed.flag("json")
         if let s = parsed.value("shard") {
             guard let shard = Shard(parsing: s) else { throw UsageError("--shard expects I/N with 1 <= I <= N, got '\(s)'") }
@@ -105,9 +106,9 @@ struct CheckCommand: Command {
                                  details: (r.check.problems + r.check.diff).joined(separator: "\n"))
             }, properties: (self.overrides.file.map { [(name: "--thresholds", value: $0)] } ?? []) + self.overrides.assignments.map { (name: "--set", value: $0) })
             do {
-                try Data(report.xml.utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+                try FileSystem.writeOutputFile(report.xml, to: junit, force: true)
             } catch {
-                throw CommandFailure("\(junit): cannot write the JUnit report: \(error.localizedDescription)", exitCode: .outputFailed)
+                throw CommandFailure("\(junit): cannot write the JUnit report: \(error.description)", exitCode: .outputFailed)
             }
         }
         if let report {

@@ -57,6 +57,14 @@ struct CommandLineArguments {
     /// The value of an option, if given (the last one when given more than once).
     func value(_ name: String) -> String? { values.last(where: { $0.name == name })?.value }
 
+    /// An option whose value is a path to write, if given; an empty one is a usage error (exit 2) before
+    /// any work, not a failed write at the end of it.
+    func path(_ name: String) throws(UsageError) -> String? {
+        guard let text = value(name) else { return nil }
+        guard !text.isEmpty else { throw UsageError("--\(name) is empty: give a path") }
+        return text
+    }
+
     /// Every value of a repeatable option, in order.
     func values(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
 

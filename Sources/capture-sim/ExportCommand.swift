@@ -2,6 +2,9 @@ import BundleIO
 import CaptureBundle
 import CaptureExport
 import JSONSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `capture-sim export INPUT --to FORMAT --out PATH`: a bundle or raw package in the format of another tool.
 struct ExportCommand: Command {
@@ -73,25 +76,45 @@ struct ExportCommand: Command {
     /// a failed write 4.
     func run() throws -> ExitCode {
         let capture = try ExportCapture(path: input, frameRateHz: options.frameRateHz)
+        try Self.refuseOverlap(input: input, out: out)
+        // Before the partial folder exists, so that a signal at any moment finds it registered.
+        InterruptCleanup.install()
+        // A signal removes the partial folder (the new export, or after the exchange the old one) while
+        // no thread can add to it, and nothing is published after it (``ExportOutput``).
         let output = try ExportOutput(path: out, isFolder: !format.isSingleFile, force: force)
         let bar = ProgressBar(label: "export \(format.rawValue)")
-        InterruptCleanup.install()
         do {
-            // A signal removes the partial folder (the new export, or after the exchange the old one).
-            let summary = try PublicationRegistry.removingOnInterrupt(output.partialPath) {
-                let summary = try CaptureExporter.export(capture, as: format, into: output, options: options) { done, total in
-                    bar.update(done: done, of: total)
-                }
-                bar.finish()
-                try output.publish()
-                return summary
+            let summary = try CaptureExporter.export(capture, as: format, into: output, options: options) { done, total in
+                bar.update(done: done, of: total)
             }
+            bar.finish()
+            try output.publish()
             printInfo(summary.line)
             return .success
         } catch {
             bar.finish()
             output.discard()
             throw error
+        }
+    }
+
+    /// Refuses an `--out` that is the input, holds it or lies inside it: replacing it would delete the
+    /// capture being read (exit 2).
+    static func refuseOverlap(input: String, out: String) throws(UsageError) {
+        func resolved(_ path: String) -> String? {
+            guard let real = realpath(path, nil) else { return nil }
+            defer { free(real) }
+            return String(cString: real)
+        }
+        guard let source = resolved(input) else { return }
+        // The output may not exist yet: resolve its folder and add its name.
+        let (folder, name) = FileSystem.split(out)
+        guard let parent = resolved(folder.isEmpty ? "." : folder) else { return }
+        let target = (parent == "/" ? "" : parent) + "/" + name
+        let inside = { (a: String, b: String) in a == b || a.hasPrefix(b == "/" ? "/" : b + "/") }
+        if inside(source, target) || inside(target, source) {
+            throw UsageError("--out \(out) \(source == target ? "is" : inside(source, target) ? "holds" : "lies inside") the input \(input): "
+                             + "writing there would replace what is being read; choose another path")
         }
     }
 }

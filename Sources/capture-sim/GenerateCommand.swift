@@ -120,17 +120,20 @@ struct GenerateCommand: Command {
         let indices = (0..<count).filter { index in shard.map { index % $0.count == $0.index - 1 } ?? true }
         // With bundles: what they will take, said (and checked against --max-bytes) before anything is written.
         if bundles {
-            let estimate = try indices.reduce(Int64(0)) { sum, index in
+            // Item by item, so that a budget the first items already pass is refused at once, whatever the count.
+            var estimate: Int64 = 0
+            for (done, index) in indices.enumerated() {
                 let generated = generator.scene(index: index)
                 let scene = try Scene(jsonText: generated.json, source: generated.name + ".json")
-                return sum + BundleSizeEstimate(capture: try capture(scene, images: false), images: cameraOptions.images).totalBytes
+                estimate += BundleSizeEstimate(capture: try capture(scene, images: false), images: cameraOptions.images).totalBytes
+                if let maximumBytes, estimate > maximumBytes {
+                    let items = done + 1 == indices.count ? Counted.text(indices.count, "item") : "the first \(Counted.text(done + 1, "item")) of \(indices.count)"
+                    throw UsageError("\(items) with bundles\(cameraOptions.images ? " and camera images" : ""): about \(Self.gigabytes(estimate)) on disk "
+                                     + "(docs/generate.md, \"How much disk\"), more than --max-bytes \(Self.gigabytes(maximumBytes)); nothing written")
+                }
             }
-            let line = "generate: \(Counted.text(indices.count, "item")) with bundles\(cameraOptions.images ? " and camera images" : ""): "
-                + "about \(Self.gigabytes(estimate)) on disk (docs/generate.md, \"How much disk\")"
-            if let maximumBytes, estimate > maximumBytes {
-                throw UsageError(line.dropFirst("generate: ".count) + ", more than --max-bytes \(Self.gigabytes(maximumBytes)); nothing written")
-            }
-            printInfo(line)
+            printInfo("generate: \(Counted.text(indices.count, "item")) with bundles\(cameraOptions.images ? " and camera images" : ""): "
+                + "about \(Self.gigabytes(estimate)) on disk (docs/generate.md, \"How much disk\")")
         }
         InterruptCleanup.install()
         do {
@@ -152,12 +155,12 @@ struct GenerateCommand: Command {
             if bundles {
                 let (line, bytes) = try writeBundles(generated, scenePath: path)
                 manifestLines.append(line.serialized())
+                // Rewritten whole after every item: a run that stops (a signal, a full disk) leaves the
+                // manifest of the items whose bundles are complete.
+                let name = shard.map { "manifest-\($0.index)-of-\($0.count).jsonl" } ?? "manifest.jsonl"
+                try write(manifestLines.map { $0 + "\n" }.joined(), to: (out as NSString).appendingPathComponent(name))
                 printInfo("generate: \(done + 1)/\(indices.count) \(generated.name): bundles written (\(Self.gigabytes(bytes)))")
             }
-        }
-        if bundles {
-            let name = shard.map { "manifest-\($0.index)-of-\($0.count).jsonl" } ?? "manifest.jsonl"
-            try write(manifestLines.map { $0 + "\n" }.joined(), to: (out as NSString).appendingPathComponent(name))
         }
         let range = shard.map { " (shard \($0.index)/\($0.count))" } ?? ""
         printInfo("generate: \(Counted.text(indices.count, "scene")) of \(count)\(range) in \(out)\(bundles ? ", with bundles" : "")")
@@ -176,13 +179,11 @@ struct GenerateCommand: Command {
             : NumberFormatting.fixed(Double(bytes) / 1e6, decimals: 0) + " MB"
     }
 
-    /// Writes a file under a temporary name beside it, then renames it into place; a signal meanwhile
-    /// removes the temporary file (``PublicationRegistry/removingOnInterrupt(_:_:)``).
+    /// Writes a file under a temporary name of this process's own beside it, then renames it into
+    /// place; a signal meanwhile removes the temporary file (``FileSystem/writeAtomically(_:to:)``).
     private func write(_ text: String, to path: String) throws {
         do {
-            try PublicationRegistry.removingOnInterrupt(FileSystem.temporaryName(for: path)) { () throws(FileSystemError) in
-                try FileSystem.writeAtomically(text, to: path)
-            }
+            try FileSystem.writeAtomically(text, to: path)
         } catch {
             throw CommandFailure("\(path): cannot write: \(error.description)", exitCode: .outputFailed)
         }

@@ -40,10 +40,10 @@ struct InspectCommand: Command {
         if json {
             print(inspection.json.serialized())
         } else {
-            inspection.summaryLines.forEach { print($0) }
+            inspection.summaryLines.forEach { print(TerminalText.oneLine($0)) }
         }
         guard inspection.isValid else {
-            printError("capture-sim inspect: invalid bundle: \(inspection.problems[0])")
+            printError("capture-sim inspect: invalid bundle: " + TerminalText.oneLine(inspection.problems[0]))
             return .failure
         }
         return .success

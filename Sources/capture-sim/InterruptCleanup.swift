@@ -1,4 +1,4 @@
-import CaptureBundle
+import BundleIO
 import Dispatch
 import Foundation
 

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 import Foundation
 import JSONSupport
@@ -41,12 +42,12 @@ struct LiDARFitCommand: Command {
         anchors = try LiDARStatsCommand.wholeNumber(parsed, "frames", in: 4...2_000) ?? 60
         iterations = try LiDARStatsCommand.wholeNumber(parsed, "iterations", in: 0...200) ?? 10
         scenePath = parsed.value("scene") ?? DefaultPaths.defaultScene
-        out = parsed.value("out")
+        out = try parsed.path("out")
         force = parsed.flag("force")
     }
 
     func run() throws -> ExitCode {
-        if let out, FileManager.default.fileExists(atPath: out), !force {
+        if let out, FileSystem.exists(out), !force {
             throw CommandFailure("\(out) exists; use --force to replace it", exitCode: .outputFailed)
         }
         let target = try LiDARStatsCommand.statistics(of: path, frames: 200, pairs: 120)
@@ -74,9 +75,9 @@ struct LiDARFitCommand: Command {
         printInfo(LiDARFitReport.table(result, capture: path, scene: scene.name))
         if let out {
             do {
-                try Data(block.utf8).write(to: URL(fileURLWithPath: out), options: .atomic)
+                try FileSystem.writeOutputFile(block, to: out, force: force)
             } catch {
-                throw CommandFailure("\(out): cannot write the lidar block: \(error.localizedDescription)", exitCode: .outputFailed)
+                throw CommandFailure("\(out): cannot write the lidar block: \(error.description)", exitCode: .outputFailed)
             }
         } else {
             print(block, terminator: "")

@@ -68,7 +68,7 @@ struct SweepCommand: Command {
         }
         json = parsed.flag("json")
         csv = parsed.flag("csv")
-        report = parsed.value("report")
+        report = try parsed.path("report")
         guard !(json && csv) else { throw UsageError("--json and --csv exclude each other") }
         jobs = try parsed.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }

@@ -133,11 +133,15 @@ import Testing
         try FileSystem.write(Array("x".utf8), to: third.contentPath)
         third.discard()
         #expect(folder.tree() == ["model", "model/b.txt"])
-        // A link planted under the partial name is not followed: the partial folder cannot be made.
+        // A link planted under the partial name is neither followed nor reused: the next name is taken.
         let victim = folder.file("victim")
         try FileSystem.write(Array("keep".utf8), to: victim)
-        symlink(victim, folder.file(".other.\(getpid()).export.partial"))
-        #expect(throws: FileSystemError.self) { try ExportOutput(path: folder.file("other"), isFolder: false, force: false) }
+        symlink(victim, folder.file(".other.\(getpid())-1.export.partial"))
+        let fourth = try ExportOutput(path: folder.file("other"), isFolder: false, force: false)
+        #expect(fourth.partialPath.hasSuffix(".other.\(getpid())-2.export.partial"))
+        try fourth.write(Array("y".utf8), toPath: fourth.contentPath)
+        try fourth.publish()
         #expect(folder.bytes("victim") == Array("keep".utf8))
+        #expect(folder.bytes("other") == Array("y".utf8))
     }
 }

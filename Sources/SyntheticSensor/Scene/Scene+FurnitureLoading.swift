@@ -11,10 +11,15 @@ extension Scene {
 
     /// Throws when the scene's `clutter` counts add up to more than ``maximumSceneClutterCount``.
     static func checkClutterTotal(rooms: [Room], objects: [SceneObject], source: String) throws(InputError) {
-        let total = rooms.reduce(0) { $0 + ($1.clutter?.count ?? 0) } + objects.reduce(0) { $0 + ($1.clutter?.count ?? 0) }
+        let total = clutterTotal(rooms: rooms, objects: objects)
         guard total <= maximumSceneClutterCount else {
             throw InputError(file: source, location: "clutter", reason: "the scene asks for \(total) clutter items; a scene may ask for at most \(maximumSceneClutterCount)")
         }
+    }
+
+    /// The clutter items the rooms and objects ask for together.
+    static func clutterTotal(rooms: [Room], objects: [SceneObject]) -> Int {
+        rooms.reduce(0) { $0 + ($1.clutter?.count ?? 0) } + objects.reduce(0) { $0 + ($1.clutter?.count ?? 0) }
     }
 
     /// Reads an object's `shape` (`"shaped"`, the default, or `"box"`), `variant` (default: the

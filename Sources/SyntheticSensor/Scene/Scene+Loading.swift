@@ -101,6 +101,9 @@ extension Scene {
             throw InputError(file: source, location: "script", reason: "the scene lasts \(MessageNumber.text(duration)) s; a scene may last at most \(MessageNumber.text(SceneLimits.maximumDurationSeconds)) s (check speeds, pauses and distances)")
         }
         try SceneLimits.checkFrames(durationSeconds: duration, frameRateHz: depth.frameRateHz, source: source)
+        try SceneLimits.checkDepthWork(frames: duration * depth.frameRateHz, everyNthFrame: depth.everyNthFrame,
+                                       walls: rooms.reduce(0) { $0 + $1.floor.count }, objects: objects.count,
+                                       clutter: Scene.clutterTotal(rooms: rooms, objects: objects), source: source)
     }
 
     private static func metadata(_ m: JSONObjectReader) throws(InputError) -> ScanMetadata {

@@ -34,6 +34,27 @@ public enum SceneLimits {
     /// The most objects (500: the furnished apartment has 24).
     public static let maximumObjects = 500
 
+    /// The most depth work a scene may imply: depth frames (frames / `depth.everyNthFrame`) times the
+    /// things every ray is tested against (walls, objects and clutter items). 20,000,000 is about
+    /// ten times the furnished apartment's and renders its depth in well under a minute; the largest
+    /// scene within every other limit (36,000 frames of 500 objects and 5,000 clutter items) is 200
+    /// million and is refused when it is loaded. Camera images add their own cost per image
+    /// (docs/benchmarks.md).
+    public static let maximumDepthWork = 20_000_000.0
+
+    /// Throws when the scene's depth work exceeds ``maximumDepthWork``.
+    static func checkDepthWork(frames: Double, everyNthFrame: Int, walls: Int, objects: Int, clutter: Int, source: String) throws(InputError) {
+        let depthFrames = (frames / Double(max(1, everyNthFrame))).rounded(.up)
+        let things = Double(walls + objects + clutter)
+        let work = depthFrames * things
+        guard work <= maximumDepthWork else {
+            throw InputError(file: source, location: "script",
+                             reason: "\(MessageNumber.text(depthFrames)) depth frames x \(walls + objects + clutter) walls, objects and clutter items "
+                                + "is \(MessageNumber.text(work)) units of depth work; a scene may have at most \(MessageNumber.text(maximumDepthWork)) "
+                                + "(SceneLimits: shorten the script, raise depth.everyNthFrame or furnish less)")
+        }
+    }
+
     /// Throws when `count` things (`what`: "rooms", "objects") exceed `limit`, naming the key of `reader`.
     static func check(count: Int, of what: String, atMost limit: Int, at reader: JSONObjectReader, key: String,
                       scope: String = "a scene") throws(InputError) {
