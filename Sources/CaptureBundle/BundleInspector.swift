@@ -7,6 +7,9 @@ import JSONSupport
 public enum BundleInspector {
     /// The CubiCapture files in zip order: the depth file first, so that its copy in the zip can be
     /// written while the scan records (``ZipStreamWriter``).
+    /// The true poses capture-sim writes beside the SDK's files in a CubiCapture bundle folder (not in
+    /// the zip): `frame,x,y,z,qx,qy,qz,qw,time`, the frame being its index in `arkitData.json`'s `frames`.
+    public static let truePosesFile = "truth/poses_true.csv"
     public static let cubiCaptureFiles = ["allDepthFrames.bin", "video.mp4", "arkitData.json", "config.json", "scan.log",
                                           "feedback.json", "mesh.ply"]
     /// The zip order of bundles written before that, whose `allDepthFrames.bin` is version 1.
@@ -195,7 +198,7 @@ public enum BundleInspector {
         // The zip is `<uid>.zip`; without config.json the folder's one zip stands in.
         let zips = reader.files.filter { $0.hasSuffix(".zip") && !$0.contains("/") }
         let zipName = uid.map { $0 + ".zip" } ?? (zips.count == 1 ? zips[0] : "<uid>.zip")
-        let dataFiles = reader.files.filter { $0 != zipName }
+        let dataFiles = reader.files.filter { $0 != zipName && $0 != truePosesFile }
         if let odd = dataFiles.first(where: { !documented.contains($0) }) {
             result.problems.append("\(odd): not a documented bundle file")
         }
@@ -236,6 +239,14 @@ public enum BundleInspector {
             if poses.map(\.frame) != Array(0..<poses.count) {
                 result.problems.append("raw/poses.csv: frame numbers are not 0..<\(poses.count) in order")
             }
+        }
+        if reader.has("raw/poses_true.csv") {
+            do {
+                let truth = try RawPose.parseCSV(bytes: try reader.bytes("raw/poses_true.csv"), file: "raw/poses_true.csv")
+                if truth.map(\.frame) != poses.map(\.frame) || truth.map(\.time) != poses.map(\.time) {
+                    result.problems.append("raw/poses_true.csv: its frames and times are not raw/poses.csv's")
+                }
+            } catch { result.problems.append(error.description) }
         }
         result.frames = poses.count
         result.recordedFrames = poses.count

@@ -38,6 +38,9 @@ public final class CubiCaptureStorage: ScanStorage {
     /// Frames in `video.mp4` (so far, or when finished).
     public var videoFrameCount: Int { video?.frameCount ?? videoSummary?.frames ?? 0 }
     private var recording = false
+    /// The frames' true poses (ARKit world and camera) in `arkitData.json`'s frame order, for
+    /// `truth/poses_true.csv`; nil once a frame came without one (a logged frame).
+    private var truePoses: [(pose: RigidTransform, time: Double)]? = []
     /// The files written into the bundle, in zip order (names relative to the bundle folder).
     public private(set) var writtenFiles: [String] = []
 
@@ -62,6 +65,9 @@ public final class CubiCaptureStorage: ScanStorage {
 
     public func observe(_ input: SessionInput, recorded: Bool) {
         workspace.now = input.time
+        if case .frame(let frame) = input.kind, !log.isClosed {
+            if let truth = frame.truePose { truePoses?.append((truth, input.time)) } else { truePoses = nil }
+        }
         // A failed fragment write surfaces as a failed arkitData.json write when the files are written.
         do { try log.add(input, recorded: recorded) } catch { logFailure = error.description }
     }
@@ -242,10 +248,30 @@ public final class CubiCaptureStorage: ScanStorage {
         try writeArkitData(finished, configuration: configuration)
         files.append("arkitData.json")
         writtenFiles = BundleInspector.cubiCaptureFiles.filter { files.contains($0) }
+        writeTruePoses()
         if let deferred {
             // The scan goes on and zips without the file, as the SDK does; such a bundle is not published.
             workspace.withhold(deferred)
             throw deferred
+        }
+    }
+
+    /// `truth/poses_true.csv`: the true pose of every frame of `arkitData.json` (outside the SDK's files
+    /// and the zip). Its failure keeps the bundle from being published without changing what the
+    /// session reports (the SDK has no such file).
+    private func writeTruePoses() {
+        guard let truePoses, !truePoses.isEmpty else { return }
+        var text = RawRGBDStorage.posesHeader + "\n"
+        for (index, entry) in truePoses.enumerated() {
+            let q = entry.pose.rotation.w < 0 ? -entry.pose.rotation.vector : entry.pose.rotation.vector
+            let values = [entry.pose.translation.x, entry.pose.translation.y, entry.pose.translation.z, q.x, q.y, q.z, q.w, entry.time]
+            text += String(index) + "," + values.map(RawRGBDStorage.number).joined(separator: ",") + "\n"
+        }
+        do throws(ScanStorageError) {
+            try workspace.makeSubfolder("truth", for: .folder)
+            try workspace.write(text, to: BundleInspector.truePosesFile, as: .config)
+        } catch {
+            workspace.withhold(error)
         }
     }
 

@@ -20,6 +20,8 @@ final class InputLog {
     private(set) var inputCount = 0
     private(set) var frameCount = 0
     private var closed = false
+    /// Whether logging has stopped (``finish()`` or ``discard()``).
+    var isClosed: Bool { closed }
 
     init(recordsDepth: Bool) { self.recordsDepth = recordsDepth }
 

@@ -1,10 +1,14 @@
 import BundleIO
 import CaptureEngine
 import JSONSupport
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Writes a scan as the raw RGBD package (docs/bundle-format.md): `manifest.json`, `mesh.obj` (Z up,
 /// metres), `raw/intrinsics.json`, `raw/poses.csv` (camera-to-world, Z-up world, OpenCV camera, and
-/// each frame's capture time),
+/// each frame's capture time: the tracker's estimate), `raw/poses_true.csv` (the same columns, the true
+/// poses, when the frames carry them: synthetic captures),
 /// `raw/depth/00000.png` (16-bit millimetres, 0 = no data) and `raw/confidence/00000.png` (8-bit 0/1/2),
 /// numbered by depth frame, and `raw/rgb/00000.jpg` (the camera image, for depth frames that carry one)
 /// with `raw/rgb_intrinsics.json` (with the lens's distortion coefficients `k1`, `k2`, `p1`, `p2`, `k3`
@@ -20,6 +24,9 @@ public final class RawRGBDStorage: ScanStorage {
     public let settings: BundleSettings
     let workspace: BundleWorkspace
     private var poses: OutputFile?
+    /// `raw/poses_true.csv` while it is written, and its rows so far.
+    private var truePoses: OutputFile?
+    private var truePoseRows = 0
     private var depthIntrinsics: CameraIntrinsics?
     /// The camera images' intrinsics, from the first frame with an image.
     private var colorIntrinsics: CameraIntrinsics?
@@ -32,6 +39,7 @@ public final class RawRGBDStorage: ScanStorage {
     private let frameJobs = FrameJobWindow<ScanStorageError>(window: 4)
 
     static let posesStreamName = "raw/.poses.csv.part"
+    static let truePosesStreamName = "raw/.poses_true.csv.part"
     /// The header line of `raw/poses.csv`: the frame number, the pose, and the frame's capture time in
     /// seconds on the session clock (last, so readers taking the first eight columns by position read
     /// the pose as before).
@@ -64,6 +72,9 @@ public final class RawRGBDStorage: ScanStorage {
             let file = try OutputFile(creating: workspace.path(Self.posesStreamName))
             try file.write(Self.posesHeader + "\n")
             poses = file
+            let truth = try OutputFile(creating: workspace.path(Self.truePosesStreamName))
+            try truth.write(Self.posesHeader + "\n")
+            truePoses = truth
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: true, reason: error.description)
         }
@@ -96,12 +107,12 @@ public final class RawRGBDStorage: ScanStorage {
         }) {
             throw failure
         }
-        let pose = CoordinateConventions.zUpOpenCV(fromARKit: frame.transform)
-        // q and -q are the same rotation: the file uses the one with w >= 0.
-        let q = pose.rotation.w < 0 ? -pose.rotation.vector : pose.rotation.vector
-        let values = [pose.translation.x, pose.translation.y, pose.translation.z, q.x, q.y, q.z, q.w]
         do throws(FileSystemError) {
-            try poses.write(String(frameCount) + "," + (values + [time]).map(Self.number).joined(separator: ",") + "\n")
+            try poses.write(Self.poseRow(frame: frameCount, arkitPose: frame.transform, time: time))
+            if let truth = frame.truePose, let truePoses {
+                try truePoses.write(Self.poseRow(frame: frameCount, arkitPose: truth, time: time))
+                truePoseRows += 1
+            }
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
         }
@@ -164,6 +175,16 @@ public final class RawRGBDStorage: ScanStorage {
         return shifted >= 65535 ? 65535 : UInt16(shifted)
     }
 
+    /// A line of `raw/poses.csv` (and `raw/poses_true.csv`): the frame number, the camera-to-world pose of
+    /// an ARKit-convention pose turned into the package's (Z-up world, OpenCV camera), and the time.
+    static func poseRow(frame: Int, arkitPose: RigidTransform, time: Double) -> String {
+        let pose = CoordinateConventions.zUpOpenCV(fromARKit: arkitPose)
+        // q and -q are the same rotation: the file uses the one with w >= 0.
+        let q = pose.rotation.w < 0 ? -pose.rotation.vector : pose.rotation.vector
+        let values = [pose.translation.x, pose.translation.y, pose.translation.z, q.x, q.y, q.z, q.w]
+        return String(frame) + "," + (values + [time]).map(Self.number).joined(separator: ",") + "\n"
+    }
+
     /// A number in its shortest round-trip form ("-0" as "0").
     static func number(_ x: Double) -> String {
         JSONValue.number(x == 0 ? 0 : x).serialized()
@@ -182,10 +203,20 @@ public final class RawRGBDStorage: ScanStorage {
         do throws(FileSystemError) {
             try poses.close()
             try FileSystem.rename(poses.path, to: posesPath)
+            // The true poses, when every depth frame carried one (a synthetic capture); else no file.
+            if let truePoses {
+                try truePoses.close()
+                if truePoseRows == frameCount, frameCount > 0 {
+                    try FileSystem.rename(truePoses.path, to: workspace.path("raw/poses_true.csv"))
+                } else {
+                    unlink(truePoses.path)
+                }
+            }
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
         }
         self.poses = nil
+        self.truePoses = nil
         let k = depthIntrinsics ?? CameraIntrinsics.wideCamera.scaled(toWidth: CameraIntrinsics.lidarDepth.width,
                                                                       height: CameraIntrinsics.lidarDepth.height)
         let intrinsics: JSONValue = .object([
@@ -261,7 +292,9 @@ public final class RawRGBDStorage: ScanStorage {
     public func removeScanFiles() {
         _ = frameJobs.drain()
         try? poses?.close()
+        try? truePoses?.close()
         poses = nil
+        truePoses = nil
         workspace.withdraw()
     }
 }

@@ -25,16 +25,18 @@ public final class ExportCapture {
     private var depthFile: DepthFramesFile?
 
     /// Opens `path` (any input `capture-sim inspect` reads). A raw package whose `raw/poses.csv` carries no
-    /// `time` column takes frame k's time as k / `frameRateHz`, and needs it.
-    public init(path: String, frameRateHz: Double? = nil) throws(InputError) {
+    /// `time` column takes frame k's time as k / `frameRateHz`, and needs it. With `poses` `.true` the
+    /// frames carry the capture's true poses instead of the estimate (a capture without them is refused).
+    public init(path: String, frameRateHz: Double? = nil, poses: ExportPoses = .estimate) throws(InputError) {
         reader = try BundleReader(path: path)
         switch reader.layout {
         case .cubiCapture:
             let data = try reader.arkitData()
             arkitData = data
+            let truth = poses == .true ? try Self.truePoses(reader, file: BundleInspector.truePosesFile, count: data.frames.count) : nil
             var frames: [ExportFrame] = []
-            for frame in data.frames where frame.recorded {
-                let pose = frame.transform
+            for (index, frame) in data.frames.enumerated() where frame.recorded {
+                let pose = truth?[index].pose ?? frame.transform
                 guard pose.isFinite else { continue }
                 try Self.checkTime(frame.time, file: "arkitData.json", frame: frames.count)
                 frames.append(ExportFrame(number: frames.count, time: frame.time,
@@ -58,11 +60,17 @@ public final class ExportCapture {
             imageDistortion = data.video?.distortion
         case .rawRGBD:
             arkitData = nil
-            let poses = try reader.poses()
-            let times = try Self.rawFrameTimes(poses, frameRateHz: frameRateHz)
+            let estimates = try reader.poses()
+            let times = try Self.rawFrameTimes(estimates, frameRateHz: frameRateHz)
+            let truth = poses == .true ? try Self.truePoses(reader, file: "raw/poses_true.csv", count: estimates.count) : nil
+            if let truth, let (row, estimate) = zip(truth, estimates).first(where: { $0.frame != $1.frame }) {
+                throw InputError(file: "raw/poses_true.csv", location: "frame \(row.frame)",
+                                 reason: "rows do not follow raw/poses.csv's (frame \(estimate.frame) there)")
+            }
             let files = Set(reader.files)
-            frames = zip(poses, times).map { pose, time in
-                ExportFrame(number: pose.frame, time: time, cameraToWorld: pose.pose, depthIndex: pose.frame,
+            frames = zip(estimates.indices, zip(estimates, times)).map { index, row in
+                let (pose, time) = row
+                return ExportFrame(number: pose.frame, time: time, cameraToWorld: truth?[index].pose ?? pose.pose, depthIndex: pose.frame,
                             imageIndex: Self.rawImageName(pose.frame).map(files.contains) == true ? pose.frame : nil)
             }
             depthIntrinsics = try reader.rawIntrinsics()
@@ -135,6 +143,19 @@ public final class ExportCapture {
         let computed = poses.map { Double($0.frame) / rate }
         for (pose, time) in zip(poses, computed) { try checkTime(time, file: "raw/poses.csv", frame: pose.frame) }
         return computed
+    }
+
+    /// The true poses of `file`, one row per frame (`count`) numbered 0, 1, ... as the estimate's rows
+    /// are listed; refused when the capture has none (a logged capture) or they do not line up.
+    static func truePoses(_ reader: BundleReader, file: String, count: Int) throws(InputError) -> [RawPose] {
+        guard reader.has(file) else {
+            throw InputError(file: reader.path, reason: "has no true poses (\(file)): only synthetic captures carry them; use --poses estimate")
+        }
+        let rows = try RawPose.parseCSV(bytes: try reader.bytes(file), file: file)
+        guard rows.count == count else {
+            throw InputError(file: file, reason: "\(rows.count) rows for \(count) frames")
+        }
+        return rows
     }
 
     /// The latest time a frame may have on the capture clock, seconds (about 31.7 years): exports write

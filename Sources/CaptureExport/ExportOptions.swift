@@ -1,3 +1,10 @@
+/// Which poses an export writes: the tracker's estimate (what a phone records) or the true poses a
+/// synthetic capture writes beside it (`raw/poses_true.csv`, `truth/poses_true.csv`).
+public enum ExportPoses: String, Sendable, CaseIterable {
+    case estimate
+    case `true`
+}
+
 /// What to export of a capture, beyond the format.
 public struct ExportOptions: Sendable {
     /// Keep every n-th of the frames the format takes (1: all).

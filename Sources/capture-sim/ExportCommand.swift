@@ -10,7 +10,7 @@ import Glibc
 struct ExportCommand: Command {
     static let name = "export"
     static let summary = "Write a bundle's poses, images and depth for evo (TUM), COLMAP, Nerfstudio or Foxglove (MCAP)"
-    static let usage = ["export INPUT --to FORMAT --out PATH [--force] [--every N] [--start S] [--end S] [--fps N]"]
+    static let usage = ["export INPUT --to FORMAT --out PATH [--force] [--poses estimate|true] [--every N] [--start S] [--end S] [--fps N]"]
     static let discussion = """
         Reads a CubiCapture bundle (folder or zip) or a raw RGBD package and writes its frames for another
         tool. Every export uses one world, the raw package's: Z up, right-handed, metres; the camera is
@@ -21,6 +21,7 @@ struct ExportCommand: Command {
         .option("to", "FORMAT", "tum, colmap, nerfstudio or mcap (below; required)"),
         .option("out", "PATH", "the file (tum, mcap) or folder (colmap, nerfstudio) to write, in a folder that\nexists; it is built beside PATH under a hidden partial name and renamed\ninto place when complete (required)"),
         .flag("force", "replace PATH if it exists (in one step: PATH always holds a whole export)"),
+        .option("poses", "WHICH", "estimate (default: the tracker's, as a phone records them) or true (the\ntrue poses a synthetic capture writes beside them, for scoring: evo_ape\nbetween the two TUM exports gives the tracking error)"),
         .option("every", "N", "keep every N-th frame (of the frames with images for colmap and nerfstudio)"),
         .option("start", "S", "only frames at or after S seconds on the capture clock"),
         .option("end", "S", "only frames before S seconds"),
@@ -43,6 +44,8 @@ struct ExportCommand: Command {
     var out: String
     var force: Bool
     var options: ExportOptions
+    /// `--poses`.
+    var poses = ExportPoses.estimate
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard let input = try parsed.singlePositional() else { throw UsageError("which bundle? capture-sim export INPUT --to FORMAT --out PATH") }
@@ -65,6 +68,12 @@ struct ExportCommand: Command {
             guard fps > 0 else { throw UsageError("--fps expects a positive number of frames per second, got '\(fps)'") }
             options.frameRateHz = fps
         }
+        if let text = parsed.value("poses") {
+            guard let poses = ExportPoses(rawValue: text) else {
+                throw UsageError("--poses expects estimate or true, got '\(text)'")
+            }
+            self.poses = poses
+        }
         self.input = input
         self.format = format
         self.out = out
@@ -75,7 +84,7 @@ struct ExportCommand: Command {
     /// Errors go to the one map of error types to exit codes (``ExitCode/of(_:)``): an unreadable input 3,
     /// a failed write 4.
     func run() throws -> ExitCode {
-        let capture = try ExportCapture(path: input, frameRateHz: options.frameRateHz)
+        let capture = try ExportCapture(path: input, frameRateHz: options.frameRateHz, poses: poses)
         try Self.refuseOverlap(input: input, out: out)
         // Before the partial folder exists, so that a signal at any moment finds it registered.
         InterruptCleanup.install()

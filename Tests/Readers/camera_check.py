@@ -34,7 +34,9 @@ Each pair: ORB (2000 features) on both, brute-force Hamming matching with cross 
 `cv2.findEssentialMat` (RANSAC, probability 0.999, threshold 1 pixel) with the package's camera
 intrinsics, `cv2.recoverPose`. A pair tracks when RANSAC keeps at least 60 inlier matches for the essential matrix and
 the rotation recoverPose takes from it differs from the poses' relative rotation by less than 1 degree (the angle of
-R_est^T R_true). The poses are the package's `raw/poses.csv` (OpenCV camera, Z-up world).
+R_est^T R_true). The poses are the package's true poses, `raw/poses_true.csv` (OpenCV camera, Z-up
+world; `raw/poses.csv` holds the tracker's estimate, which is not the truth; a package without the true
+poses, a logged capture, falls back to it and says so).
 
 With `--check` the exit code is 1 unless every statistic's median is within the issue's factors of the
 reference photo's value (x0.4 to x2.5; colour entropy x0.75 to x1.3; ORB features at least half) and at
@@ -246,7 +248,12 @@ def main() -> int:
         result["ours"] = {k: summary([s[k] for s in per_image]) for k in per_image[0]}
         result["images"] = len(picked)
         frames = [int(p.stem) for p in files]
-        result["odometry"] = odometry(folder, frames, read_poses(folder / "poses.csv"), pairs, args.gap_seconds)
+        truth = folder / "poses_true.csv"
+        if not truth.is_file():
+            print(f"{folder}: no poses_true.csv; measuring against the estimate in poses.csv", file=sys.stderr)
+            truth = folder / "poses.csv"
+        result["odometry"] = odometry(folder, frames, read_poses(truth), pairs, args.gap_seconds)
+        result["odometry"]["poses"] = truth.name
     if args.reference:
         result["reference"] = statistics(load(pathlib.Path(args.reference)))
     failures = []

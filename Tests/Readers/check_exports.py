@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Reads capture-sim's exports back with the tools their users have, and checks their conventions.
 
-Usage: check_exports.py SOURCE EXPORT_DIR [FPS]
+Usage: check_exports.py [--poses true] SOURCE EXPORT_DIR [FPS]
   SOURCE      the bundle the exports were made from (CubiCapture folder or raw RGBD package)
   EXPORT_DIR  a folder holding `capture-sim export SOURCE --to F --out EXPORT_DIR/<F>` for F in
               tum (file), colmap (folder), nerfstudio (folder), mcap (file); missing ones are skipped
   FPS         for a raw package without the time column: frame k is at k / FPS s (export's --fps)
+  --poses true  the exports were made with `--poses true`: the source's true poses are read
+              (raw/poses_true.csv; the CubiCapture folder's truth/poses_true.csv), so that the convention
+              check projects with the pose the depth was rendered from
 
 Readers: evo (TUM), pycolmap (COLMAP), json (Nerfstudio's transforms.json), the mcap Python reader (MCAP),
 numpy and Pillow; none shares code with the Swift writer. The source bundle is read here too, from its
@@ -59,9 +62,27 @@ def scaled(k, width, height):
             "cx": (k["cx"] + 0.5) * sx - 0.5, "cy": (k["cy"] + 0.5) * sy - 0.5}
 
 
+TRUE_POSES = False
+
+
+def read_true_poses(path):
+    """frame -> 4x4 camera-to-world from a poses_true.csv (frame, x, y, z, qx, qy, qz, qw, time)."""
+    out = {}
+    with open(path) as f:
+        rows = list(csv.reader(f))
+    header = rows[0]
+    for row in rows[1:]:
+        values = dict(zip(header, row))
+        pose = np.eye(4)
+        pose[:3, :3] = quaternion_matrix(*(float(values[k]) for k in ("qx", "qy", "qz", "qw")))
+        pose[:3, 3] = [float(values[k]) for k in ("x", "y", "z")]
+        out[int(values["frame"])] = pose
+    return out
+
+
 def read_raw(folder, fps=None):
     frames = {}
-    with open(os.path.join(folder, "raw/poses.csv")) as f:
+    with open(os.path.join(folder, "raw/poses_true.csv" if TRUE_POSES else "raw/poses.csv")) as f:
         rows = list(csv.reader(f))
     header = rows[0]
     for row in rows[1:]:
@@ -93,10 +114,13 @@ def read_cubicapture(folder):
     frames = {}
     number = 0
     wide = None
-    for fr in arkit["frames"]:
+    truth = read_true_poses(os.path.join(folder, "truth/poses_true.csv")) if TRUE_POSES else None
+    for index, fr in enumerate(arkit["frames"]):
         if not fr["recorded"]:
             continue
         m = np.array(fr["transform"], dtype=float).reshape(4, 4).T  # column-major
+        if truth is not None:
+            m = truth[index]
         if not np.all(np.isfinite(m)):
             continue
         fx, fy, cx, cy, w, h = fr["intrinsics"]
@@ -400,13 +424,18 @@ def check_mcap(source, path, samples):
 
 
 def main():
-    if len(sys.argv) not in (3, 4):
-        fail("usage: check_exports.py SOURCE EXPORT_DIR [FPS]")
-    source_path, exports = sys.argv[1], sys.argv[2]
+    global TRUE_POSES
+    args = sys.argv[1:]
+    if args[:2] == ["--poses", "true"]:
+        TRUE_POSES = True
+        args = args[2:]
+    if len(args) not in (2, 3):
+        fail("usage: check_exports.py [--poses true] SOURCE EXPORT_DIR [FPS]")
+    source_path, exports = args[0], args[1]
     if os.path.exists(os.path.join(source_path, "arkitData.json")):
         source = read_cubicapture(source_path)
     else:
-        source = read_raw(source_path, float(sys.argv[3]) if len(sys.argv) == 4 else None)
+        source = read_raw(source_path, float(args[2]) if len(args) == 3 else None)
     if source["mesh"] is None:
         fail("%s has no mesh for the convention check" % source_path)
     samples = mesh_samples(source["mesh"])

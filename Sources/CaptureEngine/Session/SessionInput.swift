@@ -104,11 +104,16 @@ public struct CameraFrame: Sendable {
     /// The wide camera's image, when the capture renders one for this frame (recorded frames on the
     /// video's frame rate); the session ignores it, the bundle writers encode it.
     public var color: ColorImage?
+    /// The camera's true camera-to-world transform (ARKit world, metres) when the frame comes from a
+    /// synthetic capture, which knows it; nil for logged frames. ``transform`` is the tracker's estimate
+    /// of it. The session ignores it; the bundle writers record it beside the estimate.
+    public var truePose: RigidTransform?
 
     public init(transform: RigidTransform, intrinsics: CameraIntrinsics = .wideCamera,
                 tracking: TrackingState = .normal, depth: DepthMap? = nil, featureDepths: [Float]? = nil,
-                color: ColorImage? = nil) {
+                color: ColorImage? = nil, truePose: RigidTransform? = nil) {
         self.color = color
+        self.truePose = truePose
         self.transform = transform
         self.intrinsics = intrinsics
         self.tracking = tracking

@@ -265,12 +265,14 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             if state != thermal {
                 thermal = state
                 pending.append(SessionInput(time: t, .frame(CameraFrame(transform: reported, tracking: tracking,
-                                                                        depth: depth, featureDepths: features, color: color))))
+                                                                        depth: depth, featureDepths: features, color: color,
+                                                                        truePose: truePose))))
                 return SessionInput(time: t, .system(SystemSample(thermal: state)))
             }
         }
         return SessionInput(time: t, .frame(CameraFrame(transform: reported, intrinsics: .wideCamera, tracking: tracking,
-                                                        depth: depth, featureDepths: features, color: color)))
+                                                        depth: depth, featureDepths: features, color: color,
+                                                        truePose: truePose)))
     }
 
     /// Whether camera frame `index` at `time` comes to the session: not while the app is in the
