@@ -11,6 +11,8 @@
 #                                   file of every package whose library it loads (ldd: the runtime
 #                                   packages and what they pull in, libx264 among them)
 #   README.txt                      what this is and how to use it
+#   share/capture-sim/Scenes/       the scenes (a bare `bin/capture-sim` runs share/capture-sim/Scenes/apartment.json)
+#   share/doc/capture-sim/          README.md and docs/ (the formats: scene, bundle, replay inputs, exports)
 # The version is the binary's own (`capture-sim --version`). ALLOW_TOOLCHAIN=1 accepts a binary that
 # loads the Swift runtime from the toolchain (a test build; never a shipped one).
 set -euo pipefail
@@ -31,8 +33,12 @@ mapfile -t packages < <("$here/runtime-packages.sh" "$binary" 2>/dev/null)
 mapfile -t loaded < <(awk '$1 == "ok" { print $3 }' <<< "$coverage" | sort -u)
 
 rm -rf "$stage" "$stage.tar.gz"
-mkdir -p "$stage/bin" "$stage/LICENSES"
+mkdir -p "$stage/bin" "$stage/LICENSES" "$stage/share/capture-sim" "$stage/share/doc/capture-sim"
 cp "$binary" "$stage/bin/capture-sim"
+project=$(dirname "$here")
+cp -R "$project/Scenes" "$stage/share/capture-sim/Scenes"
+cp -R "$project/docs" "$stage/share/doc/capture-sim/docs"
+cp "$project/README.md" "$stage/share/doc/capture-sim/README.md"
 printf '%s\n' "${packages[@]}" > "$stage/debian-runtime-packages.txt"
 
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")
@@ -51,6 +57,7 @@ done
     echo " && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages[*]} \\"
     echo " && rm -rf /var/lib/apt/lists/*"
     echo "COPY bin/capture-sim /usr/local/bin/capture-sim"
+    echo "COPY share /usr/local/share"
     echo "COPY LICENSES /usr/share/doc/capture-sim"
     echo "ENTRYPOINT [\"/usr/local/bin/capture-sim\"]"
 } > "$stage/Dockerfile"
@@ -62,7 +69,9 @@ bin/capture-sim needs the Debian packages in debian-runtime-packages.txt (Debian
     apt-get install \$(cat debian-runtime-packages.txt)
 or build the container image beside this file:
     docker build -t capture-sim:$version .
-then run it, e.g.: capture-sim --help, capture-sim run SCENE --out DIR, capture-sim generate ...
+then run it, e.g.: bin/capture-sim (the default apartment, share/capture-sim/Scenes/apartment.json),
+capture-sim --help, capture-sim run SCENE --out DIR, capture-sim generate ...
+The scenes are in share/capture-sim/Scenes/, the documentation (README.md, docs/) in share/doc/capture-sim/.
 The licence texts of what the binary holds and loads are in LICENSES/.
 README
 

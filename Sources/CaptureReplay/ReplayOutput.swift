@@ -4,21 +4,14 @@ import JSONSupport
 /// How `capture-sim replay` prints events: the text form every command uses, or one JSON object per line,
 /// with the trace of each event under it when asked.
 public enum ReplayOutput {
-    /// The lines printed for one event. Text: `Event.line`, then with `trace` the event's trace line
-    /// (see ``traceLine(_:)``) indented by 4 spaces when the event has a trace. JSON: `Event.json` on one
-    /// line (it carries the trace already).
+    /// The lines printed for one event. Text: `Event.line`, then with `trace` its `Event.traceLine` (the
+    /// layout `run --trace` prints) when the event has a trace. JSON: `Event.json` on one line (it
+    /// carries the trace already).
     public static func lines(for event: Event, json: Bool, trace: Bool) -> [String] {
         if json { return [event.json.serialized()] }
         var lines = [event.line]
-        if trace, let why = traceLine(event) { lines.append("    " + why) }
+        if trace, let why = event.traceLine { lines.append(why) }
         return lines
-    }
-
-    /// Why an event fired, e.g. `87 at 31.200 s: yaw rate 112 deg/s over 0.5 s > 90 deg/s`; nil for an
-    /// event without a trace.
-    public static func traceLine(_ event: Event) -> String? {
-        guard let trace = event.trace else { return nil }
-        return "\(event.code) at \(NumberFormatting.fixed(event.time, decimals: 3)) s: \(trace.summary)"
     }
 
     /// Diagnostics as printed on standard error: each as `warning: FILE:LINE: message`, at most

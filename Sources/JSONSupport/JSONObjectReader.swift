@@ -149,8 +149,8 @@ public struct JSONObjectReader {
     /// Throws when a member was never read: an unknown key.
     public func rejectUnknownKeys(allowed: [String] = []) throws(InputError) {
         for (key, _) in members where !read.contains(key) && !allowed.contains(key) {
-            let known = (Array(read) + allowed).sorted().joined(separator: ", ")
-            throw error(key, "unknown key; expected one of: \(known)")
+            let candidates = (Array(read) + allowed).sorted()
+            throw error(key, "unknown key" + Suggestion.hint(for: key, among: candidates) + "; expected one of: \(candidates.joined(separator: ", "))")
         }
     }
 }

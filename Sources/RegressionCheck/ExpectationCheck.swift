@@ -21,18 +21,8 @@ extension SceneExpectations {
         var problems: [String] = []
         var diff: [String] = []
         var neverOccurred: Int?
-        var next = 0
         var matched: [(Expected, Event?)] = []
-        for expected in sequence {
-            var found: Event?
-            while next < events.count {
-                let e = events[next]
-                next += 1
-                if expected.matches(e) {
-                    found = e
-                    break
-                }
-            }
+        for (expected, found) in zip(sequence, Self.align(sequence, events)) {
             matched.append((expected, found))
             if found == nil && problems.isEmpty {
                 let same = events.filter { $0.code == expected.code }
@@ -62,6 +52,38 @@ extension SceneExpectations {
             }
         }
         return ExpectationResult(problems: problems, diff: diff, neverOccurred: neverOccurred)
+    }
+
+    /// For each expected entry, the event it is matched with, or nil where it is missing: a longest common
+    /// subsequence of the expected entries and the events (as `diff` aligns lines), so one missing code
+    /// marks only itself; among the longest, each entry takes the earliest event it can (so when every
+    /// entry is found, as in order from the start).
+    static func align(_ expected: [Expected], _ events: [Event]) -> [Event?] {
+        let n = expected.count, m = events.count
+        // best[i][j]: the most entries of expected[i...] matched in order within events[j...].
+        var best = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        if n > 0, m > 0 {
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                for j in stride(from: m - 1, through: 0, by: -1) {
+                    best[i][j] = max(best[i + 1][j], best[i][j + 1],
+                                     expected[i].matches(events[j]) ? 1 + best[i + 1][j + 1] : 0)
+                }
+            }
+        }
+        var found = [Event?](repeating: nil, count: n)
+        var i = 0, j = 0
+        while i < n, j < m {
+            if expected[i].matches(events[j]), best[i][j] == 1 + best[i + 1][j + 1] {
+                found[i] = events[j]
+                i += 1
+                j += 1
+            } else if best[i][j + 1] == best[i][j] {
+                j += 1
+            } else {
+                i += 1
+            }
+        }
+        return found
     }
 
     static func describe(_ e: Event) -> String {

@@ -22,7 +22,7 @@ public struct SweepParameter: Equatable, Sendable {
         }
         let key = String(text[..<eq])
         guard let field = Thresholds.fieldsByKey[key] else {
-            throw ThresholdOverrideError("--param \(text): unknown threshold '\(key)'; see `capture-sim thresholds --keys`")
+            throw ThresholdOverrideError("--param \(text): unknown threshold '\(key)'" + Thresholds.suggestion(for: key) + "; see `capture-sim thresholds --keys`")
         }
         self.field = field
         let spec = String(text[text.index(after: eq)...])

@@ -1,6 +1,7 @@
 import BundleIO
 import CaptureBundle
 import Foundation
+import JSONSupport
 
 /// `capture-sim`: the command-line tool.
 @main

@@ -1,3 +1,5 @@
+import JSONSupport
+
 /// The arguments of one command parsed against its declared options (``OptionSpec``): `--flag`,
 /// `--option VALUE`, `--option=VALUE` and positional arguments; `--` ends the options.
 ///

@@ -173,10 +173,10 @@ struct GenerateCommand: Command {
         return SyntheticCapture(scene: scene, options: CaptureOptions(renderBands: 1, colorImages: images, camera: camera, rendersAhead: true))
     }
 
-    /// Bytes as "3.2 GB" (or MB below a gigabyte).
+    /// Bytes as "3.2 GB" (or MB below a gigabyte, bytes below a megabyte).
     static func gigabytes(_ bytes: Int64) -> String {
         bytes >= 1_000_000_000 ? NumberFormatting.fixed(Double(bytes) / 1e9, decimals: 1) + " GB"
-            : NumberFormatting.fixed(Double(bytes) / 1e6, decimals: 0) + " MB"
+            : bytes >= 1_000_000 ? NumberFormatting.fixed(Double(bytes) / 1e6, decimals: 0) + " MB" : "\(bytes) bytes"
     }
 
     /// Writes a file under a temporary name of this process's own beside it, then renames it into

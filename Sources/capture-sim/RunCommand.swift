@@ -96,7 +96,7 @@ struct RunCommand: Command {
 
     func run() throws -> ExitCode {
         if !FileManager.default.fileExists(atPath: scenePath), scenePath == DefaultPaths.defaultScene {
-            throw CommandFailure("\(scenePath): no such scene; run from the project folder or name a scene file", exitCode: .badInput)
+            throw CommandFailure("\(scenePath): no such scene; run from the project folder (or install the package's share/capture-sim/Scenes beside bin/) or name a scene file", exitCode: .badInput)
         }
         var scene = try loadScene(scenePath)
         if let lidarModel { scene.lidar.errorModel = lidarModel }
@@ -171,9 +171,7 @@ struct RunCommand: Command {
                 print(event.json.serialized())
             } else {
                 print(event.line)
-                if trace, let t = event.trace {
-                    print("           \(t.summary)")
-                }
+                if trace, let why = event.traceLine { print(why) }
             }
         }
         let session = run.driver.session

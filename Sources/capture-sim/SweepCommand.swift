@@ -200,7 +200,7 @@ struct SweepCommand: Command {
             lines.append(file)
             let labels = combos.map { $0.map(SweepParameter.text).joined(separator: " x ") }
             let width = max(header.count, labels.map(\.count).max() ?? 0)
-            lines.append("  " + header.padding(toLength: width, withPad: " ", startingAt: 0) + "  codes (first time s, count)")
+            lines.append("  " + header.padding(toLength: width, withPad: " ", startingAt: 0) + "  codes (code@first time s, xN when N times)")
             for (c, label) in labels.enumerated() {
                 lines.append("  " + label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + cell(table[s * combos.count + c]))
             }

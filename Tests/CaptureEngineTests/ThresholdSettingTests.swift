@@ -39,7 +39,7 @@ import Testing
         #expect(try ThresholdAssignment(parsing: "ceiling.enabledOnLiDAR=true").value == .flag(true))
         #expect(try ThresholdAssignment(parsing: " drift.action = relocate ").value == .choice("relocate"))
         #expect(try ThresholdAssignment(parsing: "speech.maximumLabelLength=12").value == .number(12))
-        #expect(throws: ThresholdOverrideError("--set drift.metres=3: unknown threshold 'drift.metres'; see `capture-sim thresholds` for the keys")) {
+        #expect(throws: ThresholdOverrideError("--set drift.metres=3: unknown threshold 'drift.metres'; did you mean 'drift.meters'?; see `capture-sim thresholds` for the keys")) {
             try ThresholdAssignment(parsing: "drift.metres=3")
         }
     }

@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func unknownKeyIsAnErrorNamingIt() {
-        #expect(throws: ThresholdOverrideError("--set drift.metres=3: unknown threshold 'drift.metres'; see `capture-sim thresholds` for the keys")) {
+        #expect(throws: ThresholdOverrideError("--set drift.metres=3: unknown threshold 'drift.metres'; did you mean 'drift.meters'?; see `capture-sim thresholds` for the keys")) {
             try Thresholds().applying(assignment: "drift.metres=3")
         }
     }

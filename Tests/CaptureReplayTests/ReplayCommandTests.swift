@@ -33,10 +33,10 @@ import Testing
         #expect(traced.lines == [
             "    0.000    1  Recording started",
             "   11.663   31  Horizontal scanning",
-            "    31 at 11.663 s: |pitch| 3.54 deg over 5.015 s < 10 deg (window from 6.648 s)",
+            "           |pitch| 3.54 deg over 5.015 s < 10 deg (window from 6.648 s)",
             "   13.096   32  Not scanning horizontally anymore",
             "   26.059   31  Horizontal scanning",
-            "    31 at 26.059 s: |pitch| 5.174 deg over 5.015 s < 10 deg (window from 21.044 s)",
+            "           |pitch| 5.174 deg over 5.015 s < 10 deg (window from 21.044 s)",
         ])
         let json = try tool(["replay", TestPaths.letters, "--json"])
         #expect(json.lines == [

@@ -322,7 +322,7 @@ import TestSupport
         #expect(r.status == 0)
         #expect(r.lines == [
             "Scenes/not-enough-data.json",
-            "  recording.minimumSeconds  codes (first time s, count)",
+            "  recording.minimumSeconds  codes (code@first time s, xN when N times)",
             "  4                         2@8.50",
             "  6                         3@8.50",
         ])

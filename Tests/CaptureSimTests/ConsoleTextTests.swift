@@ -1,4 +1,5 @@
 @testable import capture_sim
+import JSONSupport
 import Testing
 
 /// The small texts of the CLI, in-process: the progress bar's line, did-you-mean and counts.

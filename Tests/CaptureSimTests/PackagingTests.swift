@@ -24,7 +24,8 @@ import Testing
         #expect(made.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == out.file(name + ".tar.gz"))
         let listing = try CommandLineTool.runProgram("/usr/bin/env", ["tar", "tzf", out.file(name + ".tar.gz")])
         for file in ["bin/capture-sim", "debian-runtime-packages.txt", "Dockerfile", "README.txt", "LICENSES/swift.LICENSE.txt",
-                     "LICENSES/libsimde-dev.copyright"] {
+                     "LICENSES/libsimde-dev.copyright", "share/capture-sim/Scenes/apartment.json",
+                     "share/doc/capture-sim/README.md", "share/doc/capture-sim/docs/scene-format.md"] {
             #expect(listing.lines.contains(name + "/" + file), "\(file) is not in the tarball")
         }
         let packages = String(decoding: out.bytes(name + "/debian-runtime-packages.txt"), as: UTF8.self)
@@ -37,6 +38,15 @@ import Testing
         #expect(dockerfile.contains("FROM debian:bookworm-slim"))
         #expect(dockerfile.contains("apt-get install -y --no-install-recommends " + packages.joined(separator: " ") + " "))
         #expect(dockerfile.contains("COPY bin/capture-sim /usr/local/bin/capture-sim"))
+        #expect(dockerfile.contains("COPY share /usr/local/share"))
+        // The unpacked package runs the default apartment with no arguments, from any folder.
+        let unpacked = try TemporaryFolder("dist-unpacked")
+        defer { unpacked.remove() }
+        let untar = try CommandLineTool.runProgram("/usr/bin/env", ["tar", "xzf", out.file(name + ".tar.gz"), "-C", unpacked.path])
+        #expect(untar.status == 0, "\(untar.output)")
+        let bare = try CommandLineTool.runProgram(unpacked.file(name + "/bin/capture-sim"), [], in: URL(fileURLWithPath: unpacked.path))
+        #expect(bare.status == 0, "\(bare.output)")
+        #expect(bare.stdout.contains("    1  Recording started"), "\(bare.stdout)")
     }
 
     @Test func theKubernetesJobLoadsWithTheClientsModelsAndUsesThisVersionsImage() throws {
@@ -44,6 +54,6 @@ import Testing
         let result = try CommandLineTool.runProgram("/usr/bin/env", ["python3", PackageFolder.path("Tests/Readers/check_k8s_job.py"),
                                                                     PackageFolder.path("docs/examples/generate-indexed-job.yaml"), version])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.stdout == "V1Job capture-sim-generate-seed1\n")
+        #expect(result.stdout == "V1Job capture-sim-generate-seed1\nV1PersistentVolumeClaim capture-sim-data\n")
     }
 }

@@ -42,7 +42,7 @@ import Testing
     @Test func anObjectReaderRefusesKeysNobodyReadAndListsTheKnownOnes() throws {
         var reader = try JSONObjectReader(try JSONParser.parse(Array(#"{"speed": 1, "sped": 2}"#.utf8)), source: "s.json", path: "script[0]")
         #expect(try reader.positive("speed") == 1)
-        #expect(throws: InputError(file: "s.json", location: "script[0].sped", reason: "unknown key; expected one of: speed")) {
+        #expect(throws: InputError(file: "s.json", location: "script[0].sped", reason: "unknown key; did you mean 'speed'?; expected one of: speed")) {
             try reader.rejectUnknownKeys()
         }
     }

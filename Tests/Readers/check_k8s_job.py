@@ -14,7 +14,7 @@ import sys
 import yaml
 from kubernetes import client
 
-MODELS = {("batch/v1", "Job"): "V1Job"}
+MODELS = {("batch/v1", "Job"): "V1Job", ("v1", "PersistentVolumeClaim"): "V1PersistentVolumeClaim"}
 
 
 def differences(a, b, path=""):
@@ -54,7 +54,7 @@ def main():
         if problems:
             print("check_k8s_job: %s: %s" % (sys.argv[1], problems[0]), file=sys.stderr)
             sys.exit(1)
-        if len(sys.argv) == 3:
+        if len(sys.argv) == 3 and key[1] == "Job":
             for container in model.spec.template.spec.containers:
                 if not container.image.endswith(":" + sys.argv[2]):
                     print("check_k8s_job: container %s's image %s is not tagged %s" % (container.name, container.image, sys.argv[2]),

@@ -32,6 +32,24 @@ import Testing
         ])
     }
 
+    /// Issue 48, item 9: expected `0 1 87 85 2 7 5` with 87 missing marks only 87 missing; the codes after
+    /// it are matched with the events that have them, as `diff` aligns lines.
+    @Test func oneMissingCodeLeavesTheRestAligned() throws {
+        let e = try SceneExpectations(expect: json(#"{"sequence": [0, 1, 29, 87, 2, 7, 5]}"#), golden: nil, source: "s.json")
+        let result = e.check(events)
+        #expect(result.problems == ["expected 29, but 29 never occurred"])
+        #expect(result.diff == [
+            "  expected                           | actual",
+            "  0                                  | 0 at 0.250 s  Device in landscape orientation",
+            "  1                                  | 1 at 0.500 s  Recording started",
+            "! 29                                 | (missing)",
+            "  87                                 | 87 at 12.250 s  Too fast rotations. Showing fast movement warning",
+            "  2                                  | 2 at 20.000 s  Recording finished, saving the scan files",
+            "  7                                  | 7 at 20.000 s  Zipping finished: a.zip",
+            "  5                                  | 5 at 20.000 s  Finished recording - CubiCapture is finished",
+        ])
+    }
+
     @Test func forbiddenCodeFails() throws {
         let e = try SceneExpectations(expect: json(#"{"forbid": [87]}"#), golden: nil, source: "s.json")
         #expect(e.check(events).problems == ["forbidden 87 occurred at 12.250 s: Too fast rotations. Showing fast movement warning"])

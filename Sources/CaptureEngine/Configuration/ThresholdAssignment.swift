@@ -1,4 +1,5 @@
 import Foundation
+import JSONSupport
 
 /// A value given to one threshold: a number, a factor of the value in force (`1.1x`), a switch or a
 /// choice's name.
@@ -36,10 +37,10 @@ public struct ThresholdAssignment: Sendable {
         let key = String(assignment[..<eq]).trimmingCharacters(in: .whitespaces)
         let text = String(assignment[assignment.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
         func unknown() -> ThresholdOverrideError {
-            ThresholdOverrideError("\(source): unknown threshold '\(key)'; see `capture-sim thresholds` for the keys")
+            ThresholdOverrideError("\(source): unknown threshold '\(key)'" + Thresholds.suggestion(for: key) + "; see `capture-sim thresholds` for the keys")
         }
         guard key.split(separator: ".", omittingEmptySubsequences: false).count == 2 else {
-            throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; expected GROUP.FIELD, see `capture-sim thresholds`")
+            throw ThresholdOverrideError("\(source): unknown threshold '\(key)'" + Thresholds.suggestion(for: key) + "; expected GROUP.FIELD, see `capture-sim thresholds`")
         }
         let field = Thresholds.fieldsByKey[key]
         let value: ThresholdValue

@@ -1,3 +1,5 @@
+import JSONSupport
+
 /// One settable threshold: its key (`group.field`, as `capture-sim thresholds`, `--set` and threshold files
 /// name it), where it lives in ``Thresholds`` and its valid values. ``Thresholds/fields`` lists every one;
 /// overrides, `--set`, validation and reports go through that table, so setting a value needs no
@@ -87,6 +89,11 @@ extension Thresholds {
 
     /// The fields by key.
     public static let fieldsByKey: [String: ThresholdField] = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
+
+    /// "; did you mean 'drift.meters'?" for a mistyped key such as `drift.metres`, or "".
+    public static func suggestion(for key: String) -> String {
+        Suggestion.hint(for: key, among: fields.map(\.key))
+    }
 }
 
 extension Thresholds {

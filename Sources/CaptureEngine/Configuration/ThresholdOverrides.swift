@@ -43,7 +43,8 @@ extension Thresholds {
         var result = self
         for (group, members) in Self.firstOfEachKey(groupMembers) {
             guard groups.contains(group) else {
-                throw ThresholdOverrideError("\(source): unknown threshold '\(group)'; see `capture-sim thresholds` for the keys")
+                throw ThresholdOverrideError("\(source): unknown threshold '\(group)'"
+                                             + Suggestion.hint(for: group, among: groups.sorted()) + "; see `capture-sim thresholds` for the keys")
             }
             guard case .object(let valueMembers) = members else {
                 throw ThresholdOverrideError("\(source): '\(group)' must be an object")
@@ -51,7 +52,8 @@ extension Thresholds {
             for (name, value) in Self.firstOfEachKey(valueMembers) {
                 let key = "\(group).\(name)"
                 guard let field = fields[key] else {
-                    throw ThresholdOverrideError("\(source): unknown threshold '\(key)'; see `capture-sim thresholds` for the keys")
+                    throw ThresholdOverrideError("\(source): unknown threshold '\(key)'" + Thresholds.suggestion(for: key)
+                                                 + "; see `capture-sim thresholds` for the keys")
                 }
                 try result.set(field, to: value, source: source)
             }

@@ -43,6 +43,13 @@ extension Event {
             + String(repeating: " ", count: max(0, 3 - c.count)) + c + "  " + message
     }
 
+    /// Why the event fired, as `run --trace` and `replay --trace` print it under ``line``: the trace's
+    /// summary indented to the message column, e.g.
+    /// `           yaw rate 92.442 deg/s over 0.5 s > 90 deg/s (window from 22.483 s)`; nil without a trace.
+    public var traceLine: String? {
+        trace.map { String(repeating: " ", count: 11) + $0.summary }
+    }
+
     /// The `CubiCaptureDelegate` call this event leads to under a profile that reports them:
     /// "didCompleteScan" for the zip, "didAbortScan" for an error; nil otherwise and under 2.10.
     public var delegateCall: String? {

@@ -1,9 +1,12 @@
-/// "Did you mean ...?": the known word nearest a mistyped one, for unknown commands and options.
-enum Suggestion {
+/// "Did you mean ...?": the known word nearest a mistyped one, for unknown commands, options, scene keys
+/// and threshold keys.
+public enum Suggestion {
     /// The candidate closest to `word` by edit distance (insertions, deletions, substitutions, and swaps of
     /// neighbours), when it is close enough to be a typo: at most 1 edit for words of up to 4 letters, 2
     /// up to 8, 3 beyond; or a candidate that starts with `word` (an abbreviation). Ties go to the first.
-    static func closest(to word: String, among candidates: [String]) -> String? {
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        // A difference of case only (`hasLidar` for `hasLiDAR`) is the likeliest typo of all.
+        if let sameLetters = candidates.first(where: { $0.lowercased() == word.lowercased() }) { return sameLetters }
         let allowed = word.count <= 4 ? 1 : word.count <= 8 ? 2 : 3
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -16,12 +19,12 @@ enum Suggestion {
     }
 
     /// " (did you mean 'X'?)" or "".
-    static func hint(for word: String, among candidates: [String], prefix: String = "") -> String {
+    public static func hint(for word: String, among candidates: [String], prefix: String = "") -> String {
         closest(to: word, among: candidates).map { "; did you mean '\(prefix)\($0)'?" } ?? ""
     }
 
     /// The optimal string alignment distance of `a` and `b`.
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
