@@ -8,8 +8,11 @@ The scratch folder holds copies of the package's Scenes/ and of the test fixture
 (Tests/CaptureReplayTests/Fixtures, Tests/ScanReportTests/Fixtures, Tests/Readers), and a bin/ folder
 with `capture-sim` (TOOL) first on PATH. An example whose comment says "not run by the README test" is
 skipped (the long ones and those that need your own capture). An example must exit 0, or 1 when the
-README shows it failing (its next line starts with "FAIL"). Prints one line per example; exits 1 naming
-the first that did not do what the README says.
+README shows it failing (its next line starts with "FAIL"). The lines the README shows under an example
+(up to the next `$ ` line; lines that are only a `#` comment are not output) are its output as printed:
+they must equal the first lines of its standard output, times and numbers included; a line `...` ends the
+comparison (the rest is not shown). Prints one line per example; exits 1 naming the first that did not do
+what the README says.
 """
 import os
 import shutil
@@ -39,7 +42,13 @@ def examples(readme):
                 i += 1
                 command = command.rstrip()[:-1] + " " + lines[i].strip()
             following = lines[i + 1] if i + 1 < len(lines) else ""
-            found.append((number, command, 1 if following.startswith("FAIL") else 0))
+            shown = []
+            k = i + 1
+            while k < len(lines) and not lines[k].startswith("$ ") and not lines[k].startswith("```"):
+                if not lines[k].strip().startswith("#"):
+                    shown.append(lines[k])
+                k += 1
+            found.append((number, command, 1 if following.startswith("FAIL") else 0, shown))
         i += 1
     return found
 
@@ -58,7 +67,7 @@ def main():
         os.symlink(tool, os.path.join(scratch, "bin", "capture-sim"))
         env = dict(os.environ, PATH=os.path.join(scratch, "bin") + os.pathsep + os.environ.get("PATH", ""))
         ran = skipped = 0
-        for number, command, expected in examples(readme):
+        for number, command, expected, shown in examples(readme):
             if SKIP_MARK in command:
                 skipped += 1
                 print("skip  README.md:%d  %s" % (number, command))
@@ -73,6 +82,20 @@ def main():
                 print("README.md:%d: exit %d, expected %d\n%s" % (number, result.returncode, expected,
                                                                   (result.stdout + result.stderr)[-3000:]), file=sys.stderr)
                 sys.exit(1)
+            printed = result.stdout.split("\n")
+            for k, line in enumerate(shown):
+                if line.strip() == "...":
+                    break
+                actual = printed[k] if k < len(printed) else "(no line)"
+                if actual.rstrip() != line.rstrip():
+                    print("README.md:%d: output line %d is not what the README shows\n  README: %s\n  actual: %s"
+                          % (number, k + 1, line, actual), file=sys.stderr)
+                    sys.exit(1)
+            else:
+                if shown and len(printed) - (1 if printed[-1] == "" else 0) != len(shown):
+                    print("README.md:%d: %d lines printed, the README shows %d (end it with ... to show a part)"
+                          % (number, len(printed), len(shown)), file=sys.stderr)
+                    sys.exit(1)
         print("readme examples: %d run, %d skipped" % (ran, skipped))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
