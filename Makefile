@@ -30,7 +30,7 @@ setup:
 ## mcap for the exports, the Kubernetes client for the Job manifest, OpenCV (headless) for the lens
 ## distortion's check, from pip
 test-setup: setup
-	@$(PYTHON) -c "import evo, pycolmap, mcap, kubernetes" 2>/dev/null || $(PYTHON) -m pip install -q evo pycolmap mcap kubernetes
+	@$(PYTHON) -c "import evo, pycolmap, mcap, mcap_ros2, kubernetes" 2>/dev/null || $(PYTHON) -m pip install -q evo pycolmap mcap mcap-ros2-support kubernetes
 	@$(PYTHON) -c "import cv2" 2>/dev/null || $(PYTHON) -m pip install -q opencv-python-headless
 
 ## build: release build of the tool

@@ -6,8 +6,8 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case colmap
     /// Nerfstudio's `transforms.json` with the images and depth maps it names.
     case nerfstudio
-    /// One MCAP file of Foxglove's well-known schemas (JSON encoding): poses, transforms, depth, confidence,
-    /// colour images and calibration on the capture clock.
+    /// One MCAP file of ROS 2 messages (CDR): poses, transforms, depth and confidence (PNG), colour images
+    /// (JPEG) and calibration on the capture clock.
     case mcap
 
     /// One line for `--help`.
@@ -16,7 +16,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         case .tum: return "a trajectory file: timestamp tx ty tz qx qy qz qw per frame (evo, TUM tools)"
         case .colmap: return "a COLMAP text model (sparse/0/*.txt) and images/ (pycolmap, colmap point_triangulator)"
         case .nerfstudio: return "transforms.json, images/ and depth/ (Nerfstudio's nerfstudio-data parser)"
-        case .mcap: return "one .mcap file with Foxglove schemas in JSON (Foxglove, the mcap readers)"
+        case .mcap: return "one .mcap file of ROS 2 messages, images as PNG and JPEG (Foxglove, ros2 bag)"
         }
     }
 

@@ -65,7 +65,7 @@ package final class MCAPWriter {
     private var channelCounts: [UInt16: UInt64] = [:]
     private var sequences: [UInt16: UInt32] = [:]
 
-    /// Starts the file: the magic and a Header with `profile` (empty for Foxglove's JSON schemas) and `library`.
+    /// Starts the file: the magic and a Header with `profile` (`ros2` for ROS 2 messages) and `library`.
     package init(file: OutputFile, profile: String, library: String, chunkBytes: Int = 4 << 20) throws(FileSystemError) {
         self.file = file
         self.chunkBytes = chunkBytes

@@ -78,8 +78,8 @@ import Testing
         defer { folder.remove() }
         let path = folder.file("test.mcap")
         let writer = try MCAPWriter(file: try OutputFile(creating: path), profile: "", library: "test", chunkBytes: 200)
-        try writer.add(MCAPWriter.Schema(id: 1, name: "foxglove.PoseInFrame", encoding: "jsonschema",
-                                         data: Array(FoxgloveSchemas.Kind.poseInFrame.schemaText.utf8)))
+        try writer.add(MCAPWriter.Schema(id: 1, name: "test.Counter", encoding: "jsonschema",
+                                         data: Array(#"{"type": "object", "properties": {"i": {"type": "integer"}}}"#.utf8)))
         try writer.add(MCAPWriter.Channel(id: 1, schemaID: 1, topic: "/a", messageEncoding: "json"))
         try writer.add(MCAPWriter.Channel(id: 2, schemaID: 1, topic: "/b", messageEncoding: "json"))
         for i in 0..<20 {

@@ -10,7 +10,8 @@ Usage: check_exports.py [--poses true] SOURCE EXPORT_DIR [FPS]
               (raw/poses_true.csv; the CubiCapture folder's truth/poses_true.csv), so that the convention
               check projects with the pose the depth was rendered from
 
-Readers: evo (TUM), pycolmap (COLMAP), json (Nerfstudio's transforms.json), the mcap Python reader (MCAP),
+Readers: evo (TUM), pycolmap (COLMAP), json (Nerfstudio's transforms.json), the mcap Python reader with
+its ROS 2 decoder (mcap-ros2-support: every message of the MCAP decoded from its ros2msg schema),
 numpy and Pillow; none shares code with the Swift writer. The source bundle is read here too, from its
 documented formats (docs/bundle-format.md), so every pose is compared with the source's.
 
@@ -356,22 +357,26 @@ def check_nerfstudio(source, folder, samples):
 
 
 def check_mcap(source, path, samples):
-    import base64
+    """Every message decoded by the official reader and ROS 2 decoder (mcap-ros2-support)."""
+    import io
     from mcap.reader import make_reader
+    from mcap_ros2.decoder import DecoderFactory
     messages = {}
     with open(path, "rb") as f:
-        reader = make_reader(f)
+        reader = make_reader(f, decoder_factories=[DecoderFactory()], validate_crcs=True)
         summary = reader.get_summary()
-        for schema, channel, message in reader.iter_messages():
-            body = json.loads(message.data)
-            stamp = body["timestamp"]["sec"] * 1_000_000_000 + body["timestamp"]["nsec"]
+        for schema, channel, message, body in reader.iter_decoded_messages():
+            if schema.encoding != "ros2msg" or channel.message_encoding != "cdr":
+                fail("mcap: %s is %s/%s, expected ros2msg/cdr" % (channel.topic, schema.encoding, channel.message_encoding))
+            header = body.transforms[0].header if schema.name == "tf2_msgs/msg/TFMessage" else body.header
+            stamp = header.stamp.sec * 1_000_000_000 + header.stamp.nanosec
             if stamp != message.log_time:
                 fail("mcap: %s message at %d ns carries timestamp %d" % (channel.topic, message.log_time, stamp))
             messages.setdefault(channel.topic, []).append((message.log_time, schema.name, body))
-    expected = {"/capture/pose": "foxglove.PoseInFrame", "/tf": "foxglove.FrameTransform",
-                "/camera/depth": "foxglove.RawImage", "/camera/confidence": "foxglove.RawImage",
-                "/camera/depth/calibration": "foxglove.CameraCalibration", "/camera/image": "foxglove.CompressedImage",
-                "/camera/image/calibration": "foxglove.CameraCalibration"}
+    expected = {"/capture/pose": "geometry_msgs/msg/PoseStamped", "/tf": "tf2_msgs/msg/TFMessage",
+                "/camera/depth": "sensor_msgs/msg/CompressedImage", "/camera/confidence": "sensor_msgs/msg/CompressedImage",
+                "/camera/depth/calibration": "sensor_msgs/msg/CameraInfo", "/camera/image": "sensor_msgs/msg/CompressedImage",
+                "/camera/image/calibration": "sensor_msgs/msg/CameraInfo"}
     for topic, items in messages.items():
         if topic not in expected or any(s != expected[topic] for _, s, _ in items):
             fail("mcap: topic %s has schema %s" % (topic, items[0][1]))
@@ -381,45 +386,55 @@ def check_mcap(source, path, samples):
         n = by_time.get(round(time / 1e9, 9))
         if n is None:
             fail("mcap: no source frame at %d ns" % time)
-        t, r = body["translation"], body["rotation"]
+        tf = body.transforms[0]
+        if tf.header.frame_id != "world" or tf.child_frame_id != "camera":
+            fail("mcap: /tf is %s -> %s" % (tf.header.frame_id, tf.child_frame_id))
+        t, r = tf.transform.translation, tf.transform.rotation
         pose = np.eye(4)
-        pose[:3, :3] = quaternion_matrix(r["x"], r["y"], r["z"], r["w"])
-        pose[:3, 3] = [t["x"], t["y"], t["z"]]
+        pose[:3, :3] = quaternion_matrix(r.x, r.y, r.z, r.w)
+        pose[:3, 3] = [t.x, t.y, t.z]
         if np.max(np.abs(pose - source["frames"][n]["pose"])) > 1e-9:
             fail("mcap: /tf at %d ns differs from the source's pose" % time)
         poses[time] = (n, pose)
+    for time, _, body in messages["/capture/pose"]:
+        p = body.pose.position
+        if np.max(np.abs(np.array([p.x, p.y, p.z]) - poses[time][1][:3, 3])) > 1e-12:
+            fail("mcap: /capture/pose at %d ns differs from /tf" % time)
     depth_k = None
     for time, _, body in messages.get("/camera/depth/calibration", []):
-        depth_k = body["K"]
-        close(body["K"], [source["depth_k"]["fx"], 0, source["depth_k"]["cx"], 0, source["depth_k"]["fy"],
-                          source["depth_k"]["cy"], 0, 0, 1], "mcap depth calibration K")
+        depth_k = list(body.k)
+        close(depth_k, [source["depth_k"]["fx"], 0, source["depth_k"]["cx"], 0, source["depth_k"]["fy"],
+                        source["depth_k"]["cy"], 0, 0, 1], "mcap depth calibration K")
+    confidence = {time: body for time, _, body in messages.get("/camera/confidence", [])}
     checks = []
     for time, _, body in messages.get("/camera/depth", []):
         n, pose = poses[time]
-        raw = base64.b64decode(body["data"])
-        mm = np.frombuffer(raw, dtype="<u2").reshape(body["height"], body["width"]).astype(np.int64)
-        if body["encoding"] != "16UC1" or body["step"] != 2 * body["width"]:
-            fail("mcap: depth encoding %s step %d" % (body["encoding"], body["step"]))
-        if not np.array_equal(mm, source_depth_mm(source, source["frames"][n])):
-            fail("mcap: /camera/depth at %d ns differs from the source's depth" % time)
+        if body.format != "png":
+            fail("mcap: depth format %s" % body.format)
+        png = Image.open(io.BytesIO(bytes(body.data)))
+        mm = np.array(png).astype(np.int64)
+        if png.mode not in ("I;16", "I") or not np.array_equal(mm, source_depth_mm(source, source["frames"][n])):
+            fail("mcap: /camera/depth at %d ns (%s) differs from the source's depth" % (time, png.mode))
+        conf = np.array(Image.open(io.BytesIO(bytes(confidence[time].data))))
+        if conf.shape != mm.shape or conf.max() > 2:
+            fail("mcap: /camera/confidence at %d ns is not a 0/1/2 map of the depth's size" % time)
 
         def project(points, pose=pose, k=depth_k):
             cam = to_camera(np.linalg.inv(pose), points)
             kk = {"fx": k[0], "cx": k[2], "fy": k[4], "cy": k[5]}
             return cam, project_pinhole(cam, kk)
-        checks.append((n, project, (body["width"], body["height"])))
+        checks.append((n, project, (mm.shape[1], mm.shape[0])))
     result = {"messages": summary.statistics.message_count, "chunks": summary.statistics.chunk_count,
-              "topics": {t: len(v) for t, v in sorted(messages.items())}}
+              "topics": {t: len(v) for t, v in sorted(messages.items())}, "bytes": os.path.getsize(path)}
     if checks:
         chosen = set(pick([c[0] for c in checks]))
         median, flipped, frames = shares(source, samples, [c for c in checks if c[0] in chosen])
         result.update({"agreeShare": median, "flippedShare": flipped, "framesChecked": frames})
     for time, _, body in messages.get("/camera/image", [])[:3]:
-        import io
-        im = Image.open(io.BytesIO(base64.b64decode(body["data"])))
+        im = Image.open(io.BytesIO(bytes(body.data)))
         im.load()
-        if body["format"] != "jpeg" or im.size != (source["image_k"]["width"], source["image_k"]["height"]):
-            fail("mcap: /camera/image at %d ns is %s %s" % (time, body["format"], im.size))
+        if body.format != "jpeg" or im.size != (source["image_k"]["width"], source["image_k"]["height"]):
+            fail("mcap: /camera/image at %d ns is %s %s" % (time, body.format, im.size))
     return result
 
 
