@@ -198,7 +198,8 @@ public enum BundleInspector {
         // The zip is `<uid>.zip`; without config.json the folder's one zip stands in.
         let zips = reader.files.filter { $0.hasSuffix(".zip") && !$0.contains("/") }
         let zipName = uid.map { $0 + ".zip" } ?? (zips.count == 1 ? zips[0] : "<uid>.zip")
-        let dataFiles = reader.files.filter { $0 != zipName && $0 != truePosesFile }
+        // capture-sim's truth (true poses, room.json, floorplan.svg) sits in truth/, beside the SDK's files.
+        let dataFiles = reader.files.filter { $0 != zipName && !$0.hasPrefix("truth/") }
         if let odd = dataFiles.first(where: { !documented.contains($0) }) {
             result.problems.append("\(odd): not a documented bundle file")
         }

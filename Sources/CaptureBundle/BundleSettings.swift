@@ -30,6 +30,10 @@ public struct BundleSettings: Sendable {
     public var pngCompression: PNGCompression
     /// Encoding of the frames' camera images: `video.mp4`, `rgb/*.jpg` (default ``BundleImageSettings()``).
     public var images = BundleImageSettings()
+    /// Files of the scene's truth written into the bundle's `truth/` folder beside the SDK's files (not in
+    /// the zip), by name within `truth/`: `room.json` and `floorplan.svg` for a synthetic capture
+    /// (default none).
+    public var truthFiles: [String: [UInt8]] = [:]
 
     public init(outputFolder: String, name: String, metadata: ScanMetadata = ScanMetadata(),
                 session: SessionConfiguration = SessionConfiguration(), mesh: TriangleMesh? = nil,

@@ -260,6 +260,7 @@ public final class CubiCaptureStorage: ScanStorage {
     /// and the zip). Its failure keeps the bundle from being published without changing what the
     /// session reports (the SDK has no such file).
     private func writeTruePoses() {
+        Self.writeTruthFiles(workspace, settings.truthFiles)
         guard let truePoses, !truePoses.isEmpty else { return }
         var text = RawRGBDStorage.posesHeader + "\n"
         for (index, entry) in truePoses.enumerated() {
@@ -270,6 +271,20 @@ public final class CubiCaptureStorage: ScanStorage {
         do throws(ScanStorageError) {
             try workspace.makeSubfolder("truth", for: .folder)
             try workspace.write(text, to: BundleInspector.truePosesFile, as: .config)
+        } catch {
+            workspace.withhold(error)
+        }
+    }
+
+    /// Writes ``BundleSettings/truthFiles`` into `truth/`; a failure keeps the bundle from being
+    /// published without changing what the session reports.
+    static func writeTruthFiles(_ workspace: BundleWorkspace, _ files: [String: [UInt8]]) {
+        guard !files.isEmpty else { return }
+        do throws(ScanStorageError) {
+            try workspace.makeSubfolder("truth", for: .folder)
+            for name in files.keys.sorted() {
+                try workspace.write(files[name] ?? [], to: "truth/" + name, as: .config)
+            }
         } catch {
             workspace.withhold(error)
         }

@@ -276,6 +276,7 @@ public final class RawRGBDStorage: ScanStorage {
             ("packages", .array([.string("raw")])),
         ])
         try workspace.write(manifest.serialized(pretty: true) + "\n", to: "manifest.json", as: .arkitData)
+        CubiCaptureStorage.writeTruthFiles(workspace, settings.truthFiles)
         if let deferred {
             workspace.withhold(deferred)
             throw deferred

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 import SyntheticSensor
 
 /// What the plan view draws of a known scene, seen from above on the floor plane (x, z), metres: the
@@ -67,6 +68,52 @@ public struct PlanGeometry: Sendable, Equatable {
             }
             footprints.append(Footprint(corners: corners, category: object.category.rawValue))
         }
+    }
+
+    /// The plan of a bundle's `truth/room.json` (RoomPlan's `CapturedRoom`: docs/bundle-format.md): each
+    /// wall, door, window and opening as the segment its transform and width give, each object's box
+    /// footprint, each section's label at its centre. Nil when the JSON is not such a room.
+    public init?(capturedRoomJSON bytes: [UInt8]) {
+        guard let root = try? JSONParser.parse(bytes).jsonValue, case .object(let members) = root else { return nil }
+        func member(_ object: [(String, JSONValue)], _ key: String) -> JSONValue? { object.first { $0.0 == key }?.1 }
+        func numbers(_ value: JSONValue?) -> [Double]? {
+            guard case .array(let items) = value else { return nil }
+            let values = items.compactMap { item -> Double? in
+                switch item {
+                case .number(let d): d
+                case .int(let i): Double(i)
+                default: nil
+                }
+            }
+            return values.count == items.count ? values : nil
+        }
+        /// The entries of a top-level array: (column-major transform, dimensions, the category's name).
+        func entries(_ key: String) -> [(m: [Double], d: [Double], category: String)] {
+            guard case .array(let items) = member(members, key) else { return [] }
+            return items.compactMap { item in
+                guard case .object(let fields) = item, let m = numbers(member(fields, "transform")), m.count == 16,
+                      let d = numbers(member(fields, "dimensions")), d.count == 3,
+                      case .object(let category) = member(fields, "category"), let name = category.first?.0 else { return nil }
+                return (m, d, name)
+            }
+        }
+        for (key, kind) in [("walls", "wall"), ("doors", "door"), ("windows", "window"), ("openings", "opening")] {
+            for e in entries(key) {
+                let centre = SIMD2(e.m[12], e.m[14]), x = SIMD2(e.m[0], e.m[2])
+                segments.append(Segment(a: centre - x * (e.d[0] / 2), b: centre + x * (e.d[0] / 2), kind: kind))
+            }
+        }
+        for e in entries("objects") {
+            let centre = SIMD2(e.m[12], e.m[14]), x = SIMD2(e.m[0], e.m[2]) * (e.d[0] / 2), z = SIMD2(e.m[8], e.m[10]) * (e.d[2] / 2)
+            footprints.append(Footprint(corners: [centre - x - z, centre + x - z, centre + x + z, centre - x + z], category: e.category))
+        }
+        if case .array(let sections) = member(members, "sections") {
+            for case .object(let fields) in sections {
+                guard case .string(let label) = member(fields, "label"), let c = numbers(member(fields, "center")), c.count == 3 else { continue }
+                rooms.append(RoomLabel(name: label, centre: SIMD2(c[0], c[2])))
+            }
+        }
+        if isEmpty { return nil }
     }
 
     /// Whether there is anything to draw.

@@ -74,10 +74,14 @@ public enum ReportInput {
             addBundle(path: path, format: log.format, to: &summary)
         }
         let name = (path as NSString).lastPathComponent
+        // Without a scene, a synthetic bundle's own truth/room.json gives the plan.
+        let roomFile = (path as NSString).appendingPathComponent("truth/room.json")
+        let readable = scene == nil && isFolder(path) && ((try? FileSystem.size(roomFile)) ?? .max) <= 16 << 20
+        let roomPlan = readable ? (try? FileSystem.read(roomFile)).flatMap(PlanGeometry.init(capturedRoomJSON:)) : nil
         return ScanReportPage(title: "\(name): capture-sim report",
                               subtitle: "\(log.format.rawValue) input \(path), replayed through the engine"
-                                  + (scene.map { "; plan of scene \($0.source)" } ?? ""),
-                              trace: trace, plan: scene.map(PlanGeometry.init(scene:)), thresholds: log.configuration.thresholds,
+                                  + (scene.map { "; plan of scene \($0.source)" } ?? "") + (roomPlan != nil ? "; plan of its truth/room.json" : ""),
+                              trace: trace, plan: scene.map(PlanGeometry.init(scene:)) ?? roomPlan, thresholds: log.configuration.thresholds,
                               summary: summary)
     }
 

@@ -202,6 +202,7 @@ struct GenerateCommand: Command {
             var s = BundleSettings(outputFolder: folder, name: name, metadata: scene.metadata, session: configuration,
                                    mesh: configuration.reconstructsScene ? capture.mesh : nil, force: true)
             s.images = BundleImageSettings(frameRateHz: camera.frameRateHz, videoCRF: camera.videoCRF, jpegQuality: camera.jpegQuality)
+            s.truthFiles = SceneTruth.files(scene)
             return s
         }
         do {

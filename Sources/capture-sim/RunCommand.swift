@@ -123,6 +123,7 @@ struct RunCommand: Command {
                                    pngCompression: pngCompression)
             s.images = BundleImageSettings(frameRateHz: camera.frameRateHz, videoCRF: camera.videoCRF, jpegQuality: camera.jpegQuality,
                                            distortion: camera.distortion)
+            s.truthFiles = SceneTruth.files(scene)
             return s
         }
         let cubi = settings(scene.name)
