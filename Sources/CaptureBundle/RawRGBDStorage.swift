@@ -101,9 +101,18 @@ public final class RawRGBDStorage: ScanStorage {
         let image = frame.color
         if image != nil, colorFrameCount == 0 { try workspace.makeSubfolder("raw/rgb", for: .folder) }
         let jpegPath = workspace.path("raw/rgb/" + Self.jpegFileName(frameCount)), quality = settings.images.jpegQuality
+        let truth = depth.truth
+        if let truth, frameCount == 0 {
+            if truth.depth != nil { try workspace.makeSubfolder("raw/depth_true", for: .folder) }
+            if truth.semanticClass != nil { try workspace.makeSubfolder("raw/labels", for: .folder) }
+            if truth.instance != nil { try workspace.makeSubfolder("raw/instances", for: .folder) }
+        }
+        let truthFolder = workspace.path("raw/")
         if let failure = frameJobs.submit({
             Self.writePNGs(depth, compression: compression, depthPath: depthPath, confidencePath: confidencePath)
                 ?? image.flatMap { Self.writeJPEG($0, quality: quality, path: jpegPath) }
+                ?? truth.flatMap { Self.writeTruth($0, width: depth.width, height: depth.height, name: name, folder: truthFolder,
+                                                   compression: compression) }
         }) {
             throw failure
         }
@@ -143,6 +152,33 @@ public final class RawRGBDStorage: ScanStorage {
             }
         } catch {
             return ScanStorageError(file: .depthFrames, opening: false, reason: "\(depthPath): \(error)")
+        }
+        return nil
+    }
+
+    /// Writes a depth map's truth: `depth_true/NNNNN.png` (16-bit millimetres, as `depth/`), `labels/NNNNN.png`
+    /// (8-bit class) and `instances/NNNNN.png` (16-bit instance), those it has, inside `folder` (`raw/`).
+    private static func writeTruth(_ truth: DepthTruth, width: Int, height: Int, name: String, folder: String,
+                                   compression: PNGCompression) -> ScanStorageError? {
+        do throws(LibraryCallError) {
+            var files: [(String, [UInt8])] = []
+            if let depth = truth.depth {
+                files.append(("depth_true/", try PNGCodec.encodeSixteenBit(width: width, height: height, samples: DepthSampleEncoding.millimetres(depth),
+                                                                           compression: compression)))
+            }
+            if let classes = truth.semanticClass {
+                files.append(("labels/", try PNGCodec.encodeEightBit(width: width, height: height, samples: classes, compression: compression)))
+            }
+            if let instances = truth.instance {
+                files.append(("instances/", try PNGCodec.encodeSixteenBit(width: width, height: height, samples: instances, compression: compression)))
+            }
+            do throws(FileSystemError) {
+                for (subfolder, bytes) in files { try FileSystem.write(bytes, to: folder + subfolder + name) }
+            } catch {
+                return ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
+            }
+        } catch {
+            return ScanStorageError(file: .depthFrames, opening: false, reason: "\(folder)\(name) (truth): \(error)")
         }
         return nil
     }

@@ -28,6 +28,7 @@ struct RunCommand: Command {
         .option("format", "F", "cubicapture (default), raw-rgbd or both"),
         .flag("force", "replace an existing bundle of the same name"),
         .option("depth-every", "N", "a depth map every N-th frame (default: the scene's)"),
+        .option("truth", "WHAT", "also write the capture's truth into the raw package (--format raw-rgbd or\nboth): depth (raw/depth_true/: depth before the error model), labels\n(raw/labels/, raw/instances/, truth/labels.json), or depth,labels"),
         .option("lidar-model", "M", "the LiDAR error model: white or correlated (default: the scene's\nlidar.errorModel; docs/lidar.md)"),
     ] + BundleWritingOptions.options + CameraOptions.options + [
         .flag("no-progress", "no progress bar on standard error"),
@@ -57,6 +58,8 @@ struct RunCommand: Command {
     var zipLevel: Int
     var zipStoresDepthFrames: Bool
     var cameraOptions: CameraOptions
+    /// `--truth`.
+    var truth: Set<TruthOutput> = []
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard parsed.positionals.count <= 1 else { throw UsageError("expected one scene file, got \(parsed.positionals.count)") }
@@ -84,6 +87,15 @@ struct RunCommand: Command {
         }
         if let d = depthEvery, d < 1 { throw UsageError("--depth-every must be at least 1") }
         progress = !parsed.flag("no-progress")
+        if let text = parsed.value("truth") {
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let output = TruthOutput(rawValue: String(word)) else {
+                    throw UsageError("--truth expects depth, labels or depth,labels, got '\(text)'")
+                }
+                truth.insert(output)
+            }
+            guard out != nil, format != .cubicapture else { throw UsageError("--truth needs --out DIR and --format raw-rgbd or both") }
+        }
         let bundleOptions = try BundleWritingOptions(parsed)
         pngCompression = bundleOptions.pngCompression
         zipLevel = bundleOptions.zipLevel
@@ -102,9 +114,10 @@ struct RunCommand: Command {
         if let lidarModel { scene.lidar.errorModel = lidarModel }
         let camera = try cameraOptions.camera(for: scene)
         // Two depth frames at a time, one row band each (the next renders ahead on a worker).
-        let capture = SyntheticCapture(scene: scene, seed: seed, options: CaptureOptions(
-            depthEveryNthFrame: depthEvery, renderBands: 1, colorImages: out != nil && cameraOptions.images, camera: camera,
-            rendersAhead: true))
+        var options = CaptureOptions(depthEveryNthFrame: depthEvery, renderBands: 1, colorImages: out != nil && cameraOptions.images,
+                                     camera: camera, rendersAhead: true)
+        options.truth = truth
+        let capture = SyntheticCapture(scene: scene, seed: seed, options: options)
         // The scene's, with the video rate of the camera in use.
         var configuration = capture.configuration
         configuration.thresholds = try overrides.apply(to: configuration.thresholds)
@@ -124,6 +137,9 @@ struct RunCommand: Command {
             s.images = BundleImageSettings(frameRateHz: camera.frameRateHz, videoCRF: camera.videoCRF, jpegQuality: camera.jpegQuality,
                                            distortion: camera.distortion)
             s.truthFiles = SceneTruth.files(scene)
+            if truth.contains(.labels) {
+                s.truthFiles["labels.json"] = Array((SceneLabels.json(scene).serialized(pretty: true) + "\n").utf8)
+            }
             return s
         }
         let cubi = settings(scene.name)

@@ -82,9 +82,33 @@ public struct DepthMap: Sendable {
     /// `width * height` confidences 0/1/2.
     public var confidence: [UInt8]
 
-    public init(width: Int, height: Int, depth: [Float], confidence: [UInt8]) {
+    /// What a synthetic capture knows of this map and a phone does not, when asked for (`--truth`): the
+    /// depth before the error model and what each pixel sees; nil otherwise. The session ignores it.
+    public var truth: DepthTruth?
+
+    public init(width: Int, height: Int, depth: [Float], confidence: [UInt8], truth: DepthTruth? = nil) {
         self.width = width; self.height = height
         self.depth = depth; self.confidence = confidence
+        self.truth = truth
+    }
+}
+
+/// A depth map's truth, pixel for pixel with it (docs/bundle-format.md, `raw/depth_true/`, `raw/labels/`).
+public struct DepthTruth: Sendable {
+    /// The renderer's z-depth in metres before the error model (no noise, no flying pixels, no fill),
+    /// 0 where nothing lies within range; nil when not asked for.
+    public var depth: [Float]?
+    /// Each pixel's semantic class (`truth/labels.json`: 0 nothing, 1 wall, 2 floor, 3 ceiling, 4 clutter,
+    /// 10... RoomPlan's object categories); nil when not asked for.
+    public var semanticClass: [UInt8]?
+    /// Each pixel's instance: 0 nothing or the rooms' structure, 1...n the scene's objects (index + 1),
+    /// 1001... clutter items (item + 1001); nil when not asked for.
+    public var instance: [UInt16]?
+
+    public init(depth: [Float]? = nil, semanticClass: [UInt8]? = nil, instance: [UInt16]? = nil) {
+        self.depth = depth
+        self.semanticClass = semanticClass
+        self.instance = instance
     }
 }
 

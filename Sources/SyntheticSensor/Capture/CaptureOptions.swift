@@ -25,6 +25,9 @@ public struct CaptureOptions: Sendable, Equatable {
     /// for many iterated inside `concurrentPerform` (`check`, `sweep`): their workers would wait for
     /// renders queued behind them.
     public var rendersAhead: Bool
+    /// The truth the depth maps carry beside the phone's depth (``DepthTruth``): clean depth, labels,
+    /// both or none (default none: the maps and every file as without the option).
+    public var truth: Set<TruthOutput> = []
 
     /// SIMDe in optimised builds (C raster and shade passes, see docs/benchmarks.md); scalar in debug
     /// builds, the reference (both paths give identical maps).

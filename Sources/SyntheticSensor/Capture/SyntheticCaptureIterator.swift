@@ -369,7 +369,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
     /// The depth map of frame `index` seen from `pose`.
     private static func depthMap(_ capture: SyntheticCapture, pose: RigidTransform, index: Int) -> DepthMap {
         capture.renderer.render(cameraToWorld: pose, noiseSeed: frameSeed(capture, index: index), frameIndex: index,
-                                sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands)
+                                sequenceSeed: capture.seed, path: capture.options.renderPath, bands: capture.options.renderBands,
+                                truth: capture.options.truth)
     }
 
     /// Sparse feature depths (z-depth, metres; 0 where nothing lies within range) along rays through a

@@ -53,7 +53,7 @@ public struct DepthRenderer: Sendable {
     /// reliability fields drift over frames); `bands` > 1 splits the rows over that many concurrent tasks
     /// (same output).
     public func render(cameraToWorld pose: RigidTransform, noiseSeed: UInt64, frameIndex: Int = 0, sequenceSeed: UInt64 = 0,
-                       path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1) -> DepthMap {
+                       path: RenderPath = CaptureOptions.defaultRenderPath, bands: Int = 1, truth: Set<TruthOutput> = []) -> DepthMap {
         let w = intrinsics.width, h = intrinsics.height
         let rasters = prepare(pose)
         // Each visible patch's signed plane distance by patch index, once per frame for every band; then
@@ -72,6 +72,7 @@ public struct DepthRenderer: Sendable {
         var bestPatch = [Int32](repeating: -1, count: paddedWidth * h)
         // Every pixel of the two maps is stored by the shade pass (each path writes whole rows), so they
         // start uninitialised rather than cleared (about a quarter of a megabyte a frame).
+        var depthTruth: DepthTruth?
         var depth = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
         var confidence = [UInt8](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
         let bandCount = max(1, min(bands, h))
@@ -92,6 +93,8 @@ public struct DepthRenderer: Sendable {
                     }
                 }
                 if bandCount == 1 { rasterBand(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: rasterBand) }
+                // The truth is read off the raster pass, before the error model and the no-return fill.
+                if !truth.isEmpty { depthTruth = self.truth(truth, best: best.pointer, ids: ids.pointer) }
                 if let model = correlatedModel {
                     if model.settings.noReturnFill == .interpolated {
                         NoReturnInterpolation.fill(best: best.pointer, ids: ids.pointer, stride: paddedWidth, width: w, height: h,
@@ -128,7 +131,35 @@ public struct DepthRenderer: Sendable {
                 }
             }
         }
-        return DepthMap(width: w, height: h, depth: depth, confidence: confidence)
+        return DepthMap(width: w, height: h, depth: depth, confidence: confidence, truth: depthTruth)
+    }
+
+    /// The truth of the raster pass's nearest surfaces: z = 1 / inverse depth (0 without a return), and
+    /// each pixel's patch's class and instance (``DepthTruth``).
+    private func truth(_ outputs: Set<TruthOutput>, best: UnsafePointer<Float>, ids: UnsafePointer<Int32>) -> DepthTruth {
+        let w = intrinsics.width, h = intrinsics.height
+        var result = DepthTruth()
+        if outputs.contains(.depth) {
+            var depth = [Float](repeating: 0, count: w * h)
+            for y in 0..<h {
+                for x in 0..<w where best[y * paddedWidth + x] > 0 { depth[y * w + x] = 1 / best[y * paddedWidth + x] }
+            }
+            result.depth = depth
+        }
+        if outputs.contains(.labels) {
+            var classes = [UInt8](repeating: 0, count: w * h), instances = [UInt16](repeating: 0, count: w * h)
+            let patches = geometry.patches
+            for y in 0..<h {
+                for x in 0..<w {
+                    let id = Int(ids[y * paddedWidth + x])
+                    guard best[y * paddedWidth + x] > 0, id >= 0, id < patches.count else { continue }
+                    (classes[y * w + x], instances[y * w + x]) = SceneLabels.label(of: patches[id])
+                }
+            }
+            result.semanticClass = classes
+            result.instance = instances
+        }
+        return result
     }
 
     /// The noise-free z-depth of one ray through pixel coordinates (x, y) of these intrinsics, or 0 when
