@@ -20,6 +20,9 @@ public struct ReplayInputs: RandomAccessCollection, Sendable {
         self.depthFrames = depthFrames
     }
 
+    /// The inputs without reading any depth map (frames' poses, system samples, actions).
+    var withoutDepth: [SessionInput] { inputs }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { inputs.count }
 

@@ -60,6 +60,9 @@ struct ReplayCommand: Command {
         if let sdk = options.sdk { log.configuration.sdk = sdk }
         log.configuration.thresholds = try overrides.apply(to: log.configuration.thresholds)
         ReplayOutput.diagnosticLines(log.diagnostics).forEach(printError)
+        if let orientation = LogOrientation(log.inputs).summary(sdk: log.configuration.sdk, landscapeGating: log.configuration.landscapeGating) {
+            printError(orientation)
+        }
         let run = ReplayRun(log: log)
         for (index, error) in run.rejected {
             printError("warning: \(log.file): input \(index) rejected by the session: \(error.description)")

@@ -63,6 +63,43 @@ import Testing
         #expect(afterStart(try stamps(Scenarios.sideways(speed: -0.24))) == [])
     }
 
+    /// Issue 48, item 1: a log held in portrait and pitched down 40 degrees (gravity along the camera's x
+    /// axis at 0.77 g), replayed under 2.10 without landscape gating: walking forwards and backwards along
+    /// the view is not sideways (the camera's x axis, pointing at the floor, tilts along the view); walking
+    /// across the view in the same pose is.
+    @Test func portraitWalkAlongTheViewIsNotSidewaysAcrossItIs() throws {
+        var configuration = SessionConfiguration()
+        configuration.landscapeGating = false
+        func walk(_ velocity: SIMD3<Double>) throws -> [Int] {
+            var s = ScriptedInputs()
+            s.hold(0.5, ScriptedInputs.pose(pitch: -40, roll: -90))
+            s.user(.recordPressed)
+            s.hold(1, ScriptedInputs.pose(pitch: -40, roll: -90))
+            s.frames(3) { dt in
+                let pose = ScriptedInputs.pose(pitch: -40, roll: -90)
+                return RigidTransform(rotation: pose.rotation, translation: pose.translation + velocity * dt)
+            }
+            return try stamps(s, configuration: configuration).map(\.code).filter { [29, 30, 27].contains($0) }
+        }
+        #expect(try walk(SIMD3(0, 0, -0.5)) == [])
+        #expect(try walk(SIMD3(0, 0, 0.5)) == [])
+        #expect(try walk(SIMD3(0.5, 0, 0)) == [30])
+    }
+
+    /// Issue 48, item 5: 31 shown, then hidden by 30 (priority 3 over 4); the camera tilts while 30 shows,
+    /// so 31's condition ends hidden. The app was shown 31: once 30 clears (27), 32 follows at once.
+    @Test func aWarningHiddenWhenItsConditionEndsIsClearedOnceNothingHidesIt() throws {
+        var s = ScriptedInputs()
+        s.startRecording()
+        s.hold(1)
+        s.hold(5.5, ScriptedInputs.pose(pitch: 0))  // level: 31 after 5 s
+        s.walk(2, from: SIMD3(0, 1.4, 0), velocity: SIMD3(0.5, 0, 0), pitch: 0)  // 30 hides 31
+        s.walk(1, from: SIMD3(1, 1.4, 0), velocity: SIMD3(0.5, 0, 0), pitch: -20)  // tilted: 31's condition ends
+        s.hold(3, ScriptedInputs.pose(x: 1.5))
+        let got = afterStart(try stamps(s)).map(\.code)
+        #expect(got == [31, 30, 27, 32], "\(got)")
+    }
+
     @Test func walkingForwardIsNotSideways() throws {
         var s = ScriptedInputs()
         s.startRecording()

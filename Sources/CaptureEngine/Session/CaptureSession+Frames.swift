@@ -2,6 +2,10 @@ import Foundation
 import JSONSupport
 
 extension CaptureSession {
+    /// The least squared horizontal length of the viewing direction for which sideways is measured across
+    /// it (0.25: the view within 60 degrees of horizontal); a guess of the geometry, not the SDK's.
+    static let sidewaysViewMinimum = 0.25
+
     /// A camera frame: orientation at any phase; while recording, every detector; while relocating, the
     /// search for a known place. Returns the host action it causes (an abort's file removal) and whether
     /// the frame belongs to the recording.
@@ -197,8 +201,11 @@ extension CaptureSession {
         }
 
         var axes = CameraAxes(pose.rotation)
-        if behaviour.portraitOnly {
-            // Held in portrait, the camera's +X axis points down: sideways is across the view, horizontally.
+        // Sideways is across the view in the horizontal plane, whatever the phone's roll: held in portrait
+        // the camera's +X axis points at the floor, and a tilted one's horizontal part runs along the view
+        // (issue 48: forward walking read as sideways). Only when the view is within 30 degrees of vertical
+        // (looking at the floor or ceiling) does the camera's +X stand in for it, as before.
+        if behaviour.portraitOnly || axes.forward.x * axes.forward.x + axes.forward.z * axes.forward.z >= Self.sidewaysViewMinimum {
             axes.right = SIMD3(-axes.forward.z, 0, axes.forward.x)
         }
         if watchesAngularDrift, let trace = angularDrift(pose, previousFrameTime: previousFrameTime, at: t) {

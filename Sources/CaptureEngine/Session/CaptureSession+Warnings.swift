@@ -18,6 +18,8 @@ extension CaptureSession {
         for slot in FeedbackSlot.allCases {
             closeFeedback(slot, at: time)
             warnings.hidden[slot.rawValue] = nil
+            warnings.shown[slot.rawValue] = nil
+            warnings.pendingClear[slot.rawValue] = nil
         }
     }
 
@@ -64,22 +66,32 @@ extension CaptureSession {
             return
         }
         warnings.hidden[slot.rawValue] = nil
+        warnings.shown[slot.rawValue] = meaning
+        warnings.pendingClear[slot.rawValue] = nil
         openFeedback(slot, meaning: meaning, at: time)
         emit(meaning, at: time, trace: trace)
         hideWarnings(outrankedBy: meaning, at: time)
     }
 
     /// Hides the warning in `slot` when its condition has cleared: closes its feedback item and emits
-    /// `cleared` (then `alsoCleared`, if any) when the warning was shown; nothing when it was kept
-    /// hidden. Then a lower warning kept hidden whose condition still holds is shown (unless
-    /// `showsHidden` is false: the same slot shows another warning at once).
+    /// `cleared` (then `alsoCleared`, if any) when the warning was shown; when it is kept hidden, nothing
+    /// now, and if the app was shown it before a higher warning hid it, the clearing codes once nothing
+    /// higher hides it (``showHiddenWarnings(at:)``). Then a lower warning kept hidden whose condition
+    /// still holds is shown (unless `showsHidden` is false: the same slot shows another warning at once).
     mutating func hideWarning(_ slot: FeedbackSlot, cleared: EventMeaning? = nil, thenAlso alsoCleared: EventMeaning? = nil,
                               at time: Double, trace: EventTrace? = nil, showsHidden: Bool = true) {
         if warnings.hidden[slot.rawValue] != nil {
             warnings.hidden[slot.rawValue] = nil
+            if warnings.shown[slot.rawValue] != nil {
+                let codes = [cleared, alsoCleared].compactMap { $0 }
+                warnings.pendingClear[slot.rawValue] = codes.isEmpty ? nil : codes
+                if codes.isEmpty { warnings.shown[slot.rawValue] = nil }
+            }
             return
         }
         closeFeedback(slot, at: time)
+        warnings.shown[slot.rawValue] = nil
+        warnings.pendingClear[slot.rawValue] = nil
         if let cleared { emit(cleared, at: time, trace: trace) }
         if let alsoCleared { emit(alsoCleared, at: time) }
         if showsHidden { showHiddenWarnings(at: time) }
@@ -105,6 +117,16 @@ extension CaptureSession {
     /// Android SDK 2.10.1 README: 21 and 22 are "Only received if there's no higher priority warnings
     /// visible", so they are received once none is.
     mutating func showHiddenWarnings(at time: Double) {
+        // Clearing codes due for warnings the app saw, hidden when their condition ended: sent once no
+        // showing warning outranks them.
+        for slot in FeedbackSlot.allCases {
+            guard let codes = warnings.pendingClear[slot.rawValue], let meaning = warnings.shown[slot.rawValue],
+                  outrankingWarning(of: meaning) == nil else { continue }
+            warnings.pendingClear[slot.rawValue] = nil
+            warnings.shown[slot.rawValue] = nil
+            log("Warning \(codeText(meaning)) cleared while hidden: its clearing code once nothing of higher priority shows", at: time)
+            for code in codes { emit(code, at: time) }
+        }
         guard warnings.hidden.contains(where: { $0 != nil }) else { return }
         let waiting = FeedbackSlot.allCases.compactMap { slot in
             warnings.hidden[slot.rawValue].flatMap { meaning in
@@ -113,6 +135,7 @@ extension CaptureSession {
         }.sorted { $0.2 < $1.2 }
         for (slot, meaning, _) in waiting where outrankingWarning(of: meaning) == nil {
             warnings.hidden[slot.rawValue] = nil
+            warnings.shown[slot.rawValue] = meaning
             log("Warning \(codeText(meaning)) shown: no warning of higher priority showing", at: time)
             openFeedback(slot, meaning: meaning, at: time)
             let trace = detectors.currentTrace(of: slot, at: time, pose: lastPose)
