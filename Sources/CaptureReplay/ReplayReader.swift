@@ -51,8 +51,27 @@ public enum ReplayReader {
         let builder = try result.get()
         var configuration = SessionConfiguration()
         configuration.landscapeGating = false
+        let inputs = builder.sessionInputs()
+        // 3.x's skipped-frame share counts against the log's own frame rate (its median frame interval),
+        // not ARKit's 60 Hz: a 10 or 30 Hz log skips nothing.
+        if let rate = Self.medianFrameRate(inputs) { configuration.thresholds.frames.expectedRateHz = rate }
         return ReplayLog(file: file, format: format, configuration: configuration,
-                         inputs: ReplayInputs(inputs: builder.sessionInputs()), diagnostics: builder.diagnostics)
+                         inputs: ReplayInputs(inputs: inputs), diagnostics: builder.diagnostics)
+    }
+
+    /// The frames a second of a log: 1 / its median interval between frames, within 1...1000 Hz; nil with
+    /// fewer than two frames.
+    static func medianFrameRate(_ inputs: [SessionInput]) -> Double? {
+        var previous: Double?, intervals: [Double] = []
+        for input in inputs {
+            guard case .frame = input.kind else { continue }
+            if let previous, input.time > previous { intervals.append(input.time - previous) }
+            previous = input.time
+        }
+        guard !intervals.isEmpty else { return nil }
+        intervals.sort()
+        let median = intervals[intervals.count / 2]
+        return min(1000, max(1, 1 / median))
     }
 
     /// The format of the log at `path`, from the folder's contents, the file name, then the first data line.

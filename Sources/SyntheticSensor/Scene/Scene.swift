@@ -71,9 +71,15 @@ public struct Scene: Sendable {
     /// The session configuration the scene implies: its options, device, thresholds and the rate its
     /// camera's video takes (``StorageModel/videoBytesPerSecond(camera:)``).
     public var configuration: SessionConfiguration {
-        SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds, sdk: sdk,
-                             cameraPermission: device.cameraPermission,
-                             videoBytesPerSecond: StorageModel.videoBytesPerSecond(camera: camera))
+        var thresholds = self.thresholds
+        // 3.x's skipped-frame share (63) counts against the frames the camera delivers: the scene's rate,
+        // unless the scene sets `frames.expectedRateHz` itself (issue 48: 30 and 20 Hz scenes fired 63).
+        if thresholds.frames.expectedRateHz == Thresholds().frames.expectedRateHz {
+            thresholds.frames.expectedRateHz = depth.frameRateHz
+        }
+        return SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds, sdk: sdk,
+                                    cameraPermission: device.cameraPermission,
+                                    videoBytesPerSecond: StorageModel.videoBytesPerSecond(camera: camera))
     }
 
     /// The scene's surfaces as one mesh (walls with their holes, floors, ceilings, object boxes),
