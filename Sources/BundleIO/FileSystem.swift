@@ -184,12 +184,16 @@ package enum FileSystem {
     /// Creates (or truncates) a file and writes `bytes` to it, for files inside a partial folder that is
     /// renamed into place as a whole (`open`, `write`, `close`); a failure removes the file.
     package static func write(_ bytes: [UInt8], to path: String) throws(FileSystemError) {
-        let file = try OutputFile(creating: path)
+        try write(bytes, into: try OutputFile(creating: path))
+    }
+
+    /// Writes `bytes` into a file just created and closes it; a failure removes the file.
+    package static func write(_ bytes: [UInt8], into file: OutputFile) throws(FileSystemError) {
         do throws(FileSystemError) {
             try file.write(bytes)
             try file.close()
         } catch {
-            unlink(path)
+            unlink(file.path)
             throw error
         }
     }

@@ -107,14 +107,7 @@ package final class ExportOutput {
 
     /// Writes a whole file at `path` inside the partial folder; a failure removes it.
     package func write(_ bytes: [UInt8], toPath path: String) throws(FileSystemError) {
-        let file = try newFile(path)
-        do throws(FileSystemError) {
-            try file.write(bytes)
-            try file.close()
-        } catch {
-            unlink(path)
-            throw error
-        }
+        try FileSystem.write(bytes, into: try newFile(path))
     }
 
     /// Writes a text file inside the partial folder.

@@ -66,31 +66,27 @@ def scaled(k, width, height):
 TRUE_POSES = False
 
 
-def read_true_poses(path):
-    """frame -> 4x4 camera-to-world from a poses_true.csv (frame, x, y, z, qx, qy, qz, qw, time)."""
-    out = {}
+def pose_rows(path):
+    """Each row of a poses.csv / poses_true.csv (frame, x, y, z, qx, qy, qz, qw[, time]) as (its values by
+    column, the 4x4 camera-to-world)."""
     with open(path) as f:
         rows = list(csv.reader(f))
-    header = rows[0]
     for row in rows[1:]:
-        values = dict(zip(header, row))
+        values = dict(zip(rows[0], row))
         pose = np.eye(4)
         pose[:3, :3] = quaternion_matrix(*(float(values[k]) for k in ("qx", "qy", "qz", "qw")))
         pose[:3, 3] = [float(values[k]) for k in ("x", "y", "z")]
-        out[int(values["frame"])] = pose
-    return out
+        yield values, pose
+
+
+def read_true_poses(path):
+    """frame -> 4x4 camera-to-world from a poses_true.csv."""
+    return {int(values["frame"]): pose for values, pose in pose_rows(path)}
 
 
 def read_raw(folder, fps=None):
     frames = {}
-    with open(os.path.join(folder, "raw/poses_true.csv" if TRUE_POSES else "raw/poses.csv")) as f:
-        rows = list(csv.reader(f))
-    header = rows[0]
-    for row in rows[1:]:
-        values = dict(zip(header, row))
-        pose = np.eye(4)
-        pose[:3, :3] = quaternion_matrix(*(float(values[k]) for k in ("qx", "qy", "qz", "qw")))
-        pose[:3, 3] = [float(values[k]) for k in ("x", "y", "z")]
+    for values, pose in pose_rows(os.path.join(folder, "raw/poses_true.csv" if TRUE_POSES else "raw/poses.csv")):
         n = int(values["frame"])
         name = "%05d" % n
         time = float(values["time"]) if "time" in values else (n / fps if fps else None)

@@ -20,7 +20,8 @@ public enum FloorPlanSVG {
         func n(_ v: Double) -> String { NumberFormatting.compact(v == 0 ? 0 : v, decimals: 4) }
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(x0)) \(n(z0)) \(n(w)) \(n(h))\" "
             + "width=\"\(n(w * 100))\" height=\"\(n(h * 100))\">\n"
-        s += "<title>\(escape(scene.name)): floor plan (metres; x right, z down)</title>\n"
+        // The plan only: two scenes of one geometry give the same bytes, whatever their names.
+        s += "<title>floor plan (metres; x right, z down)</title>\n"
         s += "<rect x=\"\(n(x0))\" y=\"\(n(z0))\" width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#ffffff\"/>\n"
         for object in scene.objects {
             let half = object.dimensions / 2
