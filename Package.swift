@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "CaptureReplay", targets: ["CaptureReplay"]),
         .library(name: "SceneGenerator", targets: ["SceneGenerator"]),
         .library(name: "CaptureExport", targets: ["CaptureExport"]),
+        .library(name: "LiDARStatistics", targets: ["LiDARStatistics"]),
     ],
     targets: [
         // MARK: - JSON

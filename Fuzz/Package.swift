@@ -18,6 +18,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("fuzz-png", [.product(name: "BundleIO", package: "capture-sim")]),
     ("fuzz-bundle-zip", [.product(name: "BundleIO", package: "capture-sim"), .product(name: "CaptureBundle", package: "capture-sim"),
                          .product(name: "CaptureReplay", package: "capture-sim")]),
+    ("fuzz-stray-export", [.product(name: "LiDARStatistics", package: "capture-sim")]),
+    ("fuzz-export", [.product(name: "CaptureExport", package: "capture-sim")]),
 ]
 
 let package = Package(

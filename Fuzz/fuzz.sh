@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 OUT=$ROOT/.build-fuzz
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
-ALL_TARGETS=(fuzz-scene fuzz-scene-geometry fuzz-generator fuzz-thresholds fuzz-replay fuzz-arkit-data fuzz-depth-frames fuzz-png fuzz-bundle-zip)
+ALL_TARGETS=(fuzz-scene fuzz-scene-geometry fuzz-generator fuzz-thresholds fuzz-replay fuzz-arkit-data fuzz-depth-frames fuzz-png fuzz-bundle-zip fuzz-stray-export fuzz-export)
 TARGETS=("$@")
 [ ${#TARGETS[@]} -eq 0 ] && TARGETS=("${ALL_TARGETS[@]}")
 
@@ -20,7 +20,7 @@ max_len() {
     case $1 in
         fuzz-generator) echo 64 ;;
         fuzz-scene-geometry) echo 512 ;;
-        fuzz-thresholds|fuzz-png|fuzz-depth-frames) echo 4096 ;;
+        fuzz-thresholds|fuzz-png|fuzz-depth-frames|fuzz-stray-export|fuzz-export) echo 4096 ;;
         fuzz-replay) echo 8192 ;;
         *) echo 16384 ;;
     esac

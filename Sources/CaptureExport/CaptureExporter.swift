@@ -9,6 +9,22 @@ import JSONSupport
 /// Errors: ``InputError`` when the capture cannot be read or lacks what the format needs (no camera
 /// images for COLMAP and Nerfstudio, no frames), ``FileSystemError`` when the export cannot be written.
 package enum CaptureExporter {
+    /// Writes `format` of `capture` to `path` as `capture-sim export` does: built in a private partial
+    /// folder beside `path` and published whole (replacing an existing `path` only with `force`); a
+    /// failure leaves nothing. Errors: ``InputError`` for the capture, the file system's for the output.
+    public static func write(_ capture: ExportCapture, as format: ExportFormat, to path: String, force: Bool,
+                             options: ExportOptions = ExportOptions(), progress: (Int, Int) -> Void = { _, _ in }) throws -> ExportSummary {
+        let output = try ExportOutput(path: path, isFolder: !format.isSingleFile, force: force)
+        do {
+            let summary = try export(capture, as: format, into: output, options: options, progress: progress)
+            try output.publish()
+            return summary
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+
     /// Writes `format` of `capture` into `output` (not yet published) and says what it wrote.
     package static func export(_ capture: ExportCapture, as format: ExportFormat, into output: ExportOutput,
                               options: ExportOptions, progress: (Int, Int) -> Void = { _, _ in }) throws -> ExportSummary {

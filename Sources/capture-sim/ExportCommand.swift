@@ -90,21 +90,14 @@ struct ExportCommand: Command {
         InterruptCleanup.install()
         // A signal removes the partial folder (the new export, or after the exchange the old one) while
         // no thread can add to it, and nothing is published after it (``ExportOutput``).
-        let output = try ExportOutput(path: out, isFolder: !format.isSingleFile, force: force)
         let bar = ProgressBar(label: "export \(format.rawValue)")
-        do {
-            let summary = try CaptureExporter.export(capture, as: format, into: output, options: options) { done, total in
-                bar.update(done: done, of: total)
-            }
-            bar.finish()
-            try output.publish()
-            printInfo(summary.line)
-            return .success
-        } catch {
-            bar.finish()
-            output.discard()
-            throw error
+        defer { bar.finish() }
+        let summary = try CaptureExporter.write(capture, as: format, to: out, force: force, options: options) { done, total in
+            bar.update(done: done, of: total)
         }
+        bar.finish()
+        printInfo(summary.line)
+        return .success
     }
 
     /// Refuses an `--out` that is the input, holds it or lies inside it: replacing it would delete the
