@@ -91,6 +91,20 @@ package enum FileSystem {
     /// `rmdir`: removes a folder only if it is empty.
     package static func removeEmptyDirectory(_ path: String) { rmdir(path) }
 
+    /// The names in a folder that are not valid UTF-8, each with its bytes written as `\xNN` where they
+    /// are not (`opendir`, `readdir`): names no writer of ours makes, which ``list(_:)`` cannot name.
+    package static func namesNotUTF8(_ path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
+        defer { closedir(dir) }
+        var found: [String] = []
+        while let entry = readdir(dir) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+            found.append(bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined())
+        }
+        return found.sorted()
+    }
+
     /// The names in a folder, sorted, without `.` and `..` (`opendir`, `readdir`).
     package static func list(_ path: String) throws(FileSystemError) -> [String] {
         guard let dir = opendir(path) else { throw FileSystemError.system("opendir", path) }

@@ -21,6 +21,7 @@ public enum BundleInspector {
     public static func inspect(path: String) throws(InputError) -> BundleInspection {
         let reader = try BundleReader(path: path)
         var result = BundleInspection(path: path, layout: reader.layout, isZip: reader.zip != nil)
+        for name in reader.namesNotUTF8 { result.problems.append("\(name): a file name that is not UTF-8 (no bundle writer makes one)") }
         switch reader.layout {
         case .cubiCapture: inspectCubiCapture(reader, into: &result)
         case .rawRGBD: inspectRaw(reader, into: &result)

@@ -12,6 +12,9 @@ public final class BundleReader {
     public let layout: BundleLayout
     /// Every file, relative to the bundle, sorted (for a zip: its entries).
     public let files: [String]
+    /// Names in the bundle folder that are not valid UTF-8 (their bytes written `\xNN`), left out of
+    /// ``files``: `inspect` reports them as a problem of the bundle.
+    public private(set) var namesNotUTF8: [String] = []
     /// The zip, when reading one.
     public let zip: ZipReader?
 
@@ -30,8 +33,10 @@ public final class BundleReader {
         if let problem = FileSystem.nonRegularProblem(path) { throw InputError(file: path, reason: problem) }
         if FileSystem.isDirectory(path) {
             zip = nil
-            do { files = try BundleReader.listTree(path, prefix: "", root: BundleReader.resolved(path) ?? path) }
+            var odd: [String] = []
+            do { files = try BundleReader.listTree(path, prefix: "", root: BundleReader.resolved(path) ?? path, notUTF8: &odd) }
             catch { throw InputError(file: path, reason: error.description) }
+            namesNotUTF8 = odd
             if files.contains("arkitData.json") { layout = .cubiCapture }
             else if files.contains("manifest.json") || files.contains(where: { $0.hasPrefix("raw/") }) { layout = .rawRGBD }
             else { throw InputError(file: path, reason: "neither arkitData.json (CubiCapture layout) nor manifest.json (raw RGBD package) is here") }
@@ -55,9 +60,13 @@ public final class BundleReader {
     /// The files under `folder`, `root` being the bundle's resolved path: a link that leads outside the
     /// bundle is refused (a bundle's files are its own; reading it would copy any file on the machine
     /// into an export).
-    private static func listTree(_ folder: String, prefix: String, root: String) throws(FileSystemError) -> [String] {
+    private static func listTree(_ folder: String, prefix: String, root: String, notUTF8: inout [String]) throws(FileSystemError) -> [String] {
         var out: [String] = []
+        let odd = FileSystem.namesNotUTF8(folder)
+        notUTF8 += odd.map { prefix + $0 }
         for name in try FileSystem.list(folder) {
+            // A name that is not UTF-8 reads back as another (U+FFFD): it is reported, not opened.
+            if !odd.isEmpty, name.unicodeScalars.contains("\u{FFFD}") { continue }
             let full = folder + "/" + name
             // A FIFO, device or socket would block or never end a read: refused, naming it.
             if let problem = FileSystem.nonRegularProblem(full) {
@@ -66,7 +75,7 @@ public final class BundleReader {
             if FileSystem.isLink(full), let target = resolved(full), !target.hasPrefix(root == "/" ? "/" : root + "/") {
                 throw FileSystemError(call: "stat", path: full, reason: "a symbolic link to \(target), outside the bundle")
             }
-            if FileSystem.isDirectory(full) { out += try listTree(full, prefix: prefix + name + "/", root: root) }
+            if FileSystem.isDirectory(full) { out += try listTree(full, prefix: prefix + name + "/", root: root, notUTF8: &notUTF8) }
             else {
                 // A file that cannot be opened (a dangling link, no permission) makes the bundle unreadable.
                 close(try FileSystem.openRegularFile(full))

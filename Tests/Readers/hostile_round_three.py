@@ -294,6 +294,14 @@ def case_inspect_escapes_newlines_and_bidi_controls_in_names(scratch):
     expect("\u202e" not in out + err and "\\u202e" in out + err, "U+202E printed raw: %r" % (out + err)[:300])
 
 
+def case_a_file_name_that_is_not_utf8_makes_the_bundle_invalid(scratch):
+    _, bundle = raw_package(scratch, images=False)
+    with open(os.path.join(bundle.encode(), b"caf\xe9.txt"), "wb") as f:
+        f.write(b"x")
+    status, out, err, _ = tool(["inspect", bundle])
+    expect(status == 1 and "caf\\xE9.txt: a file name that is not UTF-8" in out + err, "inspect: exit %d %s" % (status, (out + err)[-300:]))
+
+
 # MARK: Low
 
 def case_small_holes_stay_closed(scratch):

@@ -187,7 +187,7 @@ extension RuleSource {
                    source: "README 3.1.3, code 120 and \"Permissions\" (\"required ... it cannot function without it\"); reporting it at the first input (the README's permission prompt comes at the record press, when not asked before) is a guess"),
         RuleSource(codes: "62", rule: "recording: no camera frame for 2 s -> 62, abort (at the time it became due)",
                    source: "README 3.1.3, code 62 (\"There are no frames arriving from ARKit\"); the time and the severity are a guess (frames.notReceivingSeconds)"),
-        RuleSource(codes: "63", rule: "recording: at least half of the frames expected at 60 Hz missing over the last 1 s -> 63, once until the share has stayed below it for 1 s",
+        RuleSource(codes: "63", rule: "recording: at least half of the frames expected at the camera's rate (a scene's, a log's; 60 Hz by default) missing over the last 1 s -> 63, once until the share has stayed below it for 1 s",
                    source: "README 3.1.3, code 63 (\"Too many frames were skipped because the device is overloaded\"); the numbers are a guess (frames.skippedFraction, frames.expectedRateHz, frames.skippedWindowSeconds)"),
         RuleSource(codes: "81, 84, 106, 112, 113, 136-144, 152, 156, 170", rule: "in the code table; no input of the simulator causes them (81 \"There is no ARSession configuration (internal iOS error)\": an iOS failure, not a relocation without frames)",
                    source: "README 3.1.3, \"Capture Events\""),
