@@ -19,7 +19,13 @@ extension Scene {
             throw InputError(file: path, reason: "not UTF-8 text")
         }
         let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return try Scene(jsonText: text, source: path, defaultName: stem)
+        do throws(InputError) {
+            return try Scene(jsonText: text, source: path, defaultName: stem)
+        } catch {
+            throw SceneErrorCollector.collect(first: error, text: text) { (rest: String) throws(InputError) in
+                _ = try Scene(jsonText: rest, source: path, defaultName: stem)
+            }
+        }
     }
 
     /// Parses a scene from JSON text; `source` names the file in errors.
