@@ -107,6 +107,10 @@ public final class RawRGBDStorage: ScanStorage {
             if truth.semanticClass != nil { try workspace.makeSubfolder("raw/labels", for: .folder) }
             if truth.instance != nil { try workspace.makeSubfolder("raw/instances", for: .folder) }
         }
+        if truth?.imageSemanticClass != nil, colorFrameCount == 0 {
+            try workspace.makeSubfolder("raw/rgb_labels", for: .folder)
+            try workspace.makeSubfolder("raw/rgb_instances", for: .folder)
+        }
         let truthFolder = workspace.path("raw/")
         if let failure = frameJobs.submit({
             Self.writePNGs(depth, compression: compression, depthPath: depthPath, confidencePath: confidencePath)
@@ -171,6 +175,12 @@ public final class RawRGBDStorage: ScanStorage {
             }
             if let instances = truth.instance {
                 files.append(("instances/", try PNGCodec.encodeSixteenBit(width: width, height: height, samples: instances, compression: compression)))
+            }
+            if let classes = truth.imageSemanticClass, let instances = truth.imageInstance {
+                files.append(("rgb_labels/", try PNGCodec.encodeEightBit(width: truth.imageWidth, height: truth.imageHeight, samples: classes,
+                                                                         compression: compression)))
+                files.append(("rgb_instances/", try PNGCodec.encodeSixteenBit(width: truth.imageWidth, height: truth.imageHeight,
+                                                                              samples: instances, compression: compression)))
             }
             do throws(FileSystemError) {
                 for (subfolder, bytes) in files { try FileSystem.write(bytes, to: folder + subfolder + name) }

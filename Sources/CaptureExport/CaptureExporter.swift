@@ -8,7 +8,7 @@ import JSONSupport
 ///
 /// Errors: ``InputError`` when the capture cannot be read or lacks what the format needs (no camera
 /// images for COLMAP and Nerfstudio, no frames), ``FileSystemError`` when the export cannot be written.
-package enum CaptureExporter {
+public enum CaptureExporter {
     /// Writes `format` of `capture` to `path` as `capture-sim export` does: built in a private partial
     /// folder beside `path` and published whole (replacing an existing `path` only with `force`); a
     /// failure leaves nothing. Errors: ``InputError`` for the capture, the file system's for the output.

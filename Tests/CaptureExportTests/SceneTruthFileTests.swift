@@ -52,14 +52,15 @@ import Testing
 
     /// `--truth depth,labels`: clean depth back-projected with the true poses lands on mesh.obj (median under
     /// 1 mm, the phone's depth about 10 mm off), labels agree with the depth and with the scene's floor,
-    /// ceiling and object boxes (Tests/Readers/check_depth_truth.py); the same bytes on a second run; the
-    /// phone's files the same bytes as without the option.
+    /// ceiling and object boxes, the camera image's labels with the depth map's (Tests/Readers/
+    /// check_depth_truth.py); the same bytes on a second run; the phone's files the same bytes as without
+    /// the option.
     @Test func cleanDepthLandsOnTheMeshAndLabelsOnTheirObjects() throws {
         let out = try TemporaryFolder("depth-truth")
         defer { out.remove() }
         let scene = PackageFolder.path("Scenes/apartment.json")
         for (folder, extra) in [("a", ["--truth", "depth,labels"]), ("b", ["--truth", "labels,depth"]), ("plain", [])] {
-            let run = try CommandLineTool.run(["run", scene, "--out", out.file(folder), "--format", "raw-rgbd", "--no-images",
+            let run = try CommandLineTool.run(["run", scene, "--out", out.file(folder), "--format", "raw-rgbd", "--video-size", "160x120",
                                                "--depth-every", "60", "--no-progress"] + extra)
             #expect(run.status == 0, "\(run.output)")
         }
@@ -68,14 +69,16 @@ import Testing
         #expect(check.status == 0, "\(check.output)")
         let files = try FileManager.default.subpathsOfDirectory(atPath: out.file("a/apartment-raw")).sorted()
         #expect(files.contains("raw/depth_true/00000.png") && files.contains("raw/labels/00000.png")
-                && files.contains("raw/instances/00000.png") && files.contains("truth/labels.json"))
+                && files.contains("raw/instances/00000.png") && files.contains("truth/labels.json")
+                && files.contains("raw/rgb_labels/00000.png") && files.contains("raw/rgb_instances/00000.png"))
+        #expect(!check.stdout.contains("\"imageLabels\": [0, 0]"), "\(check.stdout)")
         for file in files where !file.hasSuffix("/") {
             var isFolder: ObjCBool = false
             FileManager.default.fileExists(atPath: out.file("a/apartment-raw/" + file), isDirectory: &isFolder)
             guard !isFolder.boolValue else { continue }
             #expect(out.bytes("a/apartment-raw/" + file) == out.bytes("b/apartment-raw/" + file), "\(file) differs between runs")
-            let truthOnly = file.hasPrefix("raw/depth_true/") || file.hasPrefix("raw/labels/") || file.hasPrefix("raw/instances/")
-                || file == "truth/labels.json"
+            let truthOnly = ["raw/depth_true/", "raw/labels/", "raw/instances/", "raw/rgb_labels/", "raw/rgb_instances/"]
+                .contains { file.hasPrefix($0) } || file == "truth/labels.json"
             if !truthOnly {
                 #expect(out.bytes("a/apartment-raw/" + file) == out.bytes("plain/apartment-raw/" + file), "\(file) changed with --truth")
             }

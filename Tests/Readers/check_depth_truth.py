@@ -11,7 +11,9 @@ package:
   phone's depth (raw/depth/) is not (its error model moves it by millimetres);
 - labels agree with depth: class 0 exactly where clean depth is 0;
 - labels agree with the geometry: floor points lie at the floor's height, ceiling points at the wall
-  height, and every object instance's points inside that object's box (within 1 cm), for at least 99 %.
+  height, and every object instance's points inside that object's box (within 1 cm), for at least 99 %;
+- with camera images, the labels at the camera's resolution (raw/rgb_labels/) agree with the depth map's
+  where a depth pixel's 3x3 neighbourhood is one class (its centre mapped into the image, at least 99 %).
 Prints a JSON summary; exits 1 naming the first failure.
 """
 import csv
@@ -132,9 +134,31 @@ def main():
                 local = np.array([c * rel[0] - s * rel[1], s * rel[0] + c * rel[1]])
                 object_n += 1
                 object_ok += int(np.all(np.abs(local) <= half + 0.01) and bottom - 0.01 <= p[2] <= top + 0.01)
+    # The camera's labels against the depth map's, where the camera's are written.
+    image_agree = image_n = 0
+    rgb_k_path = os.path.join(package, "raw/rgb_intrinsics.json")
+    if os.path.isdir(os.path.join(package, "raw/rgb_labels")) and os.path.exists(rgb_k_path):
+        rk = json.load(open(rgb_k_path))
+        for name in sorted(os.listdir(os.path.join(package, "raw/rgb_labels")))[::5]:
+            depth_classes = np.array(Image.open(os.path.join(package, "raw/labels", name))).astype(int)
+            image_classes = np.array(Image.open(os.path.join(package, "raw/rgb_labels", name))).astype(int)
+            h, w = depth_classes.shape
+            for y in range(1, h - 1, 3):
+                for x in range(1, w - 1, 3):
+                    block = depth_classes[y - 1:y + 2, x - 1:x + 2]
+                    if block.min() != block.max():
+                        continue
+                    # The depth pixel's ray through the camera image: both pinhole, one pose.
+                    u = rk["fx"] * (x - k["cx"]) / k["fx"] + rk["cx"]
+                    v = rk["fy"] * (y - k["cy"]) / k["fy"] + rk["cy"]
+                    iu, iv = int(round(u)), int(round(v))
+                    if 0 <= iu < image_classes.shape[1] and 0 <= iv < image_classes.shape[0]:
+                        image_n += 1
+                        image_agree += int(image_classes[iv, iu] == block[1, 1])
     clean_median, phone_median = float(np.median(clean_d)), float(np.median(phone_d))
     result = {"frames": len(chosen), "cleanMedianMetres": clean_median, "phoneMedianMetres": phone_median,
-              "floor": [floor_ok, floor_n], "ceiling": [ceiling_ok, ceiling_n], "objects": [object_ok, object_n]}
+              "floor": [floor_ok, floor_n], "ceiling": [ceiling_ok, ceiling_n], "objects": [object_ok, object_n],
+              "imageLabels": [image_agree, image_n]}
     print(json.dumps(result, sort_keys=True))
     if not clean_median < 0.001:
         fail("clean depth lands %.4f m from the mesh (median)" % clean_median)
@@ -143,6 +167,8 @@ def main():
     for what, (ok, n) in (("floor", (floor_ok, floor_n)), ("ceiling", (ceiling_ok, ceiling_n)), ("objects", (object_ok, object_n))):
         if n < 50 or ok < 0.99 * n:
             fail("%s labels: %d of %d points where the scene puts them" % (what, ok, n))
+    if image_n and image_agree < 0.99 * image_n:
+        fail("camera labels: %d of %d agree with the depth map's" % (image_agree, image_n))
 
 
 if __name__ == "__main__":

@@ -104,6 +104,10 @@ public struct DepthTruth: Sendable {
     /// Each pixel's instance: 0 nothing or the rooms' structure, 1...n the scene's objects (index + 1),
     /// 1001... clutter items (item + 1001); nil when not asked for.
     public var instance: [UInt16]?
+    /// The same two at the camera image's resolution, for frames with an image (`--truth labels` with
+    /// images): `imageWidth * imageHeight` values each, row-major.
+    public var imageSemanticClass: [UInt8]?, imageInstance: [UInt16]?
+    public var imageWidth = 0, imageHeight = 0
 
     public init(depth: [Float]? = nil, semanticClass: [UInt8]? = nil, instance: [UInt16]? = nil) {
         self.depth = depth

@@ -19,6 +19,9 @@ public struct SyntheticCapture: Sequence, Sendable {
     let renderer: DepthRenderer
     /// The RGB camera, when the options ask for images.
     let colorRenderer: ColorRenderer?
+    /// The labels at the camera's resolution (`--truth labels` with images): a raster of the colour
+    /// camera's intrinsics over the same geometry, its range the camera's (50 m), no error model.
+    let cameraLabelRenderer: DepthRenderer?
 
     /// A capture of `scene`; `seed` overrides the scene's seed.
     public init(scene: Scene, seed: UInt64? = nil, options: CaptureOptions = CaptureOptions()) {
@@ -28,8 +31,16 @@ public struct SyntheticCapture: Sequence, Sendable {
         timeline = ScriptTimeline(scene: scene)
         let geometry = SceneGeometry(scene: scene)
         renderer = DepthRenderer(geometry: geometry, settings: scene.lidar)
-        colorRenderer = options.colorImages
+        let colorRenderer = options.colorImages
             ? ColorRenderer(geometry: geometry, rooms: scene.rooms, settings: options.camera ?? scene.camera) : nil
+        self.colorRenderer = colorRenderer
+        if let colorRenderer, options.truth.contains(.labels) {
+            var settings = LiDARSettings(rangeMeters: 50)
+            settings.errorModel = .white
+            cameraLabelRenderer = DepthRenderer(geometry: geometry, intrinsics: colorRenderer.intrinsics, settings: settings)
+        } else {
+            cameraLabelRenderer = nil
+        }
     }
 
     /// The session configuration the scene implies (options, device, thresholds), with the video rate of

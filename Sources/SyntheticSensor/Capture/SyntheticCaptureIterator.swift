@@ -251,6 +251,14 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
                 }
             }
         }
+        // The camera image's labels, from the frame's true pose (the middle of its exposure).
+        if color != nil, let labeller = capture.cameraLabelRenderer, depth?.truth != nil {
+            let labels = labeller.labels(cameraToWorld: truePose, path: capture.options.renderPath)
+            depth?.truth?.imageSemanticClass = labels.semanticClass
+            depth?.truth?.imageInstance = labels.instance
+            depth?.truth?.imageWidth = labeller.intrinsics.width
+            depth?.truth?.imageHeight = labeller.intrinsics.height
+        }
         // Storage and heat while recording.
         if let recording = timeline.recording, recording.contains(t) {
             // The video's bytes whether or not its images are rendered: the phone always records it.

@@ -134,6 +134,29 @@ public struct DepthRenderer: Sendable {
         return DepthMap(width: w, height: h, depth: depth, confidence: confidence, truth: depthTruth)
     }
 
+    /// The labels alone (``DepthTruth/semanticClass``, ``DepthTruth/instance``) of a pose at these
+    /// intrinsics: the raster pass only, no error model. For the colour camera's labels, a renderer made
+    /// with the camera's intrinsics: its raster is the one the colour camera's surfaces come from.
+    public func labels(cameraToWorld pose: RigidTransform, path: RenderPath = CaptureOptions.defaultRenderPath) -> DepthTruth {
+        let h = intrinsics.height
+        let rasters = prepare(pose)
+        var best = [Float](repeating: 0, count: paddedWidth * h + 16)
+        var ids = [Int32](repeating: -1, count: paddedWidth * h)
+        let minimumInverseDepth = 1 / settings.effectiveRangeMeters
+        return best.withUnsafeMutableBufferPointer { bestBuffer in
+            ids.withUnsafeMutableBufferPointer { idBuffer in
+                let b = bestBuffer.baseAddress! + 8, i = idBuffer.baseAddress!
+                for raster in rasters {
+                    switch path {
+                    case .simde: DepthKernels.rasterSIMDe(raster, rows: 0..<h, best: b, ids: i, stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
+                    case .scalar: DepthKernels.rasterScalar(raster, rows: 0..<h, best: b, ids: i, stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
+                    }
+                }
+                return truth([.labels], best: b, ids: i)
+            }
+        }
+    }
+
     /// The truth of the raster pass's nearest surfaces: z = 1 / inverse depth (0 without a return), and
     /// each pixel's patch's class and instance (``DepthTruth``).
     private func truth(_ outputs: Set<TruthOutput>, best: UnsafePointer<Float>, ids: UnsafePointer<Int32>) -> DepthTruth {
