@@ -5,7 +5,8 @@ sees"): stretches of 600 frames fused with Open3D, then measured against the fus
 Usage:
     pipeline_check.py PACKAGE [--stretches 3] [--frames 600] [--held-out 30] [--json FILE] [--check]
 
-PACKAGE is a raw RGBD package (manifest.json, raw/depth, raw/confidence, raw/poses.csv, raw/intrinsics.json)
+PACKAGE is a raw RGBD package (manifest.json, raw/depth, raw/confidence, raw/poses.csv, raw/intrinsics.json;
+with `--poses true` its raw/poses_true.csv instead of the recorded poses)
 or a Stray Scanner export (depth/, confidence/, odometry.csv, camera_matrix.csv; OpenCV camera).
 
 For each stretch (evenly spread over the capture, `--frames` consecutive frames):
@@ -99,7 +100,7 @@ def pose(t, q):
 class Capture:
     """Depth (metres), confidence and camera-to-world poses (OpenCV camera) of a raw package or Stray export."""
 
-    def __init__(self, path):
+    def __init__(self, path, true_poses=False):
         path = os.path.abspath(path)
         subs = [d for d in glob.glob(os.path.join(path, "*")) if os.path.exists(os.path.join(d, "raw", "intrinsics.json"))]
         if not os.path.exists(os.path.join(path, "raw", "intrinsics.json")) and len(subs) == 1:
@@ -110,7 +111,9 @@ class Capture:
             self.conf_files = sorted(glob.glob(os.path.join(raw, "confidence", "*.png")))
             k = json.load(open(os.path.join(raw, "intrinsics.json")))
             self.K = (k["fx"], k["fy"], k["cx"], k["cy"])
-            lines = open(os.path.join(raw, "poses.csv")).read().split("\n")
+            # The recorded poses (the tracker's estimate), as a pipeline reads a phone's capture and as the
+            # real captures' measures were taken; --poses true reads the package's raw/poses_true.csv.
+            lines = open(os.path.join(raw, "poses_true.csv" if true_poses else "poses.csv")).read().split("\n")
             header = [h.strip() for h in lines[0].split(",")]
             col = {name: header.index(name) for name in ("frame", "x", "y", "z", "qx", "qy", "qz", "qw")}
             poses = {}
@@ -324,10 +327,13 @@ def main():
     ap.add_argument("--held-out", type=int, default=30)
     ap.add_argument("--json")
     ap.add_argument("--check", action="store_true", help="exit 1 when a measure is outside the real range +-25 %%")
+    ap.add_argument("--poses", choices=["recorded", "true"], default="recorded",
+                    help="recorded (default: raw/poses.csv, as a pipeline and the real captures' measures use them) "
+                         "or true (raw/poses_true.csv: the depth alone, without the pose error)")
     args = ap.parse_args()
     o3d.utility.random.seed(28)
     o3d.utility.set_verbosity_level(o3d.utility.VerbosityLevel.Error)
-    cap = Capture(args.package)
+    cap = Capture(args.package, true_poses=args.poses == "true")
     length = min(args.frames, cap.n)
     # Stretches evenly spread over the middle of the capture (away from its first and last frames).
     starts = np.linspace(cap.n * 0.1, cap.n * 0.9 - length, args.stretches).astype(int) if cap.n > length * 1.3 \
