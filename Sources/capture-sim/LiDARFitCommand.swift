@@ -44,7 +44,17 @@ struct LiDARFitCommand: Command {
         scenePath = parsed.value("scene") ?? DefaultPaths.defaultScene
         out = try parsed.path("out")
         force = parsed.flag("force")
+        let work = LiDARFitter(iterations: iterations).maximumEvaluations * anchors
+        guard work <= Self.maximumWork else {
+            throw UsageError("--frames \(anchors) with --iterations \(iterations) is \(work) rendered frames x evaluations, more than "
+                             + "the limit of \(Self.maximumWork) (docs/lidar.md, \"lidar fit\"): give fewer frames or iterations")
+        }
     }
+
+    /// The most work one fit may take: its evaluations (one, a probe per parameter, then the iterations)
+    /// times the frames each renders. The defaults take 25 x 60 = 1,500; the limit is four times that
+    /// (docs/lidar.md) and allows `--frames 240` at the default iterations.
+    static let maximumWork = 6_000
 
     func run() throws -> ExitCode {
         if let out, FileSystem.exists(out), !force {

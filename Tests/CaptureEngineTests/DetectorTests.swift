@@ -100,6 +100,23 @@ import Testing
         #expect(got == [31, 30, 27, 32], "\(got)")
     }
 
+    /// Issue 48, item 4: 8 (insufficient light), then a limited state without a code (initializing),
+    /// then normal: the app is told tracking is back to normal (28, seed 000 2.4.1), and 8's feedback item
+    /// lasts until then.
+    @Test func trackingBackToNormalAfterAnotherLimitedStateGives28() throws {
+        var s = ScriptedInputs()
+        s.startRecording()
+        s.hold(1)
+        s.hold(1, tracking: .limited(.insufficientLight))
+        s.hold(1, tracking: .limited(.initializing))
+        s.hold(1)
+        let result = try run(s, storage: NullScanStorage())
+        // 18: the warning sound that comes with 8 (tracking was normal before it).
+        #expect(afterStart(result.events.map { Stamp($0.time, $0.code) }).map(\.code) == [8, 18, 28])
+        let item = try #require(result.driver.session.record.feedback.first { $0.meaning == .trackingInsufficientLight })
+        #expect(item.end == result.events.first { $0.code == 28 }?.time)
+    }
+
     @Test func walkingForwardIsNotSideways() throws {
         var s = ScriptedInputs()
         s.startRecording()

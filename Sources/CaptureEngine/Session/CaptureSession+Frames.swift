@@ -192,11 +192,15 @@ extension CaptureSession {
             case .limited(.insufficientFeatures) where sdk.code(for: .trackingInsufficientFeatures) != nil:
                 showTrackingWarning(.trackingInsufficientFeatures, previous: previousTracking, at: t)
             case .normal:
-                let wasWarning = previousTracking == .limited(.insufficientLight) || previousTracking == .limited(.excessiveMotion)
-                    || (previousTracking == .limited(.insufficientFeatures) && sdk.code(for: .trackingInsufficientFeatures) != nil)
+                // A tracking warning shown since tracking was last normal, through any limited states after
+                // it: seed 000 2.4.1, "calls delegate when tracking is back to normal" (28).
+                let wasWarning = warnings.open[FeedbackSlot.tracking.rawValue] != nil
                 hideWarning(.tracking, cleared: wasWarning && behaviour.reportsTrackingNormal ? .trackingNormal : nil, at: t)
             case .limited:
-                hideWarning(.tracking, at: t)
+                // A limited state without a code of its own (initializing, relocalizing, 2.10's insufficient
+                // features): a warning of an earlier limited state stays until tracking is normal again
+                // (issue 48: 8, then another limited state, then normal gave no 28).
+                break
             }
         }
 
