@@ -91,32 +91,37 @@ package enum FileSystem {
     /// `rmdir`: removes a folder only if it is empty.
     package static func removeEmptyDirectory(_ path: String) { rmdir(path) }
 
-    /// The names in a folder that are not valid UTF-8, each with its bytes written as `\xNN` where they
-    /// are not (`opendir`, `readdir`): names no writer of ours makes, which ``list(_:)`` cannot name.
-    package static func namesNotUTF8(_ path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var found: [String] = []
-        while let entry = readdir(dir) {
-            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
-            guard String(validating: bytes, as: UTF8.self) == nil else { continue }
-            found.append(bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined())
-        }
-        return found.sorted()
-    }
-
-    /// The names in a folder, sorted, without `.` and `..` (`opendir`, `readdir`).
-    package static func list(_ path: String) throws(FileSystemError) -> [String] {
+    /// The names in a folder as their bytes, without `.` and `..` (`opendir`, `readdir`).
+    private static func entryNames(_ path: String) throws(FileSystemError) -> [[UInt8]] {
         guard let dir = opendir(path) else { throw FileSystemError.system("opendir", path) }
         defer { closedir(dir) }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if bytes != [0x2E] && bytes != [0x2E, 0x2E] { names.append(bytes) }
         }
-        return names.sorted()
+        return names
+    }
+
+    /// The names in a folder, sorted, without `.` and `..` (a name that is not UTF-8 decoded with
+    /// replacement characters).
+    package static func list(_ path: String) throws(FileSystemError) -> [String] {
+        try entryNames(path).map { String(decoding: $0, as: UTF8.self) }.sorted()
+    }
+
+    /// The names in a folder split into those that are valid UTF-8 and those that are not, the latter
+    /// with their other bytes written as `\xNN`: names no writer of ours makes, which ``list(_:)``
+    /// cannot name. Both sorted.
+    package static func listSplittingInvalidUTF8(_ path: String) throws(FileSystemError) -> (valid: [String], invalid: [String]) {
+        var valid: [String] = [], invalid: [String] = []
+        for bytes in try entryNames(path) {
+            if let name = String(validating: bytes, as: UTF8.self) {
+                valid.append(name)
+            } else {
+                invalid.append(bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }.joined())
+            }
+        }
+        return (valid.sorted(), invalid.sorted())
     }
 
     /// Size of a file in bytes (`stat`).

@@ -62,11 +62,10 @@ public final class BundleReader {
     /// into an export).
     private static func listTree(_ folder: String, prefix: String, root: String, notUTF8: inout [String]) throws(FileSystemError) -> [String] {
         var out: [String] = []
-        let odd = FileSystem.namesNotUTF8(folder)
+        // A name that is not UTF-8 would read back as another (U+FFFD): it is reported, not opened.
+        let (names, odd) = try FileSystem.listSplittingInvalidUTF8(folder)
         notUTF8 += odd.map { prefix + $0 }
-        for name in try FileSystem.list(folder) {
-            // A name that is not UTF-8 reads back as another (U+FFFD): it is reported, not opened.
-            if !odd.isEmpty, name.unicodeScalars.contains("\u{FFFD}") { continue }
+        for name in names {
             let full = folder + "/" + name
             // A FIFO, device or socket would block or never end a read: refused, naming it.
             if let problem = FileSystem.nonRegularProblem(full) {

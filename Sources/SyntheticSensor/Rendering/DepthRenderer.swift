@@ -76,21 +76,13 @@ public struct DepthRenderer: Sendable {
         var depth = [Float](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
         var confidence = [UInt8](unsafeUninitializedCapacity: w * h) { _, count in count = w * h }
         let bandCount = max(1, min(bands, h))
-        let minimumInverseDepth = 1 / settings.effectiveRangeMeters
         bestInverseDepth.withUnsafeMutableBufferPointer { bestBuffer in
             bestPatch.withUnsafeMutableBufferPointer { patchBuffer in
                 let best = SendablePointer(bestBuffer.baseAddress! + 8), ids = SendablePointer(patchBuffer.baseAddress!)
                 let rowsPerBand = (h + bandCount - 1) / bandCount
                 let rasterBand: @Sendable (Int) -> Void = { band in
                     let r0 = min(h, band * rowsPerBand), r1 = min(h, r0 + rowsPerBand)
-                    for raster in rasters {
-                        switch path {
-                        case .simde: DepthKernels.rasterSIMDe(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
-                                                              stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
-                        case .scalar: DepthKernels.rasterScalar(raster, rows: r0..<r1, best: best.pointer, ids: ids.pointer,
-                                                                stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
-                        }
-                    }
+                    self.raster(rasters, rows: r0..<r1, best: best.pointer, ids: ids.pointer, path: path)
                 }
                 if bandCount == 1 { rasterBand(0) } else { DispatchQueue.concurrentPerform(iterations: bandCount, execute: rasterBand) }
                 // The truth is read off the raster pass, before the error model and the no-return fill.
@@ -142,17 +134,25 @@ public struct DepthRenderer: Sendable {
         let rasters = prepare(pose)
         var best = [Float](repeating: 0, count: paddedWidth * h + 16)
         var ids = [Int32](repeating: -1, count: paddedWidth * h)
-        let minimumInverseDepth = 1 / settings.effectiveRangeMeters
         return best.withUnsafeMutableBufferPointer { bestBuffer in
             ids.withUnsafeMutableBufferPointer { idBuffer in
                 let b = bestBuffer.baseAddress! + 8, i = idBuffer.baseAddress!
-                for raster in rasters {
-                    switch path {
-                    case .simde: DepthKernels.rasterSIMDe(raster, rows: 0..<h, best: b, ids: i, stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
-                    case .scalar: DepthKernels.rasterScalar(raster, rows: 0..<h, best: b, ids: i, stride: paddedWidth, minimumInverseDepth: minimumInverseDepth)
-                    }
-                }
+                raster(rasters, rows: 0..<h, best: b, ids: i, path: path)
                 return truth([.labels], best: b, ids: i)
+            }
+        }
+    }
+
+    /// The raster pass over `rows`: each patch's nearest inverse depth and id into `best` and `ids`.
+    private func raster(_ rasters: [PatchRaster], rows: Range<Int>, best: UnsafeMutablePointer<Float>,
+                        ids: UnsafeMutablePointer<Int32>, path: RenderPath) {
+        let minimumInverseDepth = 1 / settings.effectiveRangeMeters
+        for raster in rasters {
+            switch path {
+            case .simde: DepthKernels.rasterSIMDe(raster, rows: rows, best: best, ids: ids, stride: paddedWidth,
+                                                  minimumInverseDepth: minimumInverseDepth)
+            case .scalar: DepthKernels.rasterScalar(raster, rows: rows, best: best, ids: ids, stride: paddedWidth,
+                                                    minimumInverseDepth: minimumInverseDepth)
             }
         }
     }
