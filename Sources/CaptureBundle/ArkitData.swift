@@ -146,6 +146,16 @@ public struct ArkitData: Sendable {
             guard rate.isFinite, rate >= 0 else { throw v.fail("expected a rate of bytes per second >= 0, got \(rate)") }
             configuration.videoBytesPerSecond = rate
         }
+        if let f = root.optional("frameRateHz") {
+            let rate = try f.double()
+            guard rate.isFinite, rate >= 1, rate <= 1000 else { throw f.fail("expected frames a second within 1...1000, got \(rate)") }
+            configuration.frameRateHz = rate
+        }
+        if let n = root.optional("depthEveryNthFrame") {
+            let nth = try n.int()
+            guard (1...10_000).contains(nth) else { throw n.fail("expected a whole number within 1...10000, got \(nth)") }
+            configuration.depthEveryNthFrame = nth
+        }
         return configuration
     }
 

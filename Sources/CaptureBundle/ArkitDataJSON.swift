@@ -128,7 +128,7 @@ public enum ArkitDataJSON {
             line("platform", .string("iOS")),
             line("device", .object([("model", .string(c.device.model)), ("hasLiDAR", .bool(c.device.hasLiDAR))])),
             line("propertyType", .string(m.propertyType)),
-            line("scanningFeatures", .array(c.options.enabledNames.map { .string($0) })),
+            line("scanningFeatures", .array(c.profileOptions.enabledNames.map { .string($0) })),
             line("landscapeGating", .bool(c.landscapeGating)),
         ] + profile + [
             line("address", address(m.address)),
@@ -137,6 +137,8 @@ public enum ArkitDataJSON {
             line("reconstructionShutDown", record.reconstructionShutDownAt.map { .number($0) } ?? .null),
             "\"thresholds\":" + thresholdsText(c.thresholds),
             line("videoBytesPerSecond", .number(c.videoBytesPerSecond)),
+            line("frameRateHz", .number(c.frameRateHz)),
+            line("depthEveryNthFrame", .integer(c.depthEveryNthFrame)),
             line("recording", .object([
                 ("start", record.recordingStart.map { .number($0) } ?? .null),
                 ("end", record.recordingEnd.map { .number($0) } ?? .null),
@@ -159,7 +161,7 @@ public enum ArkitDataJSON {
 
     /// `config.json`: uid, property type, address, options (each by name, true/false), device.
     public static func config(metadata: ScanMetadata, configuration: SessionConfiguration) -> JSONValue {
-        let o = configuration.options
+        let o = configuration.profileOptions
         return .object([
             ("uid", .string(metadata.uid)),
             ("propertyType", .string(metadata.propertyType)),

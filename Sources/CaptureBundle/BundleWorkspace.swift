@@ -159,6 +159,7 @@ final class BundleWorkspace: WithdrawableOutput {
     /// Writes a whole file atomically (temporary name, then rename), failing as `file`.
     func write(_ bytes: [UInt8], to relative: String, as file: ScanFile) throws(ScanStorageError) {
         let target = path(relative)
+        try check(file, .open, path: target)
         try check(file, .write, path: target)
         do throws(FileSystemError) { try FileSystem.writeAtomically(bytes, to: target) }
         catch { throw ScanStorageError(file: file, opening: false, reason: error.description) }

@@ -300,6 +300,7 @@ public final class CubiCaptureStorage: ScanStorage {
     /// Splices the head keys and the two fragment files into `arkitData.json`.
     private func writeArkitData(_ record: SessionRecord, configuration: SessionConfiguration) throws(ScanStorageError) {
         let target = workspace.path("arkitData.json")
+        try workspace.check(.arkitData, .open, path: target)
         try workspace.check(.arkitData, .write, path: target)
         let temporary = FileSystem.temporaryName(for: target)
         do throws(FileSystemError) {
@@ -336,7 +337,10 @@ public final class CubiCaptureStorage: ScanStorage {
         let target = workspace.path(zipName)
         let streamed = streamedZip
         streamedZip = nil
-        do throws(ScanStorageError) { try workspace.check(.zip, .write, path: target) } catch {
+        do throws(ScanStorageError) {
+            try workspace.check(.zip, .open, path: target)
+            try workspace.check(.zip, .write, path: target)
+        } catch {
             if let streamed { FileSystem.removeTree(streamed) }
             throw error
         }

@@ -27,6 +27,7 @@ enum BundleLogReader {
         let frames: [ArkitFrame]
         let logged: [ArkitInput]
         var depthFrames: DepthFramesFile?
+        var deriveFrameRate = false
         do throws(InputError) {
             let root = try ArkitData.root(json: bytes, file: file)
             var configured = try ArkitData.sessionConfiguration(root)
@@ -35,8 +36,15 @@ enum BundleLogReader {
                let seconds = try root.optional("recording")?.optional("seconds")?.double(), seconds > 0 {
                 configured.videoBytesPerSecond = Double(size) / seconds
             }
-            configuration = configured
             frames = try root["frames"].get().array().map(ArkitData.frame)
+            // Nor its frame rate and depth cadence: the frames' median interval (below), the frames per
+            // depth record.
+            deriveFrameRate = root.optional("frameRateHz") == nil
+            let withDepth = frames.count { $0.depthIndex != nil }
+            if root.optional("depthEveryNthFrame") == nil, withDepth > 0 {
+                configured.depthEveryNthFrame = max(1, min(10_000, Int((Double(frames.count) / Double(withDepth)).rounded())))
+            }
+            configuration = configured
             logged = try (root.optional("inputs")?.array() ?? []).map(ArkitData.input)
             if bundle.has(depthFramesName) { depthFrames = try bundle.depthFrames() }
         } catch {
@@ -118,6 +126,7 @@ enum BundleLogReader {
             depthIndices.append(entry.depthIndex)
         }
         var configured = configuration
+        if deriveFrameRate, let rate = ReplayReader.medianFrameRate(inputs) { configured.frameRateHz = rate }
         if recordingBeforeWindow, let first = inputs.first {
             configured.landscapeGating = false
             inputs.insert(SessionInput(time: first.time, .user(.recordPressed)), at: 0)

@@ -54,7 +54,10 @@ public enum ReplayReader {
         let inputs = builder.sessionInputs()
         // 3.x's skipped-frame share counts against the log's own frame rate (its median frame interval),
         // not ARKit's 60 Hz: a 10 or 30 Hz log skips nothing.
-        if let rate = Self.medianFrameRate(inputs) { configuration.thresholds.frames.expectedRateHz = rate }
+        if let rate = Self.medianFrameRate(inputs) {
+            configuration.thresholds.frames.expectedRateHz = rate
+            configuration.frameRateHz = rate
+        }
         return ReplayLog(file: file, format: format, configuration: configuration,
                          inputs: ReplayInputs(inputs: inputs), diagnostics: builder.diagnostics)
     }

@@ -121,4 +121,26 @@ import Testing
         #expect(throws: StorageFaultParseError.self) { try StorageFault(parsing: "zip:write@soon") }
         #expect(throws: StorageFaultParseError.self) { try StorageFault(parsing: "zip") }
     }
+
+    @Test func faultsThatWouldDoNothingAreRefusedAndTheRestFailWhereTheySay() throws {
+        // Issue 48: folder:write and config:invalidZip were accepted and did nothing.
+        for text in ["folder:write", "folder:invalidZip", "config:invalidZip", "arkitData:invalidZip"] {
+            #expect(throws: StorageFaultParseError.self) { try StorageFault(parsing: text) }
+        }
+        // arkitData:open, config:open and zip:open now fail their file: 54 and 51 abort, 56 is reported
+        // and the scan is zipped; either way no bundle is published (exit 4).
+        let data = try Data(contentsOf: URL(fileURLWithPath: PackageFolder.scene("floor")))
+        for (fault, code, status) in [("arkitData", 54, 4), ("config", 56, 4), ("zip", 51, 4)] {
+            let out = try TemporaryFolder()
+            defer { out.remove() }
+            var scene = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            scene["faults"] = [["file": fault, "when": "open"]]
+            scene["expect"] = nil
+            try JSONSerialization.data(withJSONObject: scene).write(to: URL(fileURLWithPath: out.path + "/s.json"))
+            let run = try CommandLineTool.run(["run", out.path + "/s.json", "--out", out.path + "/o", "--no-images",
+                                               "--depth-every", "30", "--no-progress"])
+            #expect(run.status == Int32(status), "\(fault): \(run.output)")
+            #expect(run.output.contains(String(format: "%5d  ", code)), "\(fault): \(run.output)")
+        }
+    }
 }

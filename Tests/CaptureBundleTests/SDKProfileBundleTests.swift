@@ -59,4 +59,19 @@ import Testing
         #expect(replayed.prefix(4).map(\.code) == [70, 76, 1, 2])
         #expect(replayed.allSatisfy { $0.sdk == .v3_1 })
     }
+
+    @Test func a31BundleListsNeitherSpeechNorBackgroundResume() throws {
+        // Issue 48: 3.1 bundles listed options 3.x does not have (2.13.4 removed speech recognition;
+        // 3.x's CaptureOptions has no backgroundResume).
+        let out = try TemporaryFolder()
+        defer { out.remove() }
+        _ = try Self.write31Bundle(in: out.path)
+        let data = try BundleReader(path: out.path + "/scan").arkitData()
+        #expect(!data.scanningFeatures.contains("speechRecognition") && !data.scanningFeatures.contains("backgroundResume"))
+        #expect(data.scanningFeatures.contains("storageWarnings"))
+        let config = try String(contentsOfFile: out.path + "/scan/config.json", encoding: .utf8)
+        #expect(config.contains(#""speechRecognition": false"#) && config.contains(#""backgroundResume": false"#), "\(config)")
+        // 2.10 keeps both.
+        #expect(SessionConfiguration().profileOptions.enabledNames.contains("speechRecognition"))
+    }
 }

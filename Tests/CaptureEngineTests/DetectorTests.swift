@@ -266,7 +266,7 @@ import Testing
     /// scan while recording"; seed 000, storageWarnings: "warn the user when less than 10 minutes remain".
     @Test func storageReportsAtStartEachMinuteOfRecordingAndWarnsUnderTenMinutes() throws {
         let events = try run(Scenarios.storage(), storage: NullScanStorage()).events.filter { $0.meaning == .storageLow }
-        // The first sample (1.5 s): 699 MB at the nominal 8.8722 MB/s is 1.31 min. Then 1 MB/s measured:
+        // The first sample (1.5 s): 699 MB at the default settings' 8.8727 MB/s is 1.31 min. Then 1 MB/s measured:
         // the interval report at 60.5 s (640 MB, 10.7 min), the warning at 101.5 s (599 MB, 9.98 min),
         // the next whole minute lost at 161.5 s (also the interval report then).
         #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(1.5, 78), Stamp(60.5, 78), Stamp(101.5, 78), Stamp(161.5, 78)])
@@ -284,7 +284,7 @@ import Testing
 
     @Test func storageAtStartUsesTheNominalRateBeforeRecording() throws {
         var s = ScriptedInputs()
-        s.system(SystemSample(storageFreeBytes: 10_647_360_000))  // 20.001 minutes at 8,872,200 B/s
+        s.system(SystemSample(storageFreeBytes: 10_647_360_000))  // 20.0003 minutes at the default settings' 8,872,680 B/s
         s.startRecording()
         s.hold(1)
         let events = try run(s, storage: NullScanStorage()).events.filter { $0.meaning == .storageLow }

@@ -3,15 +3,15 @@ import Testing
 
 @Suite struct LifecycleTests {
     @Test func happyPathEmitsLandscapeRecordFinishZipAndFinished() throws {
-        // 768 recorded frames without depth: 768 * 406 bytes = 311,808 bytes zipped at 30 MB/s.
-        let zipEnd = 12.5 + 311_808.0 / 30_000_000
+        // 768 recorded frames without depth: 768 * 414 bytes = 317,952 bytes zipped at 30 MB/s.
+        let zipEnd = 12.5 + 317_952.0 / 30_000_000
         #expect(try stamps(Scenarios.happyPath()) == [Stamp(0.25, 0), Stamp(0.5, 1), Stamp(12.5, 2), Stamp(zipEnd, 7), Stamp(zipEnd, 5)])
     }
 
-    /// A session whose zipping reads the happy path's 311,808 bytes in exactly 4 s.
+    /// A session whose zipping reads the happy path's 317,952 bytes in exactly 4 s.
     static let fourSecondZip: SessionConfiguration = {
         var c = SessionConfiguration()
-        c.thresholds.storage.zipBytesPerSecond = 311_808.0 / 4
+        c.thresholds.storage.zipBytesPerSecond = 317_952.0 / 4
         return c
     }()
 
@@ -19,10 +19,10 @@ import Testing
     @Test func zippingTakesTheBytesOverTheZipRateThen7And5() throws {
         let (events, driver) = try run(Scenarios.happyPath(), configuration: Self.fourSecondZip, storage: FaultyStorage())
         #expect(events.map { Stamp($0.time, $0.code) }.suffix(3) == [Stamp(12.5, 2), Stamp(16.5, 7), Stamp(16.5, 5)])
-        #expect(driver.session.record.recordedBytes == 311_808)
+        #expect(driver.session.record.recordedBytes == 317_952)
         let zipping = driver.session.record.scanLog.filter { $0.text.hasPrefix("Zipping") }
         #expect(zipping.map { ($0.time * 1000).rounded() / 1000 } == [12.5, 12.9, 13.3, 13.7, 14.1, 14.5, 14.9, 15.3, 15.7, 16.1, 16.5])
-        #expect(zipping.first?.text == "Zipping 311808 bytes (4.00 s at 0.078 MB/s)")
+        #expect(zipping.first?.text == "Zipping 317952 bytes (4.00 s at 0.079 MB/s)")
         #expect(zipping.last?.text == "Zipping: 100 %")
     }
 

@@ -203,6 +203,35 @@ extension ScriptedInputs {
         #expect(try stamps31(s) == [Stamp(0.5, 1), Stamp(4.5, 132), Stamp(6.5, 133), Stamp(6.5, 28)])
     }
 
+    @Test func recordingPausesWhileRelocatingUnder31AndRecordsThroughUnder210() throws {
+        // Issue 48: 3.1 recorded all frames through a relocation; 136-138 and 141/142 say it pauses.
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
+        s.steady(2, tracking: .notAvailable)
+        s.steady(1)
+        let (events, driver) = try run(s, configuration: v3_1, storage: FaultyStorage())
+        #expect(events.map { Stamp($0.time, $0.code) } == [Stamp(0.5, 1), Stamp(4.5, 132), Stamp(6.5, 133), Stamp(6.5, 28)])
+        let record = driver.session.record
+        // 4 s before and 1 s after at 64 Hz, the relocation's 2 s not: frames, bytes and time.
+        #expect(driver.storage.appended == record.recordedFrameCount)
+        #expect(abs(Double(record.recordedFrameCount) - 5 / frame) <= 2)
+        #expect(abs(record.recordedSeconds - 5) <= 2 * frame + 1e-9)
+        #expect(record.scanLog.map(\.text).filter { $0.hasPrefix("Recording ") } == ["Recording paused while relocating", "Recording resumed"])
+        // 2.10 records through its relocation.
+        let (_, through) = try run(s, configuration: SessionConfiguration(landscapeGating: false), storage: FaultyStorage())
+        #expect(abs(Double(through.session.record.recordedFrameCount) - 7 / frame) <= 2)
+    }
+
+    @Test func runningOutOfStorageWithoutLiDARIsTheVideoFrameWrite143() throws {
+        // Issue 48: a 3.1 phone without LiDAR got 151, "The depth data frame could not be written".
+        var s = ScriptedInputs.recordingInPortrait(steadyFor: 2)
+        s.system(SystemSample(storageFreeBytes: 1_000))
+        s.steady(0.5)
+        var noLiDAR = v3_1
+        noLiDAR.device = DeviceCapabilities(hasLiDAR: false)
+        #expect(try stamps31(s, noLiDAR).map(\.code) == [1, 143])
+        #expect(try stamps31(s).map(\.code) == [1, 151])
+    }
+
     @Test func backgroundInterruptsWith134AndResumesWith135ThenRelocatesEvenWithoutBackgroundResume() throws {
         var s = ScriptedInputs.recordingInPortrait(steadyFor: 4)
         s.user(.background)

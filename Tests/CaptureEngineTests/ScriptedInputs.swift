@@ -109,7 +109,7 @@ struct FaultyStorage: ScanStorage {
 
     mutating func observe(_ input: SessionInput, recorded: Bool) {}
     mutating func beginRecording(at time: Double) throws(ScanStorageError) {
-        if let f = failOpen { throw ScanStorageError(file: f, opening: true, reason: "injected") }
+        if let f = failOpen, f != .zip { throw ScanStorageError(file: f, opening: true, reason: "injected") }
     }
     mutating func appendFrame(_ frame: CameraFrame, at time: Double) throws(ScanStorageError) {
         appended += 1
@@ -120,6 +120,7 @@ struct FaultyStorage: ScanStorage {
         if let f = failWrite, f != .depthFrames, f != .zip { throw ScanStorageError(file: f, opening: false, reason: "injected") }
     }
     mutating func zip(rezip: Bool) throws(ScanStorageError) -> ZipResult {
+        if failOpen == .zip { throw ScanStorageError(file: .zip, opening: true, reason: "injected") }
         if failWrite == .zip || (rezip && failRezipWrite) { throw ScanStorageError(file: .zip, opening: false, reason: "injected") }
         if invalidZips > 0 {
             invalidZips -= 1

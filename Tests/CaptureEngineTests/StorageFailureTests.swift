@@ -51,6 +51,45 @@ import Testing
         #expect(try codes(FaultyStorage(failWrite: .zip)).0 == [2, 51, 15, 5])
     }
 
+    @Test func aZipWhoseWritingFailsEndsWhenItsAttemptWouldHaveEnded() throws {
+        // Issue 48: a write fault gave 51 at the instant of 2 while a good zip takes its modelled time.
+        let good = try run(Scenarios.happyPath(), storage: FaultyStorage()).events
+        let failed = try run(Scenarios.happyPath(), storage: FaultyStorage(failWrite: .zip)).events
+        let finished = try #require(good.first { $0.code == 2 }?.time)
+        let zipped = try #require(good.first { $0.code == 7 }?.time)
+        #expect(zipped > finished)
+        #expect(failed.first { $0.code == 51 }?.time == zipped)
+        // A zip that cannot even be opened fails at once.
+        let unopened = try run(Scenarios.happyPath(), storage: FaultyStorage(failOpen: .zip)).events
+        #expect(unopened.first { $0.code == 51 }?.time == finished)
+    }
+
+    @Test func aZipWithoutFreeStorageForItsEntriesFailsWith51WhenTheStorageRunsOut() throws {
+        // Issue 48: 1.5 GB free, 1.08 GB recorded and the zip succeeded. The zip needs room for the
+        // recorded bytes beside the files: with half of them free it fails halfway through.
+        let recorded = try run(Scenarios.happyPath(), storage: FaultyStorage()).driver.session.record.recordedBytes
+        var s = ScriptedInputs()
+        s.system(SystemSample(storageFreeBytes: recorded / 2))
+        s.startRecording()
+        s.hold(12)
+        s.stop()
+        let (events, driver) = try run(s, storage: FaultyStorage())
+        #expect(events.map(\.code).drop { $0 != 2 } == [2, 51, 15, 5])
+        let finished = try #require(events.first { $0.code == 2 }?.time)
+        let failed = try #require(events.first { $0.code == 51 })
+        let half = Double(recorded / 2) / SessionConfiguration().thresholds.storage.zipBytesPerSecond
+        #expect(abs(failed.time - finished - half) < 1e-9)
+        #expect(failed.trace?.quantity == "free storage for the zip")
+        #expect(driver.storage.removed)
+        // With room for every byte it zips.
+        var roomy = ScriptedInputs()
+        roomy.system(SystemSample(storageFreeBytes: recorded))
+        roomy.startRecording()
+        roomy.hold(12)
+        roomy.stop()
+        #expect(try run(roomy, storage: FaultyStorage()).events.map(\.code).drop { $0 != 2 } == [2, 7, 5])
+    }
+
     @Test func aScanLogNotWrittenIs90LikeOneNotStarted() throws {
         #expect(try codes(FaultyStorage(failWrite: .scanLog)).0 == [2, 90, 7, 5])
     }

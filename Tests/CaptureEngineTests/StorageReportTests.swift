@@ -12,28 +12,28 @@ import Testing
     }
 
     @Test func aReportIsInformationAndAWarningOnlyUnderTheWarningMinutes() throws {
-        // 64 GB at the nominal 8.87 MB/s: 120 minutes, information; 5 GB: 9 minutes, a warning.
+        // 64 GB at the default settings' 8.87 MB/s (60 Hz, depth on every frame): 120 minutes, information; 5 GB: 9 minutes, a warning.
         let plenty = try firstReport(SessionConfiguration(), freeBytes: 64_000_000_000)
         #expect(plenty.message == "Storage: 120 minutes left" && plenty.severity == .info)
         let low = try firstReport(SessionConfiguration(), freeBytes: 5_000_000_000)
         #expect(low.message == "Storage: 9 minutes left" && low.severity == .warning)
     }
 
-    @Test func withoutLiDARTheNominalRateIsTheJSONsAndTheVideos() throws {
-        // 5 GB without LiDAR: the JSON's 24,360 B/s and a video of 883,530 B/s (1920x1440 at 60 fps):
-        // 91 minutes, not 9 (the LiDAR rate) nor 3,420 (the JSON alone).
+    @Test func withoutLiDARTheRateAtStartIsTheJSONsAndTheVideos() throws {
+        // 5 GB without LiDAR: the JSON's 75,600 B/s (feature-point depths on every frame) and a video of
+        // 883,530 B/s: 86 minutes, not 9 (the LiDAR rate) nor 1,102 (the JSON alone).
         var configuration = SessionConfiguration(device: DeviceCapabilities(hasLiDAR: false), videoBytesPerSecond: 883_530)
         let report = try firstReport(configuration, freeBytes: 5_000_000_000)
-        #expect(report.message == "Storage: 91 minutes left")
-        #expect(report.trace?.quantity == "storage left at the nominal 0.908 MB/s")
+        #expect(report.message == "Storage: 86 minutes left")
+        #expect(report.trace?.quantity == "storage left at the expected 0.959 MB/s")
         configuration.videoBytesPerSecond = 0
-        #expect(try firstReport(configuration, freeBytes: 5_000_000_000).message == "Storage: 3420 minutes left")
+        #expect(try firstReport(configuration, freeBytes: 5_000_000_000).message == "Storage: 1102 minutes left")
     }
 
     @Test func whileRecordingTheMinutesFollowTheFallOfFreeStorageVideoIncluded() throws {
         // A phone without LiDAR, 5 GB free, whose storage falls by the JSON and a 883,530 B/s video:
         // at 6 s and later the minutes left follow that rate: tens of minutes.
-        let rate = 24_360.0 + 883_530
+        let rate = 75_600.0 + 883_530
         var s = ScriptedInputs()
         s.startRecording()
         var free = 5_000_000_000.0
@@ -45,7 +45,7 @@ import Testing
         let configuration = SessionConfiguration(device: DeviceCapabilities(hasLiDAR: false), videoBytesPerSecond: 883_530)
         let reports = try run(s, configuration: configuration, storage: NullScanStorage()).events.filter { $0.code == 78 }
         // At start, then the first interval report (60 s of recording after 0.5 s).
-        #expect(reports.map(\.message) == ["Storage: 91 minutes left", "Storage: 90 minutes left"])
+        #expect(reports.map(\.message) == ["Storage: 86 minutes left", "Storage: 85 minutes left"])
         let measured = try #require(reports.last?.trace?.measured)
         #expect(abs(measured - (5e9 - 60 * rate) / rate / 60) < 0.02)
         #expect(reports.allSatisfy { $0.severity == .info })

@@ -1,4 +1,5 @@
 import CaptureEngine
+import JSONSupport
 import Testing
 
 /// Thresholds set by type (`Thresholds.setting(_:to:)`) and the one override applier every command and
@@ -63,5 +64,17 @@ import Testing
         let both = try ThresholdOverrides(file: (name: "t.json", text: #"{"drift": {"meters": 5}}"#), assignments: ["drift.meters=2x"])
         #expect(try both.apply(to: Thresholds()).drift.meters == 10)
         #expect(try ThresholdOverrides().apply(to: Thresholds()) == Thresholds())
+    }
+
+    @Test func aRetiredKeyIsRefusedWithWhyFromUsersAndIgnoredInABundle() throws {
+        // storage.estimateBytesPerSecond went with issue 48: the rate at start is the recording's own.
+        #expect {
+            try Thresholds().applying(assignment: "storage.estimateBytesPerSecond=1e6")
+        } throws: { error in
+            "\(error)".contains("'storage.estimateBytesPerSecond' is no longer a threshold: the minutes of storage at start assume")
+        }
+        let old = JSONValue.object([("storage", .object([("estimateBytesPerSecond", .number(8_872_200)), ("warningMinutes", .number(5))]))])
+        #expect(throws: ThresholdOverrideError.self) { try Thresholds().applying(json: old) }
+        #expect(try Thresholds().applying(json: old, ignoringRetired: true).storage.warningMinutes == 5)
     }
 }

@@ -18,16 +18,17 @@ import Testing
             """), source: "x.json")
         let capture = SyntheticCapture(scene: scene)
         let video = StorageModel.videoBytesPerSecond(camera: scene.camera)
-        #expect(abs(video - 3_163 * pow(9, 0.7) * 60) < 1e-6)
+        #expect(abs(video - 9_450 * pow(9, 0.67) * 60) < 1e-6)
         #expect(capture.configuration.videoBytesPerSecond == video)
         var driver = SessionDriver(session: CaptureSession(configuration: capture.configuration), storage: NullScanStorage())
         var reports: [Event] = []
         for input in capture { reports += try driver.feed(input).filter { $0.code == 78 } }
-        // At start at the nominal rate (the JSON's 24,360 B/s and the video's), then a minute into the
-        // recording (from 1 s) at the rate free storage fell by: both the video's, in tens of minutes.
-        let rate = 24_360 + video
+        // At start at the rate recording writes (the JSON's 75,600 B/s with feature-point depths, and the
+        // video's), then a minute into the recording (from 1 s) at the rate free storage fell by: the same
+        // rate, one minute fewer.
+        let rate = 75_600 + video
         #expect(reports.map(\.time) == [0, 61])
-        #expect(reports.map(\.message) == ["Storage: 91 minutes left", "Storage: 90 minutes left"])
+        #expect(reports.map(\.message) == ["Storage: 32 minutes left", "Storage: 31 minutes left"])
         let measured = try #require(reports.last?.trace?.measured)
         #expect(abs(measured - (5e9 - 60 * rate) / rate / 60) < 0.05)
         #expect(reports.allSatisfy { $0.severity == .info })

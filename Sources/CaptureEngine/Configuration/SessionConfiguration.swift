@@ -65,6 +65,29 @@ public struct SessionConfiguration: Equatable, Sendable {
     /// by); a bundle records the rate its session ran with (`arkitData.json`, `video.bytesPerSecond`),
     /// and a bundle without it (a phone's) gives its `video.mp4`'s size over the recorded time.
     public var videoBytesPerSecond: Double
+    /// The frames a second the session receives (ARKit's 60 by default; a scene's `depth.frameRateHz`, a
+    /// log's median rate), for the bytes a second of recording writes (``ScanBytes``).
+    public var frameRateHz: Double = ScanBytes.nominalFrameRateHz
+    /// Which frames carry a depth map on a LiDAR phone: every this-many-th (a scene's
+    /// `depth.everyNthFrame`, a bundle's frames over its depth records), for the bytes a second of
+    /// recording writes.
+    public var depthEveryNthFrame: Int = 1
+
+    /// The options as the profile has them: 3.x has no speech recognition (2.13.4 removed it) and no
+    /// `backgroundResume` (an interruption always resumes), so a 3.x bundle lists neither.
+    public var profileOptions: ScanOptions {
+        var o = options
+        let behaviour = sdk.behaviour
+        if !behaviour.hasSpeech { o.speechRecognition = false }
+        if behaviour.interruptionResumes { o.backgroundResume = false }
+        return o
+    }
+
+    /// The bytes a second of recording writes at these settings (``ScanBytes/recordingBytesPerSecond(frameRateHz:depthEveryNthFrame:hasLiDAR:videoBytesPerSecond:)``).
+    public var recordingBytesPerSecond: Double {
+        ScanBytes.recordingBytesPerSecond(frameRateHz: frameRateHz, depthEveryNthFrame: depthEveryNthFrame,
+                                          hasLiDAR: device.hasLiDAR, videoBytesPerSecond: videoBytesPerSecond)
+    }
 
     public init(options: ScanOptions = ScanOptions(), device: DeviceCapabilities = DeviceCapabilities(),
                 thresholds: Thresholds = Thresholds(), landscapeGating: Bool = true, sdk: SDKProfile = .standard,

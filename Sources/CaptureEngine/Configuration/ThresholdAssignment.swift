@@ -37,7 +37,10 @@ public struct ThresholdAssignment: Sendable {
         let key = String(assignment[..<eq]).trimmingCharacters(in: .whitespaces)
         let text = String(assignment[assignment.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
         func unknown() -> ThresholdOverrideError {
-            ThresholdOverrideError("\(source): unknown threshold '\(key)'" + Thresholds.suggestion(for: key) + "; see `capture-sim thresholds` for the keys")
+            if let reason = Thresholds.retiredKeys[key] {
+                return ThresholdOverrideError("\(source): '\(key)' is no longer a threshold: \(reason)")
+            }
+            return ThresholdOverrideError("\(source): unknown threshold '\(key)'" + Thresholds.suggestion(for: key) + "; see `capture-sim thresholds` for the keys")
         }
         guard key.split(separator: ".", omittingEmptySubsequences: false).count == 2 else {
             throw ThresholdOverrideError("\(source): unknown threshold '\(key)'" + Thresholds.suggestion(for: key) + "; expected GROUP.FIELD, see `capture-sim thresholds`")

@@ -87,6 +87,12 @@ extension Thresholds {
         }).joined(separator: "\n")
     }
 
+    /// Keys that were thresholds once, with why they went: a bundle that still lists one reads (its
+    /// value is ignored); a thresholds file or `--set` that names one is told why.
+    public static let retiredKeys: [String: String] = [
+        "storage.estimateBytesPerSecond": "the minutes of storage at start assume the bytes a second of recording writes at the session's settings (frame rate, depth cadence, video), issue 48",
+    ]
+
     /// The fields by key.
     public static let fieldsByKey: [String: ThresholdField] = Dictionary(uniqueKeysWithValues: fields.map { ($0.key, $0) })
 

@@ -34,7 +34,10 @@ extension Thresholds {
     /// `{"fastRotation": {"degreesPerSecond": 120}}`, through the key table (``fields``). Unknown keys and
     /// values of the wrong type are errors naming the key; groups and keys are applied in sorted order
     /// (a key given twice counts once, its first value).
-    public func applying(json object: JSONValue, source: String = "thresholds") throws(ThresholdOverrideError) -> Thresholds {
+    /// With `ignoringRetired`, keys of ``Thresholds/retiredKeys`` are skipped (a bundle written before
+    /// they were retired); otherwise they are errors saying why they went.
+    public func applying(json object: JSONValue, source: String = "thresholds",
+                         ignoringRetired: Bool = false) throws(ThresholdOverrideError) -> Thresholds {
         guard case .object(let groupMembers) = object else {
             throw ThresholdOverrideError("\(source): expected a JSON object of thresholds")
         }
@@ -51,6 +54,11 @@ extension Thresholds {
             }
             for (name, value) in Self.firstOfEachKey(valueMembers) {
                 let key = "\(group).\(name)"
+                if let reason = Thresholds.retiredKeys[key] {
+                    // A bundle written before the key was retired still reads; a user's file is told why.
+                    if ignoringRetired { continue }
+                    throw ThresholdOverrideError("\(source): '\(key)' is no longer a threshold: \(reason)")
+                }
                 guard let field = fields[key] else {
                     throw ThresholdOverrideError("\(source): unknown threshold '\(key)'" + Thresholds.suggestion(for: key)
                                                  + "; see `capture-sim thresholds` for the keys")
@@ -98,7 +106,7 @@ extension Thresholds {
     /// `scene.json: thresholds: unknown threshold 'drift.x'; ...`.
     public func applying(thresholds node: JSONNode, file: String, validated: Bool) throws(InputError) -> Thresholds {
         do throws(ThresholdOverrideError) {
-            let applied = try applying(json: node.jsonValue, source: "thresholds")
+            let applied = try applying(json: node.jsonValue, source: "thresholds", ignoringRetired: !validated)
             return validated ? try applied.validated(source: "thresholds") : applied
         } catch {
             throw InputError(file: file, reason: error.description)

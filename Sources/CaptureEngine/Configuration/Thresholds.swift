@@ -291,12 +291,6 @@ public struct Thresholds: Codable, Equatable, Sendable {
         public var warningMinutes: Double = 10
         /// Measure the scan's write rate over at least this much recording, seconds.
         public var minimumRateWindowSeconds: Double = 5
-        /// The write rate of the minutes reported at start (78 "once on start", *Android SDK 2.10.1
-        /// README, code 78*; the iOS 2.10 interface's `availableScanMinutes()`), before this scan's own
-        /// rate can be measured, bytes per second. Default: the bundle's rate at 60 Hz with a depth map
-        /// on every frame (``ScanBytes``, 147,870 bytes per frame). Guess: neither SDK documents its
-        /// estimate.
-        public var estimateBytesPerSecond: Double = 8_872_200
         /// While recording, 78 reports the minutes left (at this scan's measured rate) every this many
         /// seconds of recording (*Android SDK 2.10.1 README, code 78*: "in certain intervals during a
         /// scan while recording"; the interval is a guess), seconds.
@@ -316,7 +310,6 @@ public struct Thresholds: Codable, Equatable, Sendable {
         static let fields: [ThresholdField] = [
             ThresholdField("storage.warningMinutes", \.storage.warningMinutes, .within(0, 1e6)),
             ThresholdField("storage.minimumRateWindowSeconds", \.storage.minimumRateWindowSeconds, .above(0, to: Thresholds.hourSeconds)),
-            ThresholdField("storage.estimateBytesPerSecond", \.storage.estimateBytesPerSecond, .above(0, to: 1e12)),
             ThresholdField("storage.reportIntervalSeconds", \.storage.reportIntervalSeconds, .above(0, to: Thresholds.longestSeconds)),
             ThresholdField("storage.zipBytesPerSecond", \.storage.zipBytesPerSecond, .above(0, to: 1e12)),
             ThresholdField("storage.outOfSpaceBytes", \.storage.outOfSpaceBytes, .within(0, 1e15)),

@@ -1,8 +1,8 @@
 import JSONSupport
 /// *SDK doc*: "Storage: [minutes] minutes left" (code 78) with the storageWarnings option. Minutes left
 /// are free bytes divided by a write rate: at start (``startReport(freeBytes:nominalBytesPerSecond:)``)
-/// the nominal rate (``CaptureSession``'s: ``Thresholds/Storage/estimateBytesPerSecond`` with LiDAR, the
-/// JSON's without, plus the video's ``SessionConfiguration/videoBytesPerSecond``); while recording this
+/// the rate recording writes at the session's settings (``SessionConfiguration/recordingBytesPerSecond``:
+/// JSON, depth on the frames that carry it, video); while recording this
 /// scan's own rate, measured from the fall of free storage since recording started. While recording, 78
 /// reports the minutes every ``Thresholds/Storage/reportIntervalSeconds`` (*Android SDK 2.10.1 README,
 /// code 78*: "once on start ... and in certain intervals during a scan while recording"), and warns as
@@ -39,10 +39,10 @@ struct StorageRateMonitor: Sendable {
         var severity: EventSeverity
     }
 
-    /// Whole minutes of scanning `freeBytes` allow at the nominal rate: the report at start.
+    /// Whole minutes of scanning `freeBytes` allow at the rate recording is expected to write: the report at start.
     func startReport(freeBytes: Int64, nominalBytesPerSecond rate: Double) -> Report {
         let minutes = Double(max(0, freeBytes)) / rate / 60
-        return report(minutes, EventTrace(quantity: "storage left at the nominal \(NumberFormatting.compact(rate / 1_000_000)) MB/s",
+        return report(minutes, EventTrace(quantity: "storage left at the expected \(NumberFormatting.compact(rate / 1_000_000)) MB/s",
                                           measured: minutes, comparison: minutes < thresholds.warningMinutes ? "<" : ">=",
                                           threshold: thresholds.warningMinutes, unit: "min"))
     }

@@ -42,11 +42,17 @@ public struct SDKBehaviour: Equatable, Sendable {
     /// Android SDK 2.10.1 README: "Scan is now aborted if the thermal state is critical or higher on
     /// startup"). 2.10 (iOS) has no such code: critical only shuts scene reconstruction down.
     public var abortsWhenTooHotToStart: Bool
+    /// Whether recording pauses while the session relocates (3.x: 136 "The scan could not be paused when
+    /// drift was detected", 138 "... when relocation started", 141/142 for the video writer name a pause
+    /// and its end): the frames of a relocation are not recorded (no video, depth or recorded time) and
+    /// recording resumes with the relocation's success. 2.10 documents no pause: it records through.
+    public var pausesRecordingWhileRelocating: Bool
 
     public init(appliesWarningPriorities: Bool, portraitOnly: Bool = false, driftRelocates: Bool = false,
                 reportsRelocation: Bool = false, interruptionResumes: Bool = false, splitsFrozenPose: Bool = false,
                 tiltUpOnLiDAR: Bool = false, hasSpeech: Bool = true, reportsDelegateCalls: Bool = false,
-                reportsTrackingNormal: Bool = true, abortsWhenTooHotToStart: Bool = false) {
+                reportsTrackingNormal: Bool = true, abortsWhenTooHotToStart: Bool = false,
+                pausesRecordingWhileRelocating: Bool = false) {
         self.appliesWarningPriorities = appliesWarningPriorities
         self.portraitOnly = portraitOnly
         self.driftRelocates = driftRelocates
@@ -58,5 +64,6 @@ public struct SDKBehaviour: Equatable, Sendable {
         self.reportsDelegateCalls = reportsDelegateCalls
         self.reportsTrackingNormal = reportsTrackingNormal
         self.abortsWhenTooHotToStart = abortsWhenTooHotToStart
+        self.pausesRecordingWhileRelocating = pausesRecordingWhileRelocating
     }
 }

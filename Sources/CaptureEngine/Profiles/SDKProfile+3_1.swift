@@ -117,11 +117,13 @@ extension SDKBehaviour {
     /// CubiCapture 3.1.3 (iOS example project README at 3.1.3: "Device Orientation", "Relocating After
     /// Loss of Tracking", "Errors", the event table; 2.13.4 notes): portrait only, drift relocates,
     /// interruptions resume, frozen pose split, tilt warnings on LiDAR, no speech, delegate calls, 28 only
-    /// after a relocation, too hot to start (107). Warning ranks are kept from 2.10 (guess).
+    /// after a relocation, too hot to start (107), recording paused while relocating (136-138, 141/142).
+    /// Warning ranks are kept from 2.10 (guess).
     public static let v3_1 = SDKBehaviour(appliesWarningPriorities: true, portraitOnly: true, driftRelocates: true,
                                           reportsRelocation: true, interruptionResumes: true, splitsFrozenPose: true,
                                           tiltUpOnLiDAR: true, hasSpeech: false, reportsDelegateCalls: true,
-                                          reportsTrackingNormal: false, abortsWhenTooHotToStart: true)
+                                          reportsTrackingNormal: false, abortsWhenTooHotToStart: true,
+                                          pausesRecordingWhileRelocating: true)
 }
 
 extension RuleSource {
@@ -168,11 +170,13 @@ extension RuleSource {
         RuleSource(codes: "70-73, 76, 77", rule: "the first system sample reports thermal state and processors; later samples report changes; no low power codes",
                    source: "README 3.1.3, codes 70-77 (74, 75 are not in the table); seed 000, 2.4.1 (first values)"),
         RuleSource(codes: "107", rule: "thermal state critical before recording starts (at the first sample or later) -> 73, then 107, abort",
-                   source: "README 3.1.3, 107 (\"The device is too hot for scanning\"); Android README 2.10.1 (\"Scan is now aborted if the thermal state is critical or higher on startup\", its 107 \"Device is too hot to start scanning\"); applying it to any time before recording is a guess"),
+                   source: "README 3.1.3, 107 (\"The device is too hot for scanning\"); Android README 2.10.1 (inferred for iOS) (\"Scan is now aborted if the thermal state is critical or higher on startup\", its 107 \"Device is too hot to start scanning\"); applying it to any time before recording is a guess"),
         RuleSource(codes: "78", rule: "as 2.10: with storageWarnings, 78 at the first system sample, every 60 s while recording, and under 10 minutes left -> 78 (video included in the rates); info, a warning under 10 minutes",
-                   source: "README 3.1.3, option storageWarnings (\"warn the user when less than 10 minutes remain\") and code 78 (\"There are X minutes of file system storage left\"); the nominal rate, the interval and the rate window are a guess (storage.*)"),
-        RuleSource(codes: "151", rule: "free storage at or below 200 kB while recording: the depth frame write fails -> 151, abort",
-                   source: "README 3.1.3, code 151; the byte limit is a guess (storage.outOfSpaceBytes)"),
+                   source: "README 3.1.3, option storageWarnings (\"warn the user when less than 10 minutes remain\") and code 78 (\"There are X minutes of file system storage left\"); the rate at start (the bytes a second of recording writes at the session's settings), the interval and the rate window are a guess (storage.*)"),
+        RuleSource(codes: "151, 143", rule: "free storage at or below 200 kB while recording: on a LiDAR phone the depth frame write fails -> 151, without LiDAR the video frame write -> 143; abort",
+                   source: "README 3.1.3, codes 151 (\"The depth data frame could not be written\") and 143 (\"The video frame could not be written\"); which write fails first and the byte limit are a guess (storage.outOfSpaceBytes)"),
+        RuleSource(codes: "131, 132, 133, 135", rule: "recording pauses while relocating (after drift, tracking loss or the background): the relocation's frames are not recorded (no video, depth or recorded time; their poses stay in arkitData.json's frames, marked not recorded) and recording resumes with 133",
+                   source: "README 3.1.3, codes 136 (\"The scan could not be paused when drift was detected\"), 137 (\"... when the app was backgrounded\"), 138 (\"... when relocation started\"), 141 and 142 (the video writer's pause and resume); what a paused recording leaves out of the files is a guess"),
         RuleSource(codes: "51-58, 150, 151, 155, 90, 115", rule: "file failures: 58, 150, 151, 54, 51 abort; config 56, feedback 55, mesh 115, the scan log not started (155) or not written (90) are reported and the scan is zipped; invalid zip: 53 and one re-zip",
                    source: "README 3.1.3, codes 51-58, 90 (\"The scan log file could not be written\"), 115 (\"The scene mesh file could not be written\"), 150-155 (155: \"The scan log could not be started\"); which abort follows their 2.10 counterparts (guess)"),
         RuleSource(codes: "53, 160, 161", rule: "the zip invalid: 53 and one re-zip; the re-zip cannot be written -> 160, invalid again -> 161; both errors, abort",
@@ -189,7 +193,9 @@ extension RuleSource {
                    source: "README 3.1.3, code 62 (\"There are no frames arriving from ARKit\"); the time and the severity are a guess (frames.notReceivingSeconds)"),
         RuleSource(codes: "63", rule: "recording: at least half of the frames expected at the camera's rate (a scene's, a log's; 60 Hz by default) missing over the last 1 s -> 63, once until the share has stayed below it for 1 s",
                    source: "README 3.1.3, code 63 (\"Too many frames were skipped because the device is overloaded\"); the numbers are a guess (frames.skippedFraction, frames.expectedRateHz, frames.skippedWindowSeconds)"),
-        RuleSource(codes: "81, 84, 106, 112, 113, 136-144, 152, 156, 170", rule: "in the code table; no input of the simulator causes them (81 \"There is no ARSession configuration (internal iOS error)\": an iOS failure, not a relocation without frames)",
+        RuleSource(codes: "81, 84, 106, 136-142, 144, 152, 156", rule: "in the code table; no input of the simulator causes them: failures inside iOS or the SDK's writers (81 \"There is no ARSession configuration (internal iOS error)\" is not a relocation without frames; 136-138, 141, 142: the pause is modelled, its failing is not)",
                    source: "README 3.1.3, \"Capture Events\""),
+        RuleSource(codes: "112, 113, 170, -", rule: "not modelled: photo capture (112, 113: would need a photo input, a photo file and its log in the bundle), continuing an existing scan (170, `shouldContinueScan`: would need a bundle left on disk read back into a new session), the ARWorldMap and snapshot files relocation uses (would need their formats); 3.1 bundles have 2.10's files",
+                   source: "README 3.1.3, \"Capture Events\", \"Continuing an Existing Scan\"; interface 3.1.3"),
     ]
 }

@@ -41,6 +41,11 @@ extension CaptureSession {
             return (recordFrame(frame, at: t), true)
         case .relocating(_, let start):
             if tapsSignals { signals[.relocation] = t - start }
+            // 3.x pauses recording while it relocates: the frame only serves the search.
+            if behaviour.pausesRecordingWhileRelocating {
+                searchForKnownPlace(frame, at: t)
+                return (nil, false)
+            }
             _ = recordFrame(frame, at: t)
             searchForKnownPlace(frame, at: t)
             return (nil, true)
@@ -138,11 +143,8 @@ extension CaptureSession {
     mutating func recordFrame(_ frame: CameraFrame, at t: Double) -> HostAction? {
         guard var recording = state.recording else { return nil }
         record.recordedFrameCount += 1
-        if let depth = frame.depth {
-            record.recordedBytes += ScanBytes.frame(depthWidth: depth.width, height: depth.height)
-        } else {
-            record.recordedBytes += ScanBytes.frame(depthWidth: 0, height: 0)
-        }
+        record.recordedBytes += ScanBytes.frame(depthWidth: frame.depth?.width ?? 0, height: frame.depth?.height ?? 0,
+                                                featureDepths: frame.featureDepths != nil)
         let previousFrameTime = recording.lastFrameTime
         let dt = previousFrameTime.map { t - $0 } ?? 0
         recording.lastFrameTime = t
@@ -261,6 +263,11 @@ extension CaptureSession {
         var recording = state.recording ?? RecordingState()
         recording.tracking = .notAvailable
         recording.normalTrackingSince = nil
+        if behaviour.pausesRecordingWhileRelocating {
+            // The paused time is not recorded time: the first frame after it starts counting again.
+            recording.lastFrameTime = nil
+            log("Recording paused while relocating", at: t)
+        }
         state = .relocating(recording, since: t)
         if behaviour.reportsRelocation {
             emit(cause == .trackingLost ? .automaticRelocationStarted : .forcedRelocationStarted, at: t)
@@ -299,6 +306,7 @@ extension CaptureSession {
         // 3.x: the relocation succeeded (133), then the scanning state is back to normal (28: "(after
         // relocation)", README 3.1.3); the order is a guess.
         if behaviour.reportsRelocation { emit(.trackingNormal, at: t) }
+        if behaviour.pausesRecordingWhileRelocating { log("Recording resumed", at: t) }
     }
 }
 

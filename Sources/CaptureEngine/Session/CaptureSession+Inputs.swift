@@ -47,9 +47,13 @@ extension CaptureSession {
         if sample.memoryWarning { emit(.memoryWarning, at: t) }
         if let battery = sample.batteryPercent { reportBattery(battery, at: t) }
         if tapsSignals, sample.storageFreeBytes != nil { signals[.storage] = .nan }
+        if let free = sample.storageFreeBytes { system.storageFreeBytes = free }
         let limit = configuration.thresholds.storage.outOfSpaceBytes
         if let free = sample.storageFreeBytes, Double(free) <= limit, phase == .recording || phase == .relocating {
-            return abort(at: t, cause: .frameWriteFailed,
+            // The write that fails: a depth frame on a LiDAR phone; without depth the video frame, where
+            // the profile tells them apart (3.x: 143; 2.10's 59 names both writers).
+            let noDepth = !configuration.device.hasLiDAR && sdk.code(for: .videoFrameWriteFailed) != nil
+            return abort(at: t, cause: noDepth ? .videoFrameWriteFailed : .frameWriteFailed,
                          trace: EventTrace(quantity: "free storage", measured: Double(free), comparison: "<=",
                                            threshold: limit, unit: "B"))
         }
@@ -75,14 +79,10 @@ extension CaptureSession {
         return nil
     }
 
-    /// The write rate the minutes at start assume, bytes per second: with LiDAR
-    /// ``Thresholds/Storage/estimateBytesPerSecond`` (depth and JSON), without it the JSON's at 60 Hz
-    /// (``ScanBytes/jsonBytesPerFrame``), plus the video's (``SessionConfiguration/videoBytesPerSecond``).
-    var nominalBytesPerSecond: Double {
-        let data = configuration.device.hasLiDAR ? configuration.thresholds.storage.estimateBytesPerSecond
-            : Double(ScanBytes.jsonBytesPerFrame) * ScanBytes.nominalFrameRateHz
-        return data + configuration.videoBytesPerSecond
-    }
+    /// The write rate the minutes at start assume, bytes per second: what a second of recording writes
+    /// at the session's settings (``SessionConfiguration/recordingBytesPerSecond``: JSON, depth on the
+    /// frames that carry it, video), so the minutes do not jump when the measured rate takes over.
+    var nominalBytesPerSecond: Double { configuration.recordingBytesPerSecond }
 
     /// 79 (3.x; 2.10 has no battery code): the charge when first measured (iOS 2.4.1: "SDK always calls
     /// delegate with first measured system monitor values"), then each fall to a charge at or below
@@ -301,9 +301,21 @@ extension CaptureSession {
 
     /// After the files were written (a non-fatal failure among them is reported first): zip them,
     /// starting now.
+    /// The zip is written beside the scan's files, so it needs free storage for their bytes
+    /// (``SessionRecord/recordedBytes``, an upper bound: depth and video are stored, the JSON deflates):
+    /// with less, zipping fails (51) when the storage runs out, the free bytes in at the zip's rate.
     mutating func continueZipping(at t: Double) -> HostAction? {
         guard case .writing = state else { return nil }
         state = .zipping(rezipped: false, attemptStart: t)
+        if let free = system.storageFreeBytes, free < record.recordedBytes {
+            let rate = configuration.thresholds.storage.zipBytesPerSecond
+            let runsOut = t + Double(max(0, free)) / rate
+            log("Zipping \(record.recordedBytes) bytes with \(max(0, free)) bytes free: the storage runs out", at: t)
+            return abort(at: runsOut, cause: .zipFailed,
+                         trace: EventTrace(quantity: "free storage for the zip", measured: Double(free), comparison: "<",
+                                           threshold: Double(record.recordedBytes), unit: "B",
+                                           windowSeconds: runsOut - t, windowStart: t))
+        }
         return .zip
     }
 
@@ -358,10 +370,14 @@ extension CaptureSession {
             return continueZipping(at: t)
         case .openFailed(.zip), .writeFailed(.zip):
             // 3.x: the re-zip that failed is "Repairing the zip file failed" (160); 2.10: 51 either way.
-            if case .zipping(rezipped: true, attemptStart: _) = state, sdk.code(for: .rezipFailed) != nil {
-                return abort(at: t, cause: .rezipFailed)
+            // A zip that could not be opened fails at once; one whose writing failed, when its attempt ends.
+            guard case .zipping(let rezipped, let attemptStart) = state else { return nil }
+            var end = t
+            if case .writeFailed = outcome { end = zipAttempt(startedAt: attemptStart) }
+            if rezipped, sdk.code(for: .rezipFailed) != nil {
+                return abort(at: end, cause: .rezipFailed)
             }
-            return abort(at: t, cause: .zipFailed)
+            return abort(at: end, cause: .zipFailed)
         case .openFailed(.feedback), .writeFailed(.feedback):
             // 3.x: 55 "The feedback file could not be written"; 2.10 has no code (logged).
             reportNonFatalWriteFailure(.feedback, .feedbackWriteFailed, at: t)

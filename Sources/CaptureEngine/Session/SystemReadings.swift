@@ -7,4 +7,6 @@ struct SystemReadings: Sendable {
     var processors: (active: Int?, total: Int?)
     /// The battery charge of the latest sample that carried one, percent.
     var batteryPercent: Int?
+    /// The free storage of the latest sample that carried it, bytes (what zipping has to write into).
+    var storageFreeBytes: Int64?
 }

@@ -12,18 +12,39 @@ public enum ScanBytes {
     /// The frame rate the nominal rates assume (ARKit's), frames per second.
     public static let nominalFrameRateHz = 60.0
 
-    /// Bytes of `arkitData.json` per recorded frame (frame entry and input log): 406, measured on the
-    /// apartment scene's bundle (2,140,579 bytes for 5,270 frames).
-    public static let jsonBytesPerFrame: Int64 = 406
+    /// Bytes of `arkitData.json` per recorded frame (frame entry and input log): 414, measured on the
+    /// apartment scene's bundle (2,657,256 bytes for 6,413 frames).
+    public static let jsonBytesPerFrame: Int64 = 414
+    /// Bytes a frame's `featureDepths` add to its JSON on a phone without LiDAR (48 depths of feature
+    /// points): 846, measured on a 14 s non-LiDAR bundle of the fast-rotation room (the mean over its 858
+    /// recorded frames).
+    public static let featureDepthsBytesPerFrame: Int64 = 846
+    /// The depth map's size on every LiDAR phone ARKit supports, pixels.
+    public static let depthWidth = 256, depthHeight = 192
     /// Bytes per depth pixel: a Float16 depth and a UInt8 confidence.
     public static let bytesPerDepthPixel: Int64 = 3
     /// Bytes of each depth record's header (its time as a Float64).
     public static let depthRecordHeaderBytes: Int64 = 8
 
-    /// Bytes written for one recorded frame with a `width` x `height` depth map, or none (0 x 0).
-    public static func frame(depthWidth width: Int, height: Int) -> Int64 {
+    /// Bytes written for one recorded frame with a `width` x `height` depth map, or none (0 x 0), and
+    /// with or without feature-point depths in its JSON.
+    public static func frame(depthWidth width: Int, height: Int, featureDepths: Bool = false) -> Int64 {
         let pixels = Int64(width) * Int64(height)
-        return jsonBytesPerFrame + (pixels > 0 ? depthRecordHeaderBytes + pixels * bytesPerDepthPixel : 0)
+        return jsonBytesPerFrame + (featureDepths ? featureDepthsBytesPerFrame : 0)
+            + (pixels > 0 ? depthRecordHeaderBytes + pixels * bytesPerDepthPixel : 0)
+    }
+
+    /// The bytes per second a recording writes at a session's settings: ``frame(depthWidth:height:)``
+    /// for each of `frameRateHz` frames a second (a depth record on every `depthEveryNthFrame`-th with
+    /// LiDAR, feature-point depths on every frame without) plus the video's `videoBytesPerSecond`. The minutes of storage at start assume it (78),
+    /// and the sensor consumes free storage frame by frame at the same bytes, so the rate measured
+    /// while recording matches it.
+    public static func recordingBytesPerSecond(frameRateHz: Double, depthEveryNthFrame: Int, hasLiDAR: Bool,
+                                               videoBytesPerSecond: Double) -> Double {
+        let json = Double(jsonBytesPerFrame + (hasLiDAR ? 0 : featureDepthsBytesPerFrame)) * frameRateHz
+        let depthRecord = Double(frame(depthWidth: depthWidth, height: depthHeight) - jsonBytesPerFrame)
+        let depth = hasLiDAR ? depthRecord * frameRateHz / Double(max(1, depthEveryNthFrame)) : 0
+        return json + depth + max(0, videoBytesPerSecond)
     }
 
     /// Whole bytes of video written through `seconds` of recording at `bytesPerSecond` (rounded down,

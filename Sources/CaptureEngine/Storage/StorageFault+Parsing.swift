@@ -24,7 +24,18 @@ extension StorageFault {
         guard let operation = Operation(rawValue: String(parts[1])) else {
             throw StorageFaultParseError(text: text, reason: "unknown operation '\(parts[1])'; one of open, write, invalidZip")
         }
+        if let problem = Self.problem(file: file, operation: operation) {
+            throw StorageFaultParseError(text: text, reason: problem)
+        }
         self.init(file: file, operation: operation, atSeconds: atSeconds)
+    }
+
+    /// Why a fault would do nothing, or nil: the folder is only created (`folder:open`, 58) and only the
+    /// zip is validated (`zip:invalidZip`, 53). Every other file fails where it is opened or written.
+    public static func problem(file: ScanFile, operation: Operation) -> String? {
+        if file == .folder, operation != .open { return "the scan folder is only created: folder:open (58)" }
+        if operation == .invalidZip, file != .zip { return "only the zip is validated: zip:invalidZip (53)" }
+        return nil
     }
 
     /// The text form ``init(parsing:)`` reads.

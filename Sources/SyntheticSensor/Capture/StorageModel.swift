@@ -13,26 +13,29 @@ public enum StorageModel {
     /// Bytes of each depth record's header (its time as a Float64).
     public static let depthRecordHeaderBytes: Int64 = ScanBytes.depthRecordHeaderBytes
 
-    /// Bytes of `video.mp4` per 640x480 image at the default quality (x264 CRF 23, preset ultrafast):
-    /// 3,163, measured on the apartment scene's bundle (8,335,530 bytes of H.264 for 2,635 images).
-    public static let videoBytesPerImage: Int64 = 3_163
-    /// How the bytes per image grow with the pixel count: as its power 0.7 (measured on the
-    /// fast-rotation scene's video at 640x480, 1280x960 and 1920x1440: 927, 2,358 and 4,439 bytes per
-    /// image, exponents 0.67 and 0.71).
-    public static let videoPixelExponent = 0.7
+    /// Bytes of `video.mp4` per 640x480 image at the default quality (x264 CRF 23, preset ultrafast, 30
+    /// images a second): 9,450, the mean of six scenes' videos measured on 2026-12-07 (apartment 10,790,
+    /// background-relocalizing 10,382, fast-rotation 9,357, glass-mirror 9,099, too-close 8,644, ceiling
+    /// 8,384 bytes an image; each within 15 % of the mean).
+    public static let videoBytesPerImage: Int64 = 9_450
+    /// How the bytes per image grow with the pixel count: as its power 0.67 (measured on the same date at
+    /// 640x480, 1280x960 and 1920x1440: fast-rotation 9,357, 24,538 and 41,547 bytes an image, exponents
+    /// 0.70 and 0.68; the apartment 10,790, 26,119 and 44,228, exponents 0.64 and 0.64).
+    public static let videoPixelExponent = 0.67
     /// CRF steps that halve the bytes: x264's rule of thumb (+6 CRF about halves the bitrate).
     public static let videoCRFHalvingSteps = 6.0
 
-    /// Bytes written for one recorded frame without its video: its JSON and, with depth, its depth record.
-    public static func bytes(forFrameWithDepth hasDepth: Bool, width: Int = 256, height: Int = 192) -> Int64 {
-        hasDepth ? ScanBytes.frame(depthWidth: width, height: height) : ScanBytes.frame(depthWidth: 0, height: 0)
+    /// Bytes written for one recorded frame without its video: its JSON (with feature-point depths on a
+    /// phone without LiDAR) and, with depth, its depth record.
+    public static func bytes(forFrameWithDepth hasDepth: Bool, featureDepths: Bool = false, width: Int = 256, height: Int = 192) -> Int64 {
+        ScanBytes.frame(depthWidth: hasDepth ? width : 0, height: hasDepth ? height : 0, featureDepths: featureDepths)
     }
 
     /// The bytes per second of recording the bundle's `video.mp4` takes with `camera`'s size, frame rate
     /// and quality: ``videoBytesPerImage`` scaled by the pixel count to the power ``videoPixelExponent``
     /// and halved every ``videoCRFHalvingSteps`` of CRF above 23, times the frame rate. The rate the
-    /// encoder produces depends on what the images show (the apartment's furnished rooms take 3.4 times
-    /// the bytes of the fast-rotation scene's bare room at 640x480); this is the furnished apartment's. The
+    /// encoder produces depends on what the images show (the six scenes measured span 8,384 to 10,790
+    /// bytes an image at 640x480); this is their mean. The
     /// session is given the same rate (``CaptureEngine/SessionConfiguration/videoBytesPerSecond``), so
     /// the storage the sensor reports and the bytes zipping reads agree, in every run of a scene with or
     /// without images.

@@ -44,10 +44,11 @@ public struct SyntheticCapture: Sequence, Sendable {
     }
 
     /// The session configuration the scene implies (options, device, thresholds), with the video rate of
-    /// the camera in use (the options' or the scene's).
+    /// the camera in use (the options' or the scene's) and the depth cadence in use.
     public var configuration: SessionConfiguration {
         var configuration = scene.configuration
         configuration.videoBytesPerSecond = StorageModel.videoBytesPerSecond(camera: camera)
+        configuration.depthEveryNthFrame = Swift.max(1, options.depthEveryNthFrame ?? scene.depth.everyNthFrame)
         return configuration
     }
     /// The scan metadata the host app passes.

@@ -265,7 +265,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
             let video = ScanBytes.video(seconds: videoSeconds + 1 / frameRate, bytesPerSecond: videoBytesPerSecond)
                 - ScanBytes.video(seconds: videoSeconds, bytesPerSecond: videoBytesPerSecond)
             videoSeconds += 1 / frameRate
-            storageFree = max(0, storageFree - StorageModel.bytes(forFrameWithDepth: depth != nil) - video)
+            storageFree = max(0, storageFree - StorageModel.bytes(forFrameWithDepth: depth != nil, featureDepths: features != nil) - video)
             let model = scene.device.thermalModel
             let load = scene.configuration.reconstructsScene ? model.reconstructionLoad : model.recordingLoad
             heat += load / frameRate

@@ -34,9 +34,10 @@ public struct HandMotionSettings: Sendable, Equatable {
     public var turningLookUpDegrees: Double
     /// Slow arm height wander's amplitude (0.03-0.15 Hz), metres (default 0.045).
     public var armHeightMeters: Double
-    /// The tracker reports `limited(excessiveMotion)` above this horizontal speed, metres per second (default 2.5).
+    /// The tracker reports `limited(excessiveMotion)` above this horizontal speed, metres per second (default
+    /// 2.5; a guess: ARKit documents no speed for it).
     public var excessiveMotionMetersPerSecond: Double
-    /// ... or above this yaw rate, degrees per second (default 250).
+    /// ... or above this yaw rate, degrees per second (default 250; a guess).
     public var excessiveMotionDegreesPerSecond: Double
     /// ... and keeps reporting it this long after the motion calms, seconds (default 0.5).
     public var excessiveMotionHoldSeconds: Double

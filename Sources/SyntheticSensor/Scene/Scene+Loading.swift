@@ -201,6 +201,7 @@ extension Scene {
             guard let when = try f.choice("when", StorageFault.Operation.allCases.map { ($0.rawValue, $0) }) else {
                 throw f.error("when", "expected one of \"open\", \"write\", \"invalidZip\"")
             }
+            if let problem = StorageFault.problem(file: file, operation: when) { throw f.error("when", problem) }
             let at = try f.number("atSeconds")
             try f.rejectUnknownKeys()
             out.append(StorageFault(file: file, operation: when, atSeconds: at))

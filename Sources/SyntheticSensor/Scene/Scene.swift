@@ -68,8 +68,9 @@ public struct Scene: Sendable {
         self.source = source
     }
 
-    /// The session configuration the scene implies: its options, device, thresholds and the rate its
-    /// camera's video takes (``StorageModel/videoBytesPerSecond(camera:)``).
+    /// The session configuration the scene implies: its options, device, thresholds, the rate its
+    /// camera's video takes (``StorageModel/videoBytesPerSecond(camera:)``), its frame rate and depth
+    /// cadence (the bytes a second of recording writes).
     public var configuration: SessionConfiguration {
         var thresholds = self.thresholds
         // 3.x's skipped-frame share (63) counts against the frames the camera delivers: the scene's rate,
@@ -77,9 +78,12 @@ public struct Scene: Sendable {
         if thresholds.frames.expectedRateHz == Thresholds().frames.expectedRateHz {
             thresholds.frames.expectedRateHz = depth.frameRateHz
         }
-        return SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds, sdk: sdk,
-                                    cameraPermission: device.cameraPermission,
-                                    videoBytesPerSecond: StorageModel.videoBytesPerSecond(camera: camera))
+        var configuration = SessionConfiguration(options: device.options, device: device.capabilities, thresholds: thresholds,
+                                                 sdk: sdk, cameraPermission: device.cameraPermission,
+                                                 videoBytesPerSecond: StorageModel.videoBytesPerSecond(camera: camera))
+        configuration.frameRateHz = depth.frameRateHz
+        configuration.depthEveryNthFrame = depth.everyNthFrame
+        return configuration
     }
 
     /// The scene's surfaces as one mesh (walls with their holes, floors, ceilings, object boxes),

@@ -12,11 +12,12 @@ public struct ThermalModel: Sendable, Equatable {
     public var reconstructionLoad: Double
     /// Heat added per second of recording without reconstruction, default 0.5.
     public var recordingLoad: Double
-    /// Heat at which the state becomes fair, load-seconds (default 480: 8 min with reconstruction).
+    /// Heat at which the state becomes fair, load-seconds (default 480: 8 min with reconstruction; a guess,
+    /// no public text gives a phone's heating while scanning).
     public var fairAt: Double
-    /// Heat at which the state becomes serious, load-seconds (default 900).
+    /// Heat at which the state becomes serious, load-seconds (default 900; a guess).
     public var seriousAt: Double
-    /// Heat at which the state becomes critical, load-seconds (default 1200).
+    /// Heat at which the state becomes critical, load-seconds (default 1200; a guess).
     public var criticalAt: Double
 
     public init(reconstructionLoad: Double = 1, recordingLoad: Double = 0.5, fairAt: Double = 480,
