@@ -218,6 +218,24 @@ import Testing
         #expect(afterStart(try stamps(Scenarios.fastRotation(degreesPerSecond: 80))) == [])
     }
 
+    @Test func rollingThePhoneWhilePitchedDownIsNoTurn() throws {
+        // Issue 48: a roll about the view at -25 degrees pitch read as sin(25) = 42 % of its rate in yaw:
+        // 240 deg/s of roll for 0.5 s read as 101 deg/s and fired 87. The heading of the view does not
+        // change, so no turn.
+        var s = ScriptedInputs()
+        s.startRecording()
+        s.hold(1, ScriptedInputs.pose(pitch: -25))
+        s.frames(0.5) { dt in ScriptedInputs.pose(pitch: -25, roll: 240 * dt) }
+        s.hold(1, ScriptedInputs.pose(pitch: -25, roll: 120))
+        #expect(!(try stamps(s)).contains { $0.code == 87 })
+        // The same rate as a turn at that pitch is one.
+        var turn = ScriptedInputs()
+        turn.startRecording()
+        turn.hold(1, ScriptedInputs.pose(pitch: -25))
+        turn.frames(0.8) { dt in ScriptedInputs.pose(heading: 240 * dt, pitch: -25) }
+        #expect(try stamps(turn).contains { $0.code == 87 })
+    }
+
     @Test func fastRotationTraceNamesYawRate() throws {
         let events = try run(Scenarios.fastRotation(degreesPerSecond: 100), storage: NullScanStorage()).events
         let trace = try #require(events.first { $0.meaning == .fastRotation }?.trace)

@@ -1,4 +1,5 @@
-/// Turning too fast (code 87): the angular speed about world up, averaged over
+/// Turning too fast (code 87): the turning speed of the view's heading about world up
+/// (``Detectors/headingChange(from:to:)``: rolling the phone is no turn), averaged over
 /// ``Thresholds/FastRotation/windowSeconds``, above ``Thresholds/FastRotation/degreesPerSecond``.
 /// Fires when the condition begins; the warning then shows at least
 /// ``Thresholds/FastRotation/minimumDisplaySeconds`` and ends once the turning is slow again, so each

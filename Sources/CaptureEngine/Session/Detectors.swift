@@ -1,3 +1,5 @@
+import Foundation
+
 /// The recording detectors as one value: the list of warning detectors (``forEach(_:_:)``: the one place
 /// a detector is registered, in the order their events are reported), the pose history and the drift
 /// detector they run after, and the monitors that are no warning of their own (keyframes for relocation,
@@ -68,6 +70,25 @@ struct Detectors: Sendable {
         drift.reset()
     }
 
+    /// The least horizontal length of the viewing direction (unit vector) for which the heading is read
+    /// from it: 0.17, the view within about 80 degrees of vertical. A guess of the geometry.
+    static let headingViewMinimum = 0.17
+
+    /// The turn about world up between two orientations, radians: the change of the viewing direction's
+    /// heading, so rolling the phone about its view (turning it to portrait while looking down) is no
+    /// turn (issue 48: a roll at -25 degrees pitch read as 40 % of its rate in yaw and fired 87). Looking
+    /// nearly straight up or down, where the heading is undefined, the rotation's component about world up.
+    @inline(__always)
+    static func headingChange(from previous: Quaternion, to current: Quaternion) -> Double {
+        let a = CameraAxes(previous).forward, b = CameraAxes(current).forward
+        let minimum = headingViewMinimum * headingViewMinimum
+        guard a.x * a.x + a.z * a.z >= minimum, b.x * b.x + b.z * b.z >= minimum else {
+            return (current * previous.conjugate).rotationVector.y
+        }
+        // The signed angle from a's horizontal direction to b's, counter-clockwise seen from above (+y).
+        return atan2(a.z * b.x - a.x * b.z, a.x * b.x + a.z * b.z)
+    }
+
     /// Adds the frame's pose to the history (position and heading about world up) and checks drift;
     /// returns the drift's reading when it fires (the frame's other detectors then do not run).
     @inline(__always)
@@ -75,7 +96,7 @@ struct Detectors: Sendable {
                           tapsSignals: Bool, signals: inout DetectorSignals) -> DetectorReading? {
         var yaw = history.last?.yaw ?? 0
         if let previous = previousTransform, !history.isEmpty {
-            yaw += (pose.rotation * previous.rotation.conjugate).rotationVector.y
+            yaw += Self.headingChange(from: previous.rotation, to: pose.rotation)
         }
         let sample = PoseHistory.Sample(time: t, position: pose.translation, yaw: yaw)
         history.append(sample)
