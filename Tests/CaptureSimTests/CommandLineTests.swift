@@ -39,7 +39,7 @@ import TestSupport
             "    0.000   70  Thermal state nominal",
             "    0.000   75  Low power mode deactivated",
             "    0.000   76  Active processor count is 6 of 6",
-            "    0.000   78  Storage: 118 minutes left",
+            "    0.000   78  Storage: 598 minutes left",
             "    0.900    0  Device in landscape orientation",
             "    2.500    1  Recording started",
             "    8.500    3  Finished recording - Not enough data",
@@ -278,7 +278,7 @@ import TestSupport
         let r = try CommandLineTool.run(["check", "Scenes/fast-rotation.json", "--set", "fastRotation.degreesPerSecond=400",
                                          "--junit", junit.path])
         #expect(r.status == 1)
-        #expect(r.lines.first == "FAIL  Scenes/fast-rotation.json: expected 87, but 87 never occurred: peak yaw rate 190.917 deg/s over 0.5 s <= 400 deg/s at 26.467 s")
+        #expect(r.lines.first == "FAIL  Scenes/fast-rotation.json: expected 87, but 87 never occurred: peak yaw rate 190.923 deg/s over 0.5 s <= 400 deg/s at 26.467 s")
         let doc = try XMLDocument(contentsOf: junit)
         #expect(try doc.nodes(forXPath: "//testsuite/properties/property[@name='--set']/@value").map(\.stringValue) == ["fastRotation.degreesPerSecond=400"])
         // A warning whose quantity crossed the threshold but not for long enough: the longest stretch.
