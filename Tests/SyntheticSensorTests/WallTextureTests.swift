@@ -1,4 +1,5 @@
 import CColorShading
+import TestSupport
 import Testing
 @testable import SyntheticSensor
 
@@ -27,6 +28,24 @@ import Testing
             }
         }
         #expect(outlines.count == 32)
+    }
+
+    /// Issue 47: every framed picture showed the same painting and feature matching paired the clones.
+    /// The apartment's pictures now each show their own (an atlas entry of their own), and the paintings
+    /// differ texel by texel.
+    @Test func noTwoPicturesOfTheApartmentShowTheSamePainting() throws {
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
+        let renderer = ColorRenderer(scene: scene)
+        let record = Int(CCOLOR_SURFACE_RECORD)
+        let records = renderer.appearance.records
+        let indices = stride(from: 0, to: records.count, by: record).map { Int(Int32(bitPattern: records[$0 + 15].bitPattern)) }
+        let pictures = indices.filter { $0 == Int(SurfaceTexture.picture.rawValue) || $0 >= SurfaceTexture.allCases.count }
+        #expect(pictures.count >= 8)
+        #expect(pictures.count <= SurfaceTexture.pictureVariants)
+        #expect(Set(pictures).count == pictures.count)
+        let first = SurfaceTexture.picture.texels(), second = SurfaceTexture.picture.texels(variant: 1)
+        let differing = zip(first, second).filter { $0 != $1 }.count
+        #expect(Double(differing) > 0.5 * Double(first.count))
     }
 
     /// Inside the mat, the painting has hard edges: at least 1 % of its neighbouring texel pairs differ by

@@ -29,10 +29,18 @@ struct SurfaceAppearance: Sendable {
         var roomCeilingMaps: [Int: (start: Int, width: Int, height: Int, u0: Double, v0: Double)] = [:]
         let occlusion = AmbientOcclusion(rooms: rooms, objects: objects, strength: settings.ambientOcclusion)
         let cellsPerMeter = AmbientOcclusion.cellsPerMeter
+        // Framed pictures take the paintings in turn, in patch order (deterministic, no two alike up to
+        // SurfaceTexture.pictureVariants).
+        var pictures = 0
         for (index, patch) in patches.enumerated() {
             let room = Int(patchRoom[index])
             var texture = given[index] ?? Self.texture(for: patch, rooms: rooms, room: room)
             if !settings.textures { texture = .flat }
+            var textureIndex = SurfaceTexture.atlasIndex(texture)
+            if texture == .picture {
+                textureIndex = SurfaceTexture.atlasIndex(texture, variant: pictures)
+                pictures += 1
+            }
             let scale = Self.texelsPerMeter(texture, patch: patch)
             var random = SeededRandom(seed: Self.seed(for: patch, index: index, room: room))
             var uOffset = Float(random.uniform(0, 256).rounded()), vOffset = Float(random.uniform(0, 256).rounded())
@@ -98,7 +106,7 @@ struct SurfaceAppearance: Sendable {
             records += [Float(o.x), Float(o.y), Float(o.z), scale,
                         Float(u.x), Float(u.y), Float(u.z), uOffset,
                         Float(v.x), Float(v.y), Float(v.z), vOffset,
-                        Float(n.x), Float(n.y), Float(n.z), bits(Int(texture.rawValue)),
+                        Float(n.x), Float(n.y), Float(n.z), bits(textureIndex),
                         tint.x, tint.y, tint.z, bits(map.start),
                         Float(map.u0), Float(map.v0), Float(map.cells), bits(map.width | map.height << 16)]
         }

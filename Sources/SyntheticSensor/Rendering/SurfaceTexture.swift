@@ -54,22 +54,35 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     /// Side of level 0, texels.
     static let size = 1 << Int(CCOLOR_TEXTURE_LOG2)
 
-    /// Every texture's texels, in `SurfaceTexture` order, each as the C kernel reads it (levels in order,
-    /// r | g << 8 | b << 16, 128 = factor 1). Built once (about 6.6 MB).
+    /// Paintings of their own: a scene's framed pictures take these in turn (``atlasIndex(_:variant:)``),
+    /// so no two of the first 24 show the same painting (issue 47: every picture was one painting, and
+    /// feature matching paired the clones).
+    static let pictureVariants = 24
+
+    /// Every texture's texels, in `SurfaceTexture` order, then the pictures' further paintings
+    /// (variants 1..<``pictureVariants``), each as the C kernel reads it (levels in order,
+    /// r | g << 8 | b << 16, 128 = factor 1). Built once (about 15 MB).
     static let atlas: [UInt32] = {
         var out: [UInt32] = []
-        out.reserveCapacity(allCases.count * texelsPerTexture)
+        out.reserveCapacity((allCases.count + pictureVariants - 1) * texelsPerTexture)
         for texture in allCases { out += texture.texels() }
+        for variant in 1..<pictureVariants { out += SurfaceTexture.picture.texels(variant: UInt32(variant)) }
         return out
     }()
 
-    /// This texture's texels with its mip levels.
-    func texels() -> [UInt32] {
+    /// The atlas index of `texture`'s `variant` (only pictures have variants; variant 0 is the texture's own).
+    static func atlasIndex(_ texture: SurfaceTexture, variant: Int = 0) -> Int {
+        guard texture == .picture, variant % pictureVariants != 0 else { return Int(texture.rawValue) }
+        return allCases.count + variant % pictureVariants - 1
+    }
+
+    /// This texture's texels with its mip levels (`variant`: a picture's painting).
+    func texels(variant: UInt32 = 0) -> [UInt32] {
         let n = Self.size
         var level = [SIMD3<Float>](repeating: SIMD3(repeating: 1), count: n * n)
         for y in 0..<n {
             for x in 0..<n {
-                level[y * n + x] = factor(u: (Float(x) + 0.5) / Float(n), v: (Float(y) + 0.5) / Float(n), x: x, y: y)
+                level[y * n + x] = factor(u: (Float(x) + 0.5) / Float(n), v: (Float(y) + 0.5) / Float(n), x: x, y: y, variant: variant)
             }
         }
         // Each level in the kernel's tiled layout (`ccolor_texel_offset`); unused padding stays 0.
@@ -109,8 +122,8 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
                                                        SIMD3(1.2, 0.5, 1.5)]
 
     /// The colour factor at texture coordinates (u, v) in 0..<1 (texel (x, y) of level 0).
-    private func factor(u: Float, v: Float, x: Int, y: Int) -> SIMD3<Float> {
-        let seed = UInt32(rawValue) &* 0x9E37_79B9
+    private func factor(u: Float, v: Float, x: Int, y: Int, variant: UInt32 = 0) -> SIMD3<Float> {
+        let seed = UInt32(rawValue) &* 0x9E37_79B9 &+ variant &* 0x85EB_CA6B
         switch self {
         case .flat:
             return SIMD3(repeating: 1)
