@@ -76,7 +76,7 @@ let package = Package(
         // MARK: - Regression checking
 
         /// Scene expectations, golden event files, JUnit reports, shards and sweeps for `check`/`sweep`.
-        .target(name: "RegressionCheck", dependencies: ["JSONSupport", "CaptureEngine", "SyntheticSensor", "SceneRuntime", "ScanReport"]),
+        .target(name: "RegressionCheck", dependencies: ["JSONSupport", "CaptureEngine", "SyntheticSensor", "SceneRuntime"]),
 
         // MARK: - LiDAR statistics
 
@@ -93,7 +93,7 @@ let package = Package(
         /// value against its threshold, events with their traces, depth thumbnails, summary); the check
         /// and sweep pages.
         .target(name: "ScanReport", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CaptureBundle", "CaptureReplay",
-                                                   "SceneRuntime", "SyntheticSensor"]),
+                                                   "SceneRuntime", "SyntheticSensor", "RegressionCheck"]),
 
         // MARK: - Benchmarks
 

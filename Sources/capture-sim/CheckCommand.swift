@@ -3,6 +3,7 @@ import CaptureEngine
 import Foundation
 import JSONSupport
 import RegressionCheck
+import ScanReport
 
 /// `capture-sim check [PATH...]`: the regression check of scene expectations, for CI.
 struct CheckCommand: Command {

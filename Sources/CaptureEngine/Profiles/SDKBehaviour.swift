@@ -48,11 +48,11 @@ public struct SDKBehaviour: Equatable, Sendable {
     /// recording resumes with the relocation's success. 2.10 documents no pause: it records through.
     public var pausesRecordingWhileRelocating: Bool
 
-    public init(appliesWarningPriorities: Bool, portraitOnly: Bool = false, driftRelocates: Bool = false,
-                reportsRelocation: Bool = false, interruptionResumes: Bool = false, splitsFrozenPose: Bool = false,
-                tiltUpOnLiDAR: Bool = false, hasSpeech: Bool = true, reportsDelegateCalls: Bool = false,
-                reportsTrackingNormal: Bool = true, abortsWhenTooHotToStart: Bool = false,
-                pausesRecordingWhileRelocating: Bool = false) {
+    /// Every switch is stated (no defaults): a new profile cannot quietly inherit another's behaviour.
+    public init(appliesWarningPriorities: Bool, portraitOnly: Bool, driftRelocates: Bool, reportsRelocation: Bool,
+                interruptionResumes: Bool, splitsFrozenPose: Bool, tiltUpOnLiDAR: Bool, hasSpeech: Bool,
+                reportsDelegateCalls: Bool, reportsTrackingNormal: Bool, abortsWhenTooHotToStart: Bool,
+                pausesRecordingWhileRelocating: Bool) {
         self.appliesWarningPriorities = appliesWarningPriorities
         self.portraitOnly = portraitOnly
         self.driftRelocates = driftRelocates

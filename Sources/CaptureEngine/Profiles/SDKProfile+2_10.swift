@@ -97,7 +97,11 @@ extension SDKProfile {
 
 extension SDKBehaviour {
     /// CubiCapture 2.10: warnings are ranked (Android SDK 2.10.1 README, "About warning priorities").
-    public static let v2_10 = SDKBehaviour(appliesWarningPriorities: true)
+    public static let v2_10 = SDKBehaviour(appliesWarningPriorities: true, portraitOnly: false, driftRelocates: false,
+                                           reportsRelocation: false, interruptionResumes: false, splitsFrozenPose: false,
+                                           tiltUpOnLiDAR: false, hasSpeech: true, reportsDelegateCalls: false,
+                                           reportsTrackingNormal: true, abortsWhenTooHotToStart: false,
+                                           pausesRecordingWhileRelocating: false)
 }
 
 extension RuleSource {

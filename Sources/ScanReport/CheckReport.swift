@@ -1,7 +1,7 @@
 import CaptureEngine
 import Foundation
 import JSONSupport
-import ScanReport
+import RegressionCheck
 import SyntheticSensor
 
 /// `check --report DIR`: an index of the scenes and, for each failing scene, its report page with the
