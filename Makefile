@@ -14,7 +14,7 @@ RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswif
 TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
 TEST_BIN := .build-test/release/capture-sim
 
-.PHONY: setup test-setup build run test dist test-browser browser-setup bench realism fuzz clean camera-check vision
+.PHONY: setup test-setup build run test dist test-browser browser-setup bench realism fuzz clean camera-check vision test-long
 
 ## setup: install the Debian -dev packages and the Python readers the tests use (only what is missing)
 setup:
@@ -47,15 +47,21 @@ run: build
 
 ## test: Package.swift's dependencies against the imports (Tests/Package), one release build of the tool
 ## and the tests; the regression check of Scenes/, the walk over every threshold (each numeric threshold
-## x1.1 and x0.9 must fail some scene), the `lidar fit` round trip, every test, then the browser test of
-## the reports
+## x1.1 and x0.9 must fail some scene), every test, then the browser test of the reports
 test: setup test-setup
 	$(PYTHON) Tests/Package/test_check_dependencies.py
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(TEST_BIN) check Scenes --shift-each
-	$(PYTHON) Tests/Readers/lidar_fit_roundtrip.py $(TEST_BIN)
 	$(SWIFT) test --skip-build $(TEST_FLAGS)
 	$(MAKE) test-browser
+
+## test-long: the checks too long for every change (CI may run them on a schedule): the `lidar fit` round
+## trip at full size (Tests/Readers/lidar_fit_roundtrip.py) and the README's long examples (marked "long:"),
+## on the same build as `make test`
+test-long: setup test-setup
+	$(SWIFT) build --build-tests $(TEST_FLAGS)
+	$(PYTHON) Tests/Readers/lidar_fit_roundtrip.py $(TEST_BIN)
+	$(PYTHON) Tests/Readers/readme_examples.py --long $(TEST_BIN) README.md .
 
 ## browser-setup: Debian's chromium for the browser test of the reports (test set-up only; make run needs no browser)
 browser-setup:
