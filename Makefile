@@ -45,11 +45,13 @@ run: build
 	@echo "bundles: out/apartment (CubiCapture layout: files and <uid>.zip), out/apartment-raw (raw RGBD package)"
 	@echo "report:  out/apartment-report.html (one self-contained file: open it in any web browser, e.g. xdg-open out/apartment-report.html)"
 
-## test: Package.swift's dependencies against the imports (Tests/Package), one release build of the tool
+## test: Package.swift's dependencies against the imports and every doc heading the code names (Tests/Package),
+## one release build of the tool
 ## and the tests; the regression check of Scenes/, the walk over every threshold (each numeric threshold
 ## x1.1 and x0.9 must fail some scene), every test, then the browser test of the reports
 test: setup test-setup
 	$(PYTHON) Tests/Package/test_check_dependencies.py
+	$(PYTHON) Tests/Package/doc_references.py
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(TEST_BIN) check Scenes --shift-each
 	$(SWIFT) test --skip-build $(TEST_FLAGS)

@@ -60,7 +60,7 @@ REAL = [
     ("flickerMetersByConfidence", 2, "flicker 2-3 m conf 2 mm", 0.0034, 0.0068, 1000),
     ("depthP95Meters", None, "depth p95 m", 4.6, 5.1, 1),
 ]
-# Statistics the scene sets more than the sensor model (docs/lidar.md, "(scene)"): reported, not checked.
+# Statistics the scene sets more than the sensor model (marked "(scene)" in docs/lidar.md): reported, not checked.
 SCENE = {"edgePixelShare", "flyingPixelsPerFrame", "depthP95Meters"}
 BINS = ["0-1m", "1-2m", "2-3m", "3-4m", ">4m"]
 

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// A new warning detector: a type conforming to ``WarningDetector`` (its thresholds, slot, measurement,
 /// warning change and trace), a stored property here with its line in ``init(configuration:)`` and in
-/// ``forEach(_:_:)``, and a ``FeedbackSlot`` case (docs/architecture.md, "Adding a detector").
+/// ``forEach(_:_:)``, and a ``FeedbackSlot`` case (docs/architecture.md, "Recipe: a new warning detector").
 struct Detectors: Sendable {
     var history = PoseHistory()
     var drift: DriftDetector

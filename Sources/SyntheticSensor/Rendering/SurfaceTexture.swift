@@ -8,7 +8,7 @@ import Foundation
 ///
 /// Which texture a surface gets, at which scale and with which per-object offset and tint, is
 /// ``SurfaceAppearance``'s choice. The patterns are this project's guesses at typical interior finishes
-/// (docs/scene-format.md, "Surface textures"), not measurements.
+/// (docs/scene-format.md, "Surfaces"), not measurements.
 public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     /// No pattern (glass, mirrors, black screens): factor 1 everywhere.
     case flat

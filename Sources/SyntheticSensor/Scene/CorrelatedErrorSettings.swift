@@ -1,5 +1,5 @@
 /// The correlated error and uncertainty-confidence model's parameters (scene key `lidar.correlated`),
-/// defaults calibrated to phone captures (docs/lidar.md, "Calibration"). Lengths in metres, cells in
+/// defaults calibrated to phone captures (docs/lidar.md, "The LiDAR models against phone captures"). Lengths in metres, cells in
 /// pixels, changes in frames. Every default is a fitted guess: no public source gives these numbers.
 ///
 /// Depth error of a pixel at true z-depth z: `m * (z^1.5 coarse + z^2 (fine + white))`, where `coarse` and
