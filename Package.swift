@@ -48,7 +48,7 @@ let package = Package(
         /// sources for streamed and block-read entries), files written straight to disk by threads of their own,
         /// CRC-32, PNG (libpng), JPEG (libjpeg-turbo) and H.264/MP4 (FFmpeg) codecs, POSIX file calls whose
         /// errors name the call and path. It knows no bundle layout.
-        .target(name: "BundleIO", dependencies: ["CaptureEngine", "CChecksum", "CPNG", "CPNGWrite", "CZip", "CVideo", "CTurboJPEG"]),
+        .target(name: "BundleIO", dependencies: ["CChecksum", "CPNG", "CPNGWrite", "CZip", "CVideo", "CTurboJPEG"]),
         /// The bundle formats (CubiCapture layout, raw RGBD package; docs/bundle-format.md): their writers
         /// (storages), reader and inspector, on top of ``BundleIO``.
         .target(name: "CaptureBundle", dependencies: ["JSONSupport", "CaptureEngine", "BundleIO", "CDepthSamples", "CFileSystem"]),

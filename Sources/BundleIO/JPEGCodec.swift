@@ -1,4 +1,3 @@
-import CaptureEngine
 import CTurboJPEG
 
 /// JPEG encoding and decoding through libjpeg-turbo's TurboJPEG API: the raw package's `rgb/*.jpg`.
@@ -10,18 +9,22 @@ public enum JPEGCodec {
     public struct Summary: Sendable, Equatable {
         public var width: Int
         public var height: Int
-        /// True for 4:2:0 chroma (what ``encode(_:quality:)`` writes).
+        /// True for 4:2:0 chroma (what ``encode(rgb:width:height:quality:)`` writes).
         public var chroma420: Bool
     }
 
-    /// An RGB image as a baseline JPEG (4:2:0, libjpeg's quality scale 1...100).
-    public static func encode(_ image: ColorImage, quality: Int) throws(LibraryCallError) -> [UInt8] {
+    /// An RGB image (`width * height * 3` bytes, row-major, R, G, B) as a baseline JPEG (4:2:0, libjpeg's
+    /// quality scale 1...100). The codec takes bytes and a size, so BundleIO needs no image type above it.
+    public static func encode(rgb: [UInt8], width: Int, height: Int, quality: Int) throws(LibraryCallError) -> [UInt8] {
+        guard width > 0, height > 0, rgb.count == width * height * 3 else {
+            throw LibraryCallError(.libjpegTurbo, call: "tjCompress2", message: "\(rgb.count) bytes are not a \(width)x\(height) RGB image")
+        }
         guard let handle = tjInitCompress() else { throw LibraryCallError(.libjpegTurbo, call: "tjInitCompress", message: "failed") }
         defer { tjDestroy(handle) }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        let status = image.rgb.withUnsafeBufferPointer { rgb in
-            tjCompress2(handle, rgb.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGB.rawValue),
+        let status = rgb.withUnsafeBufferPointer { rgb in
+            tjCompress2(handle, rgb.baseAddress, Int32(width), 0, Int32(height), Int32(TJPF_RGB.rawValue),
                         &output, &size, Int32(TJSAMP_420.rawValue), Int32(quality), 0)
         }
         defer { if let output { tjFree(output) } }

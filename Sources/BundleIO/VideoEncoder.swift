@@ -1,8 +1,7 @@
-import CaptureEngine
 import CVideo
 
 /// Writes `video.mp4`: H.264 (Debian's libx264 through libavcodec) in an MP4 container (libavformat),
-/// one video frame per ``append(_:time:)``, each with the presentation time of its camera frame.
+/// one video frame per ``append(rgb:width:height:time:)``, each with the presentation time of its camera frame.
 ///
 /// The FFmpeg calls it wraps: `avformat_alloc_output_context2` (format "mp4"), `avcodec_find_encoder_by_name`
 /// ("libx264"), `avcodec_alloc_context3`, `av_opt_set` (x264's preset, tune and crf), `avcodec_open2`,
@@ -110,12 +109,12 @@ public final class VideoEncoder {
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "av_frame_get_buffer", code: status) }
     }
 
-    /// Encodes one image shown at `time` (seconds on the session clock; the video starts at the first
-    /// image's time). Times must increase.
-    public func append(_ image: ColorImage, time: Double) throws(LibraryCallError) {
+    /// Encodes one RGB image (`imageWidth * imageHeight * 3` bytes, row-major) shown at `time` (seconds on
+    /// the session clock; the video starts at the first image's time). Times must increase.
+    public func append(rgb: [UInt8], width imageWidth: Int, height imageHeight: Int, time: Double) throws(LibraryCallError) {
         guard let codec, let frame else { throw LibraryCallError.ffmpeg(path, message: "the video is not open") }
-        guard image.width == width, image.height == height, image.rgb.count == width * height * 3 else {
-            throw LibraryCallError.ffmpeg(path, message: "image is \(image.width)x\(image.height), the video \(width)x\(height)")
+        guard imageWidth == width, imageHeight == height, rgb.count == width * height * 3 else {
+            throw LibraryCallError.ffmpeg(path, message: "image is \(imageWidth)x\(imageHeight), the video \(width)x\(height)")
         }
         let first = firstTime ?? time
         firstTime = first
@@ -124,7 +123,7 @@ public final class VideoEncoder {
         lastPts = pts
         var status = av_frame_make_writable(frame)
         guard status >= 0 else { throw LibraryCallError.ffmpeg(path, "av_frame_make_writable", code: status) }
-        image.rgb.withUnsafeBufferPointer { rgb in
+        rgb.withUnsafeBufferPointer { rgb in
             YUVConversion.rgbToYUV420(rgb.baseAddress!, width: width, height: height,
                                       y: frame.pointee.data.0!, yStride: Int(frame.pointee.linesize.0),
                                       u: frame.pointee.data.1!, uStride: Int(frame.pointee.linesize.1),

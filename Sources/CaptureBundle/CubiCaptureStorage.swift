@@ -149,7 +149,7 @@ public final class CubiCaptureStorage: ScanStorage {
                 video = try VideoEncoder(path: target, width: image.width, height: image.height, frameRateHz: s.frameRateHz,
                                          crf: s.videoCRF)
             }
-            try video?.append(image, time: time)
+            try video?.append(rgb: image.rgb, width: image.width, height: image.height, time: time)
         } catch {
             throw ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
         }

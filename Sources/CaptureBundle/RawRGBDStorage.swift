@@ -201,7 +201,7 @@ public final class RawRGBDStorage: ScanStorage {
     /// Encodes a camera image as JPEG and writes it; the failure as the frame's write failure (59).
     private static func writeJPEG(_ image: ColorImage, quality: Int, path: String) -> ScanStorageError? {
         do throws(LibraryCallError) {
-            let bytes = try JPEGCodec.encode(image, quality: quality)
+            let bytes = try JPEGCodec.encode(rgb: image.rgb, width: image.width, height: image.height, quality: quality)
             do throws(FileSystemError) { try FileSystem.write(bytes, to: path) } catch {
                 return ScanStorageError(file: .depthFrames, opening: false, reason: error.description)
             }
