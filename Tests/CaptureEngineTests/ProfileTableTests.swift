@@ -1,4 +1,5 @@
 import CaptureEngine
+import Foundation
 import Testing
 
 /// A profile is one table (`SDKProfile.row(for:)`): every question to a profile reads its row, and each
@@ -20,6 +21,33 @@ import Testing
             #expect(profile.playsErrorSound(after: meaning) == row.playsErrorSound)
             #expect(profile.eventTypeName(for: meaning) == row.name ?? String(describing: meaning))
         }
+    }
+
+    /// Issue 49: rule texts restate threshold numbers by hand ("above 90 deg/s") and nothing checked them.
+    /// Every numeric threshold a rule's source names (`drift.meters`) has its default value in the rule's
+    /// text, as `%g` writes it, so changing a default without its rule fails here (`group.*` is not checked).
+    @Test(arguments: SDKProfile.allCases)
+    func everyThresholdARuleNamesHasItsDefaultInTheRule(profile: SDKProfile) throws {
+        let number = try NSRegularExpression(pattern: #"-?\d+(?:\.\d+)?(?:e[+-]\d+)?"#)
+        let key = try NSRegularExpression(pattern: #"\b[a-z][A-Za-z]*\.[a-z][A-Za-z]*\b"#)
+        var checked = 0
+        for source in profile.ruleSources {
+            let rule = source.rule as NSString
+            let numbers = Set(number.matches(in: source.rule, range: NSRange(location: 0, length: rule.length))
+                .map { rule.substring(with: $0.range) })
+            let text = source.source as NSString
+            for match in key.matches(in: source.source, range: NSRange(location: 0, length: text.length)) {
+                guard let field = Thresholds.fieldsByKey[text.substring(with: match.range)] else { continue }
+                switch field.place {
+                case .number, .wholeNumber: break
+                case .flag, .driftAction: continue
+                }
+                let value = String(format: "%g", field.value(in: Thresholds()))
+                checked += 1
+                #expect(numbers.contains(value), "rule \(source.codes): \(field.key) is \(value), the rule says \(source.rule)")
+            }
+        }
+        #expect(checked >= 10)
     }
 
     @Test func eachRowNamesThePublicTextOfItsCodeAndOfItsPriority() {
