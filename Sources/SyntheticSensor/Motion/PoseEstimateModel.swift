@@ -12,7 +12,8 @@ import Foundation
 ///   RMS `driftPerRootMeter * sqrt(path)` per horizontal axis (times `verticalDriftShare` vertically) and
 ///   `yawDriftDegreesPerRootMeter * sqrt(path)` of heading;
 /// - a steady drift `driftPerMeter` per metre moved in a seeded direction;
-/// - jitter: smooth noise of 1-6 Hz on each axis of position and orientation;
+/// - jitter: smooth noise of 1-6 Hz on each axis of position and orientation, and independent noise on
+///   every frame (seeded by the frame's time, so the same frame gets the same noise in every run);
 /// - loop closures: on coming back to a place seen well before (``PoseErrorSettings/loopClosureShare``
 ///   and the keys after it), the drift gathered since is partly removed, blended in over a fraction of a
 ///   second;
@@ -44,8 +45,12 @@ struct PoseEstimateModel: Sendable {
         let position: SIMD3<Double>, forward: SIMD2<Double>, path: Double, drift: SIMD4<Double>
     }
 
+    /// The seed of the frame-to-frame jitter.
+    private let frameSeed: UInt64
+
     init(settings: PoseErrorSettings, seed: UInt64) {
         self.settings = settings
+        frameSeed = SeededRandom.hash(seed ^ 0x4A17_7E55)
         var random = SeededRandom(seed: seed).derived(stream: 0x504F_5345_4553_54)
         let metres = settings.jitterMeters, radians = Angle.radians(fromDegrees: settings.jitterDegrees)
         jitter = [metres, metres, metres, radians, radians, radians].map {
@@ -97,10 +102,14 @@ struct PoseEstimateModel: Sendable {
         }
         if lost { wasLost = true } else if tracking == .normal { wasLost = false }
         let slow = drift(at: t)
+        var shake = SeededRandom(seed: frameSeed ^ t.bitPattern)
+        let metres = settings.frameJitterMeters, radians = Angle.radians(fromDegrees: settings.frameJitterDegrees)
+        let step = SIMD3(shake.gaussian(), shake.gaussian(), shake.gaussian()) * metres
+        let turn = SIMD3(shake.gaussian(), shake.gaussian(), shake.gaussian()) * radians
         let position = truth.translation + SIMD3(slow.x, slow.y, slow.z) + driftDirection * (settings.driftPerMeter * distanceMeters)
-            + SIMD3(jitter[0].value(at: t), jitter[1].value(at: t), jitter[2].value(at: t))
-        let heading = Quaternion(angle: slow.w + jitter[4].value(at: t), axis: SIMD3(0, 1, 0))
-        let tilt = Quaternion(rotationVector: SIMD3(jitter[3].value(at: t), 0, jitter[5].value(at: t)))
+            + SIMD3(jitter[0].value(at: t), jitter[1].value(at: t), jitter[2].value(at: t)) + step
+        let heading = Quaternion(angle: slow.w + jitter[4].value(at: t) + turn.y, axis: SIMD3(0, 1, 0))
+        let tilt = Quaternion(rotationVector: SIMD3(jitter[3].value(at: t) + turn.x, 0, jitter[5].value(at: t) + turn.z))
         return RigidTransform(rotation: (heading * truth.rotation * tilt).normalized, translation: position)
     }
 
@@ -131,9 +140,6 @@ struct PoseEstimateModel: Sendable {
         return value + SIMD4(metres * gaussian(), metres * s.verticalDriftShare * gaussian(), metres * gaussian(), radians * gaussian())
     }
 
-    /// A standard normal value (Box-Muller).
-    private mutating func gaussian() -> Double {
-        let u = max(1e-300, random.nextUnit()), v = random.nextUnit()
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
+    /// A standard normal value of the model's own stream.
+    private mutating func gaussian() -> Double { random.gaussian() }
 }

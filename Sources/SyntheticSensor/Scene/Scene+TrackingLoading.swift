@@ -14,6 +14,8 @@ extension Scene {
         s.driftPerMeter = try t.nonNegative("driftPerMeter", default: s.driftPerMeter)
         s.jitterMeters = try t.nonNegative("jitterMeters", default: s.jitterMeters)
         s.jitterDegrees = try t.nonNegative("jitterDegrees", default: s.jitterDegrees)
+        s.frameJitterMeters = try t.nonNegative("frameJitterMeters", default: s.frameJitterMeters)
+        s.frameJitterDegrees = try t.nonNegative("frameJitterDegrees", default: s.frameJitterDegrees)
         s.loopClosureShare = min(1, try t.nonNegative("loopClosureShare", default: s.loopClosureShare))
         s.loopClosureRadiusMeters = try t.nonNegative("loopClosureRadiusMeters", default: s.loopClosureRadiusMeters)
         s.loopClosureMinimumPathMeters = try t.nonNegative("loopClosureMinimumPathMeters", default: s.loopClosureMinimumPathMeters)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sensor's pseudo-random number generator: xoshiro256** seeded through SplitMix64.
 ///
 /// Every random choice of the synthetic sensor (noise, hand motion, feature rays) comes from this
@@ -36,6 +38,12 @@ public struct SeededRandom: Sendable {
     /// A uniform number in [low, high).
     public mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * nextUnit()
+    }
+
+    /// A standard normal value (Box-Muller, from two uniform numbers).
+    public mutating func gaussian() -> Double {
+        let u = max(1e-300, nextUnit()), v = nextUnit()
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 
     /// A generator for an independent stream named by `stream` (e.g. one per noise source).
