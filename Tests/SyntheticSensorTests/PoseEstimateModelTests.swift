@@ -4,18 +4,23 @@ import Testing
 @testable import SyntheticSensor
 
 @Suite struct PoseEstimateModelTests {
-    /// Only the position's random walk: no steady drift, jitter, heading drift or loop closures.
-    static var walkOnly: PoseErrorSettings {
+    /// The estimate on, every part of its error off but what `adjust` sets (loop closures stay on).
+    static func only(_ adjust: (inout PoseErrorSettings) -> Void) -> PoseErrorSettings {
         var s = PoseErrorSettings()
-        s.driftPerRootMeter = 0.01
+        s.driftPerRootMeter = 0
         s.yawDriftDegreesPerRootMeter = 0
         s.driftPerMeter = 0
         s.jitterMeters = 0
         s.jitterDegrees = 0
         s.frameJitterMeters = 0
         s.frameJitterDegrees = 0
-        s.loopClosureShare = 0
+        adjust(&s)
         return s
+    }
+
+    /// Only the position's random walk: no steady drift, jitter, heading drift or loop closures.
+    static var walkOnly: PoseErrorSettings {
+        only { $0.driftPerRootMeter = 0.01; $0.loopClosureShare = 0 }
     }
 
     /// The estimate's position error along a straight walk of `meters` along x in 1 cm steps, one sample
@@ -62,15 +67,7 @@ import Testing
     }
 
     @Test func theSteadyDriftGrowsLinearlyWithTheDistanceMoved() {
-        var s = PoseErrorSettings.off
-        s.enabled = true
-        s.driftPerRootMeter = 0
-        s.yawDriftDegreesPerRootMeter = 0
-        s.jitterMeters = 0
-        s.jitterDegrees = 0
-        s.frameJitterMeters = 0
-        s.frameJitterDegrees = 0
-        s.driftPerMeter = 0.002
+        let s = Self.only { $0.driftPerMeter = 0.002 }
         let e = Self.errors(settings: s, seed: 5, meters: 10, every: 5)
         let horizontal = { (v: SIMD3<Double>) in (v.x * v.x + v.z * v.z).squareRoot() }
         #expect(abs(horizontal(e[0]) - 0.01) < 1e-9)
@@ -130,16 +127,7 @@ import Testing
     }
 
     @Test func trackingThatReturnsAfterBeingLostJumps() {
-        var s = PoseErrorSettings.off
-        s.enabled = true
-        s.driftPerRootMeter = 0
-        s.yawDriftDegreesPerRootMeter = 0
-        s.driftPerMeter = 0
-        s.jitterMeters = 0
-        s.jitterDegrees = 0
-        s.frameJitterMeters = 0
-        s.frameJitterDegrees = 0
-        s.relocalizationJumpMeters = 0.05
+        let s = Self.only { $0.relocalizationJumpMeters = 0.05 }
         var model = PoseEstimateModel(settings: s, seed: 2)
         let truth = RigidTransform(rotation: .identity, translation: SIMD3(0, 1.5, 0))
         #expect(model.estimate(of: truth, at: 0, tracking: .normal) == truth)
@@ -154,13 +142,7 @@ import Testing
     /// through 9 frames), a phone's 0.09-0.21 mm and 0.025-0.033. The frame jitter is independent from
     /// frame to frame and seeded by the frame's time: the same frame gets the same noise in any run.
     @Test func theFrameJitterIsIndependentPerFrameAndTheSameForTheSameFrame() {
-        var s = PoseErrorSettings.off
-        s.enabled = true
-        s.driftPerRootMeter = 0
-        s.yawDriftDegreesPerRootMeter = 0
-        s.driftPerMeter = 0
-        s.jitterMeters = 0
-        s.jitterDegrees = 0
+        let s = Self.only { $0.frameJitterMeters = PoseErrorSettings().frameJitterMeters }
         let truth = RigidTransform(rotation: .identity, translation: SIMD3(0, 1.5, 0))
         var model = PoseEstimateModel(settings: s, seed: 3)
         let offsets = (0..<2_000).map { (model.estimate(of: truth, at: Double($0) / 60, tracking: .normal).translation - truth.translation).x }
