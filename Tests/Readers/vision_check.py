@@ -11,15 +11,18 @@ against the true poses (raw/poses_true.csv), never the estimate:
 - contradicting pairs: the share of the image pairs COLMAP verified whose inlier matches disagree with
   the true relative pose (median Sampson distance over 4 px against the true essential matrix);
 - the walk: camera translation over 1/10 s and 1/3 s and rotation over 1/3 s (medians of the true
-  poses), the numbers issue 47 compares with real phone captures;
+  poses), the numbers issue 47 compares with real phone captures; hand shake: the median speed of the
+  true rotation's part above about 2 Hz (frame-to-frame rates less their 0.5 s moving average), against
+  the real captures' 2.3 deg/s (the target band 1.6-3.0 around it is ours: issue 47 gives one figure);
 - pose jitter: the median residual of each pose from a cubic fitted to the 9 frames around it (position,
   mm; rotation, degrees), of the recorded estimate (raw/poses.csv: its jitter is what is measured, not
   its accuracy) and of the truth; issue 47's real captures: 0.09-0.21 mm and 0.025-0.033 degrees.
 
-Usage: vision_check.py PACKAGE [--every N] [--json FILE] [--check]
+Usage: vision_check.py PACKAGE [--every N] [--json FILE] [--check] [--verbose]
 --check exits 1 when a target of issue 47 is missed: ATE <= 5 cm, >= 95 % of the images in one model,
 <= 2 % of verified pairs contradicting the true geometry, the walk's translation over 1/10 s and 1/3 s
-within the real captures' 4.4-50 mm and 14-165 mm, its rotation over 1/3 s within 1.2-3.4 degrees, and
+within the real captures' 4.4-50 mm and 14-165 mm, its rotation over 1/3 s within 1.2-3.4 degrees, hand
+shake within 1.6-3.0 deg/s, and
 the estimate's jitter within 0.09-0.21 mm and 0.025-0.033 degrees.
 PACKAGE is a raw RGBD package written with images (capture-sim run SCENE --format raw-rgbd).
 """
@@ -81,7 +84,20 @@ def walk_statistics(poses):
             relative = rotations[i].T @ rotations[j]
             angles.append(np.degrees(np.arccos(np.clip((np.trace(relative) - 1) / 2, -1, 1))))
     out["rotation_deg_over_0.333s"] = float(np.median(angles))
+    out["hand_shake_deg_per_s"] = hand_shake(times, rotations)
     return out
+
+
+def hand_shake(times, rotations):
+    """Median speed (deg/s) of the camera's turning above about 2 Hz: the rates a gyroscope would read
+    (frame to frame, camera axes), less their centred 0.5 s moving average."""
+    rates = np.array([rotation_vector(rotations[i].T @ rotations[i + 1]) / (times[i + 1] - times[i])
+                      for i in range(len(times) - 1) if times[i + 1] > times[i]])
+    width = max(1, int(round(0.5 / np.median(np.diff(times)))))
+    kernel = np.ones(width) / width
+    smooth = np.column_stack([np.convolve(rates[:, k], kernel, mode="same") for k in range(3)])
+    inner = slice(width, len(rates) - width)
+    return float(np.degrees(np.median(np.linalg.norm((rates - smooth)[inner], axis=1))))
 
 
 def rotation_vector(matrix):
@@ -121,6 +137,7 @@ def main():
     parser.add_argument("--every", type=int, default=25, help="take every Nth camera image (default 25)")
     parser.add_argument("--json", help="also write the figures as JSON to this file")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    parser.add_argument("--verbose", action="store_true", help="also list each model's frames")
     args = parser.parse_args()
 
     raw = os.path.join(args.package, "raw")
@@ -132,6 +149,8 @@ def main():
     if len(names) < 3:
         sys.exit(f"vision_check: {len(names)} images chosen; need at least 3")
 
+    if not args.verbose:
+        pycolmap.logging.minloglevel = 2  # COLMAP's progress lines: only errors
     work = tempfile.mkdtemp(prefix="vision-check-")
     try:
         images = os.path.join(work, "images")
@@ -190,10 +209,16 @@ def main():
             pixels = np.sqrt(sampson) * fx
             verified += 1
             contradicting += int(np.median(pixels) > 4)
+            if args.verbose and np.median(pixels) > 4:
+                print(f"  contradicting: {a} {b}: {len(inliers)} inliers, median {np.median(pixels):.1f} px")
         db.close()
 
         best = max(models.values(), key=lambda m: m.num_reg_images()) if models else None
         figures = {"images": len(names), "every": args.every, "models": len(models)}
+        if args.verbose:
+            for index, model in sorted(models.items()):
+                frames = sorted(int(image.name[:-4]) for image in model.images.values() if image.has_pose)
+                print(f"  model {index}: {len(frames)} images, frames {frames[0]}-{frames[-1]}: {frames}")
         if best is not None:
             centres, truth = [], []
             for image in best.images.values():
@@ -229,7 +254,8 @@ def main():
     if args.check:
         targets = [("ate_m", 0, 0.05), ("registered_share", 0.95, 1), ("contradicting_share", 0, 0.02),
                    ("translation_mm_over_0.1s", 4.4, 50), ("translation_mm_over_0.333s", 14, 165),
-                   ("rotation_deg_over_0.333s", 1.2, 3.4), ("jitter_estimate_mm", 0.09, 0.21),
+                   ("rotation_deg_over_0.333s", 1.2, 3.4), ("hand_shake_deg_per_s", 1.6, 3.0),
+                   ("jitter_estimate_mm", 0.09, 0.21),
                    ("jitter_estimate_deg", 0.025, 0.033)]
         missed = [f"{key} {figures.get(key, float('nan')):.4g} outside [{low}, {high}]" for key, low, high in targets
                   if not low <= figures.get(key, float("nan")) <= high]

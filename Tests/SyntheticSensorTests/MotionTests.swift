@@ -69,6 +69,52 @@ import Testing
         #expect(reverse.y > 0.99)
     }
 
+    /// The camera is held in front of the body's turning axis (issue 47: a camera turning about itself
+    /// gave COLMAP no baseline): a half turn in place carries it across twice the walker's arm (0.9-1.1
+    /// times `leverArmMeters`), the next walk ends on its target, and an arm of 0 turns about the camera.
+    @Test func turningInPlaceSwingsTheCameraOnTheLeverArmAndTheWalkEndsOnItsTarget() throws {
+        let script = """
+            [ { "action": "present", "position": [3, 2.5], "headingDegrees": 0, "orientation": "landscapeRight" },
+              { "action": "turn", "degrees": 180, "seconds": 4 },
+              { "action": "pause", "seconds": 1 },
+              { "action": "walkTo", "to": [3, 1], "speed": 0.5, "face": false },
+              { "action": "pause", "seconds": 1 } ]
+            """
+        let noise = #""motion": {"lookAround": false, "jitterMeters": 0, "tremorDegrees": 0, "leverArmMeters": ARM},"#
+        func horizontal(_ c: SyntheticCapture, _ t: Double) -> SIMD2<Double> {
+            let p = c.truePose(at: t).translation
+            return SIMD2(p.x, p.z)
+        }
+        let held = try capture(script, extra: noise.replacingOccurrences(of: "ARM", with: "0.3"))
+        let swing = horizontal(held, 5) - horizontal(held, 0)
+        // Heading 0 looks along -z: the body's axis is 0.27-0.33 m behind (+z), so the camera ends 0.54-0.66 m further +z.
+        #expect(swing.y > 0.53 && swing.y < 0.67 && abs(swing.x) < 0.01, "\(swing)")
+        let end = horizontal(held, held.duration)
+        #expect(abs(end.x - 3) < 0.01 && abs(end.y - 1) < 0.01, "\(end)")
+        let pivoting = try capture(script, extra: noise.replacingOccurrences(of: "ARM", with: "0"))
+        let still = horizontal(pivoting, 5) - horizontal(pivoting, 0)
+        #expect((still * still).sum().squareRoot() < 0.005, "\(still)")
+    }
+
+    /// Hand shake (`tremorDegrees`, 2-7 Hz) turns the camera by a few hundredths of a degree from frame to
+    /// frame while the person stands; without it only the slow jitter moves it.
+    @Test func tremorShakesTheCameraFromFrameToFrame() throws {
+        let script = """
+            [ { "action": "present", "orientation": "landscapeRight" }, { "action": "pause", "seconds": 4 } ]
+            """
+        func medianStepDegrees(_ c: SyntheticCapture) -> Double {
+            let steps = stride(from: 0.0, to: 4.0, by: 1.0 / 60).map { t -> Double in
+                let a = c.truePose(at: t).rotation, b = c.truePose(at: t + 1.0 / 60).rotation
+                return Angle.degrees(fromRadians: a.angle(to: b))
+            }.sorted()
+            return steps[steps.count / 2]
+        }
+        let shaking = medianStepDegrees(try capture(script, extra: #""motion": {"lookAround": false, "jitterDegrees": 0},"#))
+        let steady = medianStepDegrees(try capture(script, extra: #""motion": {"lookAround": false, "jitterDegrees": 0, "tremorDegrees": 0},"#))
+        #expect(shaking > 0.02 && shaking < 0.1, "\(shaking)")
+        #expect(steady < 0.001, "\(steady)")
+    }
+
     /// A turn and a look reach their angles: exactly (within the hand's jitter) with `lookAround` off,
     /// within the pitch wander's amplitude (9 degrees) with it on; and the wander moves the pitch.
     @Test func turnReachesItsAngleAndLookReachesItsPitch() throws {

@@ -6,9 +6,9 @@ import Foundation
 /// pitch wander, arm height), all from the scene's seed. The tracker's drift is the reported pose's
 /// (``PoseEstimateModel``), not the true one's.
 ///
-/// Pose = translation (x, floor + eye height + bob + arm, z) + sway along the horizontal right axis +
-/// jitter; rotation = yaw(heading + yaw sway + jitter) * pitch(pitch + gaze + wander + jitter) *
-/// roll(roll + jitter), i.e. ARKit's camera looking along -Z with +X right in landscape-right. Gaze and
+/// Pose = translation (x, floor + eye height + bob + arm, z) + the turns' swing + sway along the horizontal
+/// right axis + jitter; rotation = yaw(heading + yaw sway + jitter + tremor) * pitch(pitch + gaze + wander +
+/// jitter + tremor) * roll(roll + jitter + tremor), i.e. ARKit's camera looking along -Z with +X right in landscape-right. Gaze and
 /// arm only with ``HandMotionSettings/lookAround``.
 struct HandHeldMotion: Sendable {
     let timeline: ScriptTimeline
@@ -17,6 +17,10 @@ struct HandHeldMotion: Sendable {
     private let jitterX: SmoothNoise, jitterY: SmoothNoise, jitterZ: SmoothNoise
     /// The person's looking around (``HandMotionSettings/lookAround``): pitch and arm height wander.
     private let pitchWander: SmoothNoise, armWander: SmoothNoise
+    /// Hand shake: fast, small turns of the wrist (``HandMotionSettings/tremorDegrees``).
+    private let tremorYaw: SmoothNoise, tremorPitch: SmoothNoise, tremorRoll: SmoothNoise
+    /// This walker's distance from the body's turning axis to the camera, metres.
+    let leverArmMeters: Double
 
     init(timeline: ScriptTimeline, settings: HandMotionSettings, seed: UInt64) {
         self.timeline = timeline
@@ -37,6 +41,13 @@ struct HandHeldMotion: Sendable {
         var look = random.derived(stream: 0x4C4F_4F4B)
         pitchWander = SmoothNoise(random: &look, minimumHz: 0.2, maximumHz: 0.5, amplitude: Angle.radians(fromDegrees: settings.pitchWanderDegrees))
         armWander = SmoothNoise(random: &look, minimumHz: 0.03, maximumHz: 0.15, amplitude: settings.armHeightMeters)
+        // The person: streams of their own again, so that the looking around stays as it was.
+        var person = random.derived(stream: 0x5045_5253_4F4E)
+        leverArmMeters = settings.leverArmMeters * person.uniform(0.9, 1.1)
+        let tremor = Angle.radians(fromDegrees: settings.tremorDegrees)
+        tremorYaw = SmoothNoise(random: &person, minimumHz: 2, maximumHz: 7, amplitude: tremor)
+        tremorPitch = SmoothNoise(random: &person, minimumHz: 2, maximumHz: 7, amplitude: tremor)
+        tremorRoll = SmoothNoise(random: &person, minimumHz: 2, maximumHz: 7, amplitude: tremor)
     }
 
     /// The scripted body state and walked distance at t (`hint` speeds up the segment search).
@@ -47,6 +58,13 @@ struct HandHeldMotion: Sendable {
         let segment = timeline.segments[i]
         if t >= segment.end { return (segment.to, segment.distance(at: segment.end)) }
         return (segment.state(at: t), segment.distance(at: t))
+    }
+
+    /// The camera's offset from the scripted point at t made by the body's turns (``MotionSegment/turnOffset(at:leverArm:)``).
+    func turnOffset(at t: Double, hint: Int) -> SIMD2<Double> {
+        let i = timeline.segmentIndex(at: t, hint: hint)
+        guard i >= 0 else { return .zero }
+        return timeline.segments[i].turnOffset(at: t, leverArm: leverArmMeters)
     }
 
     /// The true camera-to-world pose at t.
@@ -62,8 +80,8 @@ struct HandHeldMotion: Sendable {
         let bob = settings.bobAmplitude * gait * sin(stepPhase)
         let sway = settings.swayAmplitude * gait * sin(stepPhase / 2)
         let yawSway = Angle.radians(fromDegrees: settings.yawSwayDegrees) * gait * sin(stepPhase / 2 + 0.5)
-        let heading = body.heading + yawSway + jitterYaw.value(at: t)
-        var pitch = body.pitch + jitterPitch.value(at: t)
+        let heading = body.heading + yawSway + jitterYaw.value(at: t) + tremorYaw.value(at: t)
+        var pitch = body.pitch + jitterPitch.value(at: t) + tremorPitch.value(at: t)
         var arm = 0.0
         if settings.lookAround {
             // Gaze: down to the floor ahead at walking pace, up to the walls while turning (in full from
@@ -79,9 +97,10 @@ struct HandHeldMotion: Sendable {
         }
         let rotation = Quaternion(angle: heading, axis: SIMD3(0, 1, 0))
             * Quaternion(angle: pitch, axis: SIMD3(1, 0, 0))
-            * Quaternion(angle: body.roll + jitterRoll.value(at: t), axis: SIMD3(0, 0, 1))
+            * Quaternion(angle: body.roll + jitterRoll.value(at: t) + tremorRoll.value(at: t), axis: SIMD3(0, 0, 1))
         let right = SIMD3(cos(body.heading), 0, -sin(body.heading))
-        let position = SIMD3(body.position.x, timeline.floorHeight + settings.eyeHeight + bob + arm, body.position.y)
+        let swing = turnOffset(at: t, hint: hint)
+        let position = SIMD3(body.position.x + swing.x, timeline.floorHeight + settings.eyeHeight + bob + arm, body.position.y + swing.y)
             + right * sway
             + SIMD3(jitterX.value(at: t), jitterY.value(at: t), jitterZ.value(at: t))
         return RigidTransform(rotation: rotation, translation: position)

@@ -20,6 +20,9 @@ struct MotionSegment: Sendable {
     var profile: Profile
     /// Path length walked before this segment, metres (drives the gait phase).
     var distanceBefore: Double
+    /// The heading at the end of the last walk before this segment (or the start's), radians: the camera is
+    /// on the scripted point while the body faces it, and a turn swings it about the body's axis behind.
+    var pivotHeading: Double = 0
 
     /// Path length of this segment, metres.
     var length: Double {
@@ -56,6 +59,17 @@ struct MotionSegment: Sendable {
                          heading: from.heading + (to.heading - from.heading) * f,
                          pitch: from.pitch + (to.pitch - from.pitch) * f,
                          roll: from.roll + (to.roll - from.roll) * f)
+    }
+
+    /// The camera's horizontal offset from the scripted point at time t (plan x, z), metres: the camera is
+    /// held `leverArm` metres in front of the body's turning axis, so a turn swings it on an arc about that
+    /// axis, and the next walk brings it back onto the script's points (it ends on the walk's target).
+    func turnOffset(at t: Double, leverArm: Double) -> SIMD2<Double> {
+        guard leverArm > 0 else { return .zero }
+        func forward(_ heading: Double) -> SIMD2<Double> { SIMD2(-sin(heading), -cos(heading)) }
+        let swing = (forward(state(at: t).heading) - forward(pivotHeading)) * leverArm
+        if case .walk = profile { return swing * (1 - fraction(at: t)) }
+        return swing
     }
 
     /// Path length walked since the start of the script at time t, metres.

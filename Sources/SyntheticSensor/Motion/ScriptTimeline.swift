@@ -207,6 +207,11 @@ struct ScriptTimeline: Sendable {
         }
         hold(stopConfirmedAt != nil ? ScriptTimeline.tailAfterStop : 0.0)
         endTime = t
+        var pivot = segments.first?.from.heading ?? 0
+        for i in segments.indices {
+            segments[i].pivotHeading = pivot
+            if case .walk = segments[i].profile { pivot = segments[i].to.heading }
+        }
         if let start = recordingStart { recording = Interval(start: start, end: stopConfirmedAt ?? t, value: ()) }
         offsetJumps = offsetJumps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         changes = changes.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)

@@ -34,6 +34,12 @@ public struct HandMotionSettings: Sendable, Equatable {
     public var turningLookUpDegrees: Double
     /// Slow arm height wander's amplitude (0.03-0.15 Hz), metres (default 0.045).
     public var armHeightMeters: Double
+    /// How far in front of the body's turning axis the phone is held, metres (default 0.2; each walker's
+    /// arm is drawn from 0.9-1.1 times this from the seed). Turning in place swings the camera on an arc of
+    /// this radius; a walk brings it back onto the script's points. 0: the camera turns about itself.
+    public var leverArmMeters: Double
+    /// Hand shake: yaw, pitch and roll amplitude of fast wrist turns (2-7 Hz), degrees (default 0.1).
+    public var tremorDegrees: Double
     /// The tracker reports `limited(excessiveMotion)` above this horizontal speed, metres per second (default
     /// 2.5; a guess: ARKit documents no speed for it).
     public var excessiveMotionMetersPerSecond: Double
@@ -47,6 +53,7 @@ public struct HandMotionSettings: Sendable, Equatable {
                 jitterMeters: Double = 0.002, accelerationSeconds: Double = 0.8,
                 facingTurnDegreesPerSecond: Double = 22, lookAround: Bool = true, pitchWanderDegrees: Double = 9,
                 walkingLookDownDegrees: Double = 5, turningLookUpDegrees: Double = 0, armHeightMeters: Double = 0.045,
+                leverArmMeters: Double = 0.2, tremorDegrees: Double = 0.1,
                 excessiveMotionMetersPerSecond: Double = 2.5,
                 excessiveMotionDegreesPerSecond: Double = 250, excessiveMotionHoldSeconds: Double = 0.5) {
         self.eyeHeight = eyeHeight
@@ -63,6 +70,8 @@ public struct HandMotionSettings: Sendable, Equatable {
         self.walkingLookDownDegrees = walkingLookDownDegrees
         self.turningLookUpDegrees = turningLookUpDegrees
         self.armHeightMeters = armHeightMeters
+        self.leverArmMeters = leverArmMeters
+        self.tremorDegrees = tremorDegrees
         self.excessiveMotionMetersPerSecond = excessiveMotionMetersPerSecond
         self.excessiveMotionDegreesPerSecond = excessiveMotionDegreesPerSecond
         self.excessiveMotionHoldSeconds = excessiveMotionHoldSeconds

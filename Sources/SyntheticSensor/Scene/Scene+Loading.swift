@@ -320,6 +320,10 @@ extension Scene {
         s.walkingLookDownDegrees = try m.nonNegative("walkingLookDownDegrees", default: s.walkingLookDownDegrees)
         s.turningLookUpDegrees = try m.nonNegative("turningLookUpDegrees", default: s.turningLookUpDegrees)
         s.armHeightMeters = try m.nonNegative("armHeightMeters", default: s.armHeightMeters)
+        s.leverArmMeters = try m.nonNegative("leverArmMeters", default: s.leverArmMeters)
+        guard s.leverArmMeters <= 1 else { throw m.error("leverArmMeters", "expected a number from 0 to 1 (metres from the body's axis to the phone)") }
+        s.tremorDegrees = try m.nonNegative("tremorDegrees", default: s.tremorDegrees)
+        guard s.tremorDegrees <= 5 else { throw m.error("tremorDegrees", "expected a number from 0 to 5 (degrees of hand shake)") }
         s.excessiveMotionMetersPerSecond = try m.positive("excessiveMotionMetersPerSecond", default: s.excessiveMotionMetersPerSecond)
         s.excessiveMotionDegreesPerSecond = try m.positive("excessiveMotionDegreesPerSecond", default: s.excessiveMotionDegreesPerSecond)
         s.excessiveMotionHoldSeconds = try m.nonNegative("excessiveMotionHoldSeconds", default: s.excessiveMotionHoldSeconds)
