@@ -96,6 +96,20 @@ static inline surface_point point_at(const ccolor_surface *s, const float *rec, 
     return p;
 }
 
+/// The first texel of level `level` of the texture that texel (iu, iv) (before wrapping) reads: the
+/// texture's own, or for a tiled texture its tile's variant (CColorSurface.h).
+static inline int32_t tile_variant(int32_t texture, int32_t tu, int32_t tv) {
+    return ((tu + (tv + tv + tv) + ((texture >> 24) & 7)) & 7) & -((texture >> 16) & 1);
+}
+
+int32_t ccolor_tile_variant(int32_t texture, int32_t tu, int32_t tv) { return tile_variant(texture, tu, tv); }
+
+static inline const uint32_t *tile_base(const ccolor_surface *s, int32_t texture, int32_t level, int32_t iu, int32_t iv) {
+    const int32_t shift = CCOLOR_TEXTURE_LOG2 - level;
+    const int32_t variant = tile_variant(texture, iu >> shift, iv >> shift);
+    return s->texels + (intptr_t)((texture & CCOLOR_TEXTURE_INDEX_MASK) + variant) * CCOLOR_TEXTURE_TEXELS + level_starts[level];
+}
+
 /// One pixel: the reference for the eight-lane passes (each of its pixels takes its own mip level and
 /// light-map factors; sharing them per 4x4 block was tried and dropped: the shared values stepped on the
 /// image's fixed 4x4 grid, and the sharpening turned those steps into faint edges fixed to the image that
@@ -125,9 +139,11 @@ static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y
         const int32_t mask = ((1 << CCOLOR_TEXTURE_LOG2) >> level) - 1;
         const int32_t iu = (int32_t)fu, iv = (int32_t)fv;
         const int32_t u0 = iu & mask, u1 = (iu + 1) & mask, v0 = iv & mask, v1 = (iv + 1) & mask;
-        const uint32_t *base = s->texels + (intptr_t)float_bits(rec[15]) * CCOLOR_TEXTURE_TEXELS + level_starts[level];
-        const uint32_t t00 = base[texel_index(level, u0, v0)], t10 = base[texel_index(level, u1, v0)];
-        const uint32_t t01 = base[texel_index(level, u0, v1)], t11 = base[texel_index(level, u1, v1)];
+        const int32_t texture = float_bits(rec[15]);
+        const uint32_t *b00 = tile_base(s, texture, level, iu, iv), *b10 = tile_base(s, texture, level, iu + 1, iv);
+        const uint32_t *b01 = tile_base(s, texture, level, iu, iv + 1), *b11 = tile_base(s, texture, level, iu + 1, iv + 1);
+        const uint32_t t00 = b00[texel_index(level, u0, v0)], t10 = b10[texel_index(level, u1, v0)];
+        const uint32_t t01 = b01[texel_index(level, u0, v1)], t11 = b11[texel_index(level, u1, v1)];
         fr = fr * (blend(t00, t10, t01, t11, 0, au, av) * k[0]);
         fg = fg * (blend(t00, t10, t01, t11, 8, au, av) * k[1]);
         fb = fb * (blend(t00, t10, t01, t11, 16, au, av) * k[2]);
@@ -304,11 +320,23 @@ static inline void surface8_prepare(const ccolor_surface *s, intptr_t x, intptr_
     const i8 starts = simde_mm256_loadu_si256((const simde__m256i *)(const void *)level_starts);
     const i8 level_start = iselect(simde_mm256_cmpeq_epi32(level, isplat(CCOLOR_TEXTURE_LEVELS - 1)),
                                    isplat(level_starts[CCOLOR_TEXTURE_LEVELS - 1]), simde_mm256_permutevar8x32_epi32(starts, level));
-    const i8 base = simde_mm256_add_epi32(simde_mm256_mullo_epi32(as_int(bb[7]), isplat(CCOLOR_TEXTURE_TEXELS)), level_start);
-    g->t00 = simde_mm256_add_epi32(base, simde_mm256_add_epi32(v0, u0));
-    g->t10 = simde_mm256_add_epi32(base, simde_mm256_add_epi32(v0, u1));
-    g->t01 = simde_mm256_add_epi32(base, simde_mm256_add_epi32(v1, u0));
-    g->t11 = simde_mm256_add_epi32(base, simde_mm256_add_epi32(v1, u1));
+    // The texture of each of the four texels: its own, or its tile's variant (`tile_base`).
+    const i8 texture = as_int(bb[7]);
+    const i8 index = simde_mm256_and_si256(texture, isplat(CCOLOR_TEXTURE_INDEX_MASK));
+    const i8 tiled = simde_mm256_sub_epi32(simde_mm256_setzero_si256(), simde_mm256_and_si256(simde_mm256_srli_epi32(texture, 16), one));
+    const i8 phase = simde_mm256_and_si256(simde_mm256_srli_epi32(texture, 24), isplat(7));
+    const i8 tile_shift = simde_mm256_sub_epi32(isplat(CCOLOR_TEXTURE_LOG2), level);
+    const i8 tu0 = simde_mm256_srav_epi32(iu, tile_shift), tu1 = simde_mm256_srav_epi32(simde_mm256_add_epi32(iu, one), tile_shift);
+    const i8 tv0 = simde_mm256_srav_epi32(iv, tile_shift), tv1 = simde_mm256_srav_epi32(simde_mm256_add_epi32(iv, one), tile_shift);
+    const i8 row0 = simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_add_epi32(tv0, tv0), tv0), phase);
+    const i8 row1 = simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_add_epi32(tv1, tv1), tv1), phase);
+#define TILE_BASE(tu, row) simde_mm256_add_epi32(simde_mm256_mullo_epi32(simde_mm256_add_epi32(index, simde_mm256_and_si256( \
+        simde_mm256_and_si256(simde_mm256_add_epi32(tu, row), isplat(7)), tiled)), isplat(CCOLOR_TEXTURE_TEXELS)), level_start)
+    g->t00 = simde_mm256_add_epi32(TILE_BASE(tu0, row0), simde_mm256_add_epi32(v0, u0));
+    g->t10 = simde_mm256_add_epi32(TILE_BASE(tu1, row0), simde_mm256_add_epi32(v0, u1));
+    g->t01 = simde_mm256_add_epi32(TILE_BASE(tu0, row1), simde_mm256_add_epi32(v1, u0));
+    g->t11 = simde_mm256_add_epi32(TILE_BASE(tu1, row1), simde_mm256_add_epi32(v1, u1));
+#undef TILE_BASE
     // The texels' cache lines asked for now (a 4x4 tile is one line: the footprint's first texel mostly
     // shares it with the other three), so that the second pass finds them near.
     int32_t first[8];

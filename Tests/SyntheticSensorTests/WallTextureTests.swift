@@ -39,13 +39,59 @@ import Testing
         let record = Int(CCOLOR_SURFACE_RECORD)
         let records = renderer.appearance.records
         let indices = stride(from: 0, to: records.count, by: record).map { Int(Int32(bitPattern: records[$0 + 15].bitPattern)) }
-        let pictures = indices.filter { $0 == Int(SurfaceTexture.picture.rawValue) || $0 >= SurfaceTexture.allCases.count }
+        let pictureRange = SurfaceTexture.allCases.count..<(SurfaceTexture.allCases.count + SurfaceTexture.pictureVariants - 1)
+        let pictures = indices.filter { $0 == Int(SurfaceTexture.picture.rawValue) || pictureRange.contains($0) }
         #expect(pictures.count >= 8)
         #expect(pictures.count <= SurfaceTexture.pictureVariants)
         #expect(Set(pictures).count == pictures.count)
         let first = SurfaceTexture.picture.texels(), second = SurfaceTexture.picture.texels(variant: 1)
         let differing = zip(first, second).filter { $0 != $1 }.count
         #expect(Double(differing) > 0.5 * Double(first.count))
+    }
+
+    /// Issue 47: a wall showed one 0.8 m pattern over and over, and feature matching paired walls of
+    /// different rooms. Walls, ceilings and floors now draw each 256-texel tile from eight variants: two
+    /// tiles that show the same variant lie at least 2.26 m apart (two tiles each way), every apartment
+    /// wall's texture is tiled, papered rooms in turn take designs of their own, and the variants differ.
+    @Test func noWallTextureRepeatsWithinTwoMetres() throws {
+        let metres: Float = 0.8  // the smallest tiled texture's side (wallpaper, planks; plaster 1 m)
+        for phase in 0..<8 {
+            let texture = Int32(Int(CCOLOR_TEXTURE_TILED) | phase << 24)
+            for tu in -4..<4 {
+                for tv in -4..<4 {
+                    for du in -3...3 {
+                        for dv in -3...3 where du != 0 || dv != 0 {
+                            let distance = (Float(du * du + dv * dv)).squareRoot() * metres
+                            guard distance < 2 else { continue }
+                            #expect(ccolor_tile_variant(texture, Int32(tu), Int32(tv)) != ccolor_tile_variant(texture, Int32(tu + du), Int32(tv + dv)),
+                                    "tiles (\(tu), \(tv)) and (\(tu + du), \(tv + dv)), phase \(phase)")
+                        }
+                    }
+                }
+            }
+        }
+
+        let scene = try Scene.load(path: PackageFolder.scene("apartment"))
+        let renderer = ColorRenderer(scene: scene)
+        let record = Int(CCOLOR_SURFACE_RECORD)
+        let records = renderer.appearance.records
+        let geometry = SceneGeometry(scene: scene)
+        for (index, patch) in geometry.patches.enumerated() where patch.role == .wall && patch.material.kind != .mirror && patch.material.kind != .glass {
+            let bits = Int(Int32(bitPattern: records[index * record + 15].bitPattern))
+            #expect(bits & Int(CCOLOR_TEXTURE_TILED) != 0, "wall patch \(index)")
+        }
+        let papered = scene.rooms.indices.filter { SurfaceAppearance.wallpapered(room: $0) }
+        #expect(Set(papered.map { SurfaceAppearance.wallpaperDesign(room: $0) }).count == papered.count)
+
+        for texture in SurfaceTexture.tiledTextures {
+            let tiles = (0..<SurfaceTexture.tileVariants).map { texture.texels(variant: UInt32($0)) }
+            for a in tiles.indices {
+                for b in tiles.indices where b > a {
+                    let differing = zip(tiles[a], tiles[b]).filter { $0 != $1 }.count
+                    #expect(Double(differing) > 0.3 * Double(tiles[a].count), "\(texture) tiles \(a) and \(b): \(differing)")
+                }
+            }
+        }
     }
 
     /// Inside the mat, the painting has hard edges: at least 1 % of its neighbouring texel pairs differ by

@@ -19,6 +19,15 @@ enum { CCOLOR_SURFACE_RECORD = 24 };
 /// Every texture is 2^CCOLOR_TEXTURE_LOG2 texels square with CCOLOR_TEXTURE_LEVELS mip levels (256 ... 1),
 /// CCOLOR_TEXTURE_TEXELS texels in all: levels in order, each in 4x4 tiles (`ccolor_texel_offset`).
 enum { CCOLOR_TEXTURE_LOG2 = 8, CCOLOR_TEXTURE_LEVELS = 9, CCOLOR_TEXTURE_TEXELS = 87408 };
+/// A tiled texture index (`CCOLOR_TEXTURE_TILED` set) names the first of CCOLOR_TILE_VARIANTS textures in a
+/// row, drawn tile by tile so that a wall does not repeat one 256-texel pattern: the tile (tu, tv) (texel
+/// coordinates shifted right by the level's log2 side, before wrapping) takes variant (tu + 3 tv + phase) & 7,
+/// phase the index's bits 24-26. Equal tiles lie at least (2, 2) tiles apart: 2.26 m for a 0.8 m texture.
+enum { CCOLOR_TILE_VARIANTS = 8, CCOLOR_TEXTURE_TILED = 1 << 16, CCOLOR_TEXTURE_INDEX_MASK = 0xFFFF };
+
+/// The variant that tile (tu, tv) of texture index `texture` reads (0 for an untiled texture): the eight-lane
+/// pass computes the same.
+int32_t ccolor_tile_variant(int32_t texture, int32_t tu, int32_t tv);
 
 /// What the surface pass of one pose needs.
 typedef struct {
@@ -31,7 +40,8 @@ typedef struct {
     /// over the half-diagonal (0 at the centre, 1 in a corner).
     float vignette, inverse_half_diagonal_squared;
     /// Per patch `CCOLOR_SURFACE_RECORD` floats: origin x, y, z, texels per metre; u axis x, y, z, u offset
-    /// (texels); v axis x, y, z, v offset; normal x, y, z, the texture index (an int32's bits); tint r, g, b,
+    /// (texels); v axis x, y, z, v offset; normal x, y, z, the texture index (an int32's bits: the index in
+    /// bits 0-15, `CCOLOR_TEXTURE_TILED`, the tiles' phase in bits 24-26); tint r, g, b,
     /// the light map's first float (an int32's bits); the light map's u and v of its first cell's centre
     /// (metres, patch coordinates), cells per metre (0: no light map), the light map's width | height << 16
     /// (an int32's bits).

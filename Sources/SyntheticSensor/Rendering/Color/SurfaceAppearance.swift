@@ -41,8 +41,13 @@ struct SurfaceAppearance: Sendable {
                 textureIndex = SurfaceTexture.atlasIndex(texture, variant: pictures)
                 pictures += 1
             }
+            let patchSeed = Self.seed(for: patch, index: index, room: room)
+            if let tiled = SurfaceTexture.tiledIndex(texture, design: texture == .wallpaper ? Self.wallpaperDesign(room: room) : 0) {
+                // Tiles drawn from the design's variants, from a phase of the patch's own.
+                textureIndex = tiled | Int(CCOLOR_TEXTURE_TILED) | Int(SeededRandom.hash(patchSeed ^ 0x7113) & 7) << 24
+            }
             let scale = Self.texelsPerMeter(texture, patch: patch)
-            var random = SeededRandom(seed: Self.seed(for: patch, index: index, room: room))
+            var random = SeededRandom(seed: patchSeed)
             var uOffset = Float(random.uniform(0, 256).rounded()), vOffset = Float(random.uniform(0, 256).rounded())
             if texture == .picture || texture == .socket || texture == .lightSwitch {
                 // One whole pattern across the (square) patch.
@@ -179,6 +184,13 @@ struct SurfaceAppearance: Sendable {
     /// painted.
     static func wallpapered(room: Int) -> Bool {
         SeededRandom.hash(0xA11_9A9E ^ UInt64(room)) % 2 == 1
+    }
+
+    /// A papered room's wallpaper design: papered rooms take ``SurfaceTexture/wallpaperDesigns`` in turn,
+    /// in room order, so that neighbouring papered rooms differ.
+    static func wallpaperDesign(room: Int) -> Int {
+        guard room >= 0 else { return 0 }
+        return (0..<room).filter { wallpapered(room: $0) }.count
     }
 
     /// A papered room's tint (its paper's colour over the wall material): one of five pale colours.

@@ -59,16 +59,44 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     /// feature matching paired the clones).
     static let pictureVariants = 24
 
+    /// The textures a wall or floor shows over metres: drawn tile by tile from ``tileVariants`` variants
+    /// (CColorSurface.h, `CCOLOR_TEXTURE_TILED`), so that no 256-texel pattern repeats within 2 m (issue 47:
+    /// the wallpaper's 0.8 m repeat paired walls of different rooms in feature matching).
+    static let tiledTextures: [SurfaceTexture] = [.plaster, .wallpaper, .planks]
+    /// Variants a tiled texture draws its tiles from.
+    static let tileVariants = Int(CCOLOR_TILE_VARIANTS)
+    /// Wallpaper designs (each ``tileVariants`` tiles): papered rooms take them in turn.
+    static let wallpaperDesigns = 4
+
+    /// Designs of a tiled texture.
+    static func designs(_ texture: SurfaceTexture) -> Int { texture == .wallpaper ? wallpaperDesigns : 1 }
+
     /// Every texture's texels, in `SurfaceTexture` order, then the pictures' further paintings
-    /// (variants 1..<``pictureVariants``), each as the C kernel reads it (levels in order,
-    /// r | g << 8 | b << 16, 128 = factor 1). Built once (about 15 MB).
+    /// (variants 1..<``pictureVariants``), then each tiled texture's designs of ``tileVariants`` tiles,
+    /// each as the C kernel reads it (levels in order, r | g << 8 | b << 16, 128 = factor 1). Built once
+    /// (about 31 MB).
     static let atlas: [UInt32] = {
         var out: [UInt32] = []
-        out.reserveCapacity((allCases.count + pictureVariants - 1) * texelsPerTexture)
+        let tiled = tiledTextures.map { designs($0) * tileVariants }.reduce(0, +)
+        out.reserveCapacity((allCases.count + pictureVariants - 1 + tiled) * texelsPerTexture)
         for texture in allCases { out += texture.texels() }
         for variant in 1..<pictureVariants { out += SurfaceTexture.picture.texels(variant: UInt32(variant)) }
+        for texture in tiledTextures {
+            for variant in 0..<(designs(texture) * tileVariants) { out += texture.texels(variant: UInt32(variant)) }
+        }
         return out
     }()
+
+    /// The atlas index of the first tile of `texture`'s `design` (modulo its designs), or nil when the
+    /// texture is not tiled.
+    static func tiledIndex(_ texture: SurfaceTexture, design: Int = 0) -> Int? {
+        var start = allCases.count + pictureVariants - 1
+        for candidate in tiledTextures {
+            if candidate == texture { return start + (design % designs(candidate)) * tileVariants }
+            start += designs(candidate) * tileVariants
+        }
+        return nil
+    }
 
     /// The atlas index of `texture`'s `variant` (only pictures have variants; variant 0 is the texture's own).
     static func atlasIndex(_ texture: SurfaceTexture, variant: Int = 0) -> Int {
@@ -76,7 +104,8 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
         return allCases.count + variant % pictureVariants - 1
     }
 
-    /// This texture's texels with its mip levels (`variant`: a picture's painting).
+    /// This texture's texels with its mip levels (`variant`: a picture's painting, a tiled texture's tile:
+    /// design * ``tileVariants`` + tile).
     func texels(variant: UInt32 = 0) -> [UInt32] {
         let n = Self.size
         var level = [SIMD3<Float>](repeating: SIMD3(repeating: 1), count: n * n)
@@ -115,7 +144,8 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     }
 
     /// The wallpaper motifs' centre colours.
-    private static let motifCentres: [SIMD3<Float>] = [SIMD3(0.6, 0.72, 0.7), SIMD3(0.75, 0.6, 0.62), SIMD3(0.62, 0.66, 0.8)]
+    private static let motifCentres: [SIMD3<Float>] = [SIMD3(0.6, 0.72, 0.7), SIMD3(0.75, 0.6, 0.62), SIMD3(0.62, 0.66, 0.8),
+                                                       SIMD3(0.8, 0.74, 0.55), SIMD3(0.55, 0.6, 0.5)]
     /// The paintings' colours.
     private static let paintColours: [SIMD3<Float>] = [SIMD3(1.9, 0.35, 0.25), SIMD3(0.3, 0.6, 1.9), SIMD3(1.9, 1.5, 0.3),
                                                        SIMD3(0.35, 1.3, 0.45), SIMD3(0.2, 0.2, 0.3), SIMD3(1.8, 1.8, 1.7),
@@ -128,7 +158,10 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
         case .flat:
             return SIMD3(repeating: 1)
         case .plaster:
-            let f = 1 + 0.04 * Noise.fbm(u, v, cells: 4, octaves: 4, seed: seed) + 0.04 * Noise.value(u, v, cells: 128, seed: seed &+ 7)
+            // The slow light variation is every tile's (a tile's edge joins its neighbour's); the grain is
+            // the tile's own.
+            let shared = UInt32(rawValue) &* 0x9E37_79B9
+            let f = 1 + 0.04 * Noise.fbm(u, v, cells: 4, octaves: 4, seed: shared) + 0.04 * Noise.value(u, v, cells: 128, seed: seed &+ 7)
                 + 0.04 * Noise.value(u, v, cells: 256, seed: seed &+ 9)
             return SIMD3(repeating: f)
         case .paint:
@@ -141,9 +174,13 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
             // 0.8 m repeat are drawn differently, as a printed floral repeat's are: each its own shape (a
             // four-pointed star, a diamond or a disc: the L^p ball for p 0.6, 1, 2), size, place in its
             // cell and colour, so neighbouring motifs are not one feature to a tracker.
+            // A design (variant / tileVariants) has its own stripes and motif colours; its tiles share
+            // them, so that they join, and draw their own motifs.
+            let design = Int(variant) / Self.tileVariants
             let cellU = Int(u * 4), cellV = Int(v * 8)
             let su = (u * 4).truncatingRemainder(dividingBy: 1), sv = (v * 8).truncatingRemainder(dividingBy: 1)
-            let stripe: Float = su < 0.08 || (su > 0.5 && su < 0.54) ? 0.8 : 1.04
+            let (wide, narrow): (Float, Float) = [(0.08, 0.04), (0.03, 0), (0.14, 0.02), (0.05, 0.05)][design % 4]
+            let stripe: Float = su < wide || (su > 0.5 && su < 0.5 + narrow) ? 0.8 : 1.04
             let shape = Noise.hash(cellU, cellV, seed &+ 21), size = Noise.hash(cellU, cellV, seed &+ 22)
             let du = abs(su - 0.27 - 0.05 * (Noise.hash(cellU, cellV, seed &+ 23) - 0.5)) * 3
             let dv = abs(sv - 0.5 - 0.16 * (Noise.hash(cellU, cellV, seed &+ 24) - 0.5))
@@ -151,7 +188,7 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
             let distance = power == 1 ? du + dv : power == 2 ? (du * du + dv * dv).squareRoot()
                 : pow(pow(du, power) + pow(dv, power), 1 / power)
             let outer: Float = 0.27 + 0.12 * size, inner = outer * (0.45 + 0.25 * Noise.hash(cellU, cellV, seed &+ 25))
-            let centre = Self.motifCentres[Int(Noise.hash(cellU, cellV, seed &+ 26) * 3) % 3]
+            let centre = Self.motifCentres[(Int(Noise.hash(cellU, cellV, seed &+ 26) * 3) + design) % Self.motifCentres.count]
             let motif: SIMD3<Float> = distance < inner ? centre : distance < outer ? SIMD3(1.2, 1.12, 0.95) : SIMD3(repeating: 1)
             return motif * stripe * (1 + 0.03 * Noise.value(u, v, cells: 256, seed: seed))
         case .curtain:
@@ -167,7 +204,8 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
             let along = (u + offset).truncatingRemainder(dividingBy: 1)
             let piece = Int((u + offset) * 1) &+ plank &* 7
             let tone: Float = 0.82 + 0.36 * Noise.hash(piece, plank, seed &+ 3)
-            let edgeV = abs(v * 4 - (v * 4).rounded()) * 64, edgeU = min(along, 1 - along) * 256
+            // A joint at the tile's edge too: the next tile's planks are its own.
+            let edgeV = abs(v * 4 - (v * 4).rounded()) * 64, edgeU = min(min(along, 1 - along), min(u, 1 - u)) * 256
             let gap: Float = edgeV < 1.2 || edgeU < 1.2 ? 0.45 : 1
             return Self.wood(u: u + offset, v: v * 4, seed: seed &+ UInt32(plank), rings: 5) * (tone * gap)
         case .tiles:
