@@ -176,7 +176,12 @@ def odometry(folder: pathlib.Path, frames: list, poses: dict, pairs: int, gap_se
             if len(matches) >= 8:
                 pa = np.float64([ka[m.queryIdx].pt for m in matches])
                 pb = np.float64([kb[m.trainIdx].pt for m in matches])
-                e, mask = cv2.findEssentialMat(pa, pb, camera, method=cv2.RANSAC, prob=0.999, threshold=1.0)
+                try:
+                    e, mask = cv2.findEssentialMat(pa, pb, camera, method=cv2.RANSAC, prob=0.999, threshold=1.0)
+                except cv2.error:
+                    # OpenCV 5's five-point solver asserts on a degenerate sample (a zero leading
+                    # coefficient): no essential matrix, the pair does not track.
+                    e, mask = None, None
                 if e is not None and e.shape[0] >= 3 and mask is not None:
                     # Inliers: the matches RANSAC keeps for the essential matrix (recoverPose's cheirality
                     # count drops to a few when the pair's baseline is tiny, though the rotation is right).
