@@ -169,7 +169,7 @@ let package = Package(
         /// Helpers shared by the tests: the package's folder, temporary folders, running the built tool for
         /// end-to-end tests, a seeded generator for test data.
         .target(name: "TestSupport", path: "Tests/Support", swiftSettings: testCode),
-        .testTarget(name: "CaptureSimTests", dependencies: ["JSONSupport", "TestSupport", "capture-sim"], exclude: ["Malformed"], swiftSettings: testCode),
+        .testTarget(name: "CaptureSimTests", dependencies: ["Benchmarks", "JSONSupport", "TestSupport", "capture-sim"], exclude: ["Malformed"], swiftSettings: testCode),
         .testTarget(name: "RegressionCheckTests", dependencies: ["JSONSupport", "RegressionCheck", "SceneRuntime", "CaptureEngine", "SyntheticSensor"], swiftSettings: testCode),
         .testTarget(name: "JSONSupportTests", dependencies: ["JSONSupport"], swiftSettings: testCode),
         .testTarget(name: "CaptureEngineTests", dependencies: ["JSONSupport", "CaptureEngine"], exclude: ["Fixtures"], swiftSettings: testCode),

@@ -16,19 +16,6 @@ enum BenchCommand: CommandGroup {
         .usage, .badInput("the scene or input cannot be used"),
     ]
 
-    /// Runs a benchmark, turning its ``BenchmarkError`` into the tool's exit code.
-    static func running(_ body: () throws -> ExitCode) throws -> ExitCode {
-        do {
-            return try body()
-        } catch let error as BenchmarkError {
-            switch error.kind {
-            case .usage: throw UsageError(error.reason)
-            case .badInput: throw CommandFailure(error.reason, exitCode: .badInput)
-            case .failure: throw CommandFailure(error.reason, exitCode: .failure)
-            }
-        }
-    }
-
     /// A positive `--frames`-like option.
     static func positive(_ parsed: CommandLineArguments, _ name: String, default value: Int) throws(UsageError) -> Int {
         let n = try parsed.integer(name) ?? value
@@ -53,10 +40,8 @@ struct BenchEngineCommand: Command {
     }
 
     func run() throws -> ExitCode {
-        try BenchCommand.running {
-            try EngineBenchmark(frames: frames).run().lines.forEach { print($0) }
-            return .success
-        }
+        try EngineBenchmark(frames: frames).run().lines.forEach { print($0) }
+        return .success
     }
 }
 
@@ -131,19 +116,17 @@ struct BenchBundleCommand: Command {
     }
 
     func run() throws -> ExitCode {
-        try BenchCommand.running {
-            let scene = try loadScene(parsed.value("scene") ?? DefaultPaths.defaultScene)
-            var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: parsed.value("out") ?? ".build/bench-bundle",
-                                            camera: camera.images ? try camera.camera(for: scene) : nil)
-            benchmark.raw = !parsed.flag("cubicapture-only")
-            benchmark.pipelined = !parsed.flag("one-thread")
-            benchmark.pngCompression = writing.pngCompression
-            benchmark.zipLevel = writing.zipLevel
-            benchmark.zipStoresDepthFrames = writing.zipStoresDepthFrames
-            let report = try benchmark.run()
-            benchmark.lines(report).forEach { print($0) }
-            return report.finished ? .success : .failure
-        }
+        let scene = try loadScene(parsed.value("scene") ?? DefaultPaths.defaultScene)
+        var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: parsed.value("out") ?? ".build/bench-bundle",
+                                        camera: camera.images ? try camera.camera(for: scene) : nil)
+        benchmark.raw = !parsed.flag("cubicapture-only")
+        benchmark.pipelined = !parsed.flag("one-thread")
+        benchmark.pngCompression = writing.pngCompression
+        benchmark.zipLevel = writing.zipLevel
+        benchmark.zipStoresDepthFrames = writing.zipStoresDepthFrames
+        let report = try benchmark.run()
+        benchmark.lines(report).forEach { print($0) }
+        return report.finished ? .success : .failure
     }
 }
 
@@ -163,10 +146,8 @@ struct BenchReplayCommand: Command {
     }
 
     func run() throws -> ExitCode {
-        try BenchCommand.running {
-            try ReplayBenchmark(poses: poses).run().forEach { print($0) }
-            return .success
-        }
+        try ReplayBenchmark(poses: poses).run().forEach { print($0) }
+        return .success
     }
 }
 
@@ -186,10 +167,8 @@ struct BenchCheckCommand: Command {
     }
 
     func run() throws -> ExitCode {
-        try BenchCommand.running {
-            try CheckBenchmark(folder: folder).run().forEach { print($0) }
-            return .success
-        }
+        try CheckBenchmark(folder: folder).run().forEach { print($0) }
+        return .success
     }
 }
 
@@ -217,9 +196,7 @@ struct BenchReportCommand: Command {
     }
 
     func run() throws -> ExitCode {
-        try BenchCommand.running {
-            try ReportBenchmark(poses: poses, folder: folder).run().forEach { print($0) }
-            return .success
-        }
+        try ReportBenchmark(poses: poses, folder: folder).run().forEach { print($0) }
+        return .success
     }
 }

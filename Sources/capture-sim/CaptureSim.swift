@@ -121,12 +121,9 @@ enum CaptureSim {
         do {
             let command = try type.init(parsing: arguments)
             return try command.run().rawValue
-        } catch let error as UsageError {
-            printError("capture-sim \(label): \(error.description)\nSee 'capture-sim \(label) --help'.")
-            return ExitCode.usage.rawValue
         } catch {
             let (code, message) = ExitCode.of(error)
-            printError("capture-sim \(label): \(message)")
+            printError("capture-sim \(label): \(message)" + (code == .usage ? "\nSee 'capture-sim \(label) --help'." : ""))
             return code.rawValue
         }
     }

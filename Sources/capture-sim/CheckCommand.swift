@@ -50,7 +50,7 @@ struct CheckCommand: Command {
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
-        overrides = ThresholdOverrideOptions(parsed)
+        overrides = try ThresholdOverrideOptions(parsed)
         update = parsed.flag("update")
         junit = try parsed.path("junit")
         report = try parsed.path("report")
@@ -73,10 +73,6 @@ struct CheckCommand: Command {
         } else if parsed.value("shift") != nil {
             throw UsageError("--shift needs --shift-each")
         }
-        // Validate --set now, so a typo is a usage error before any scene runs.
-        for a in overrides.assignments {
-            do { _ = try Thresholds().applying(assignment: a) } catch { throw UsageError(error.description) }
-        }
     }
 
     func run() throws -> ExitCode {
@@ -84,7 +80,7 @@ struct CheckCommand: Command {
         files = try SceneCheck.sceneFiles(paths)
         if let shard { files = files.filter { shard.contains($0) } }
         let overrides = try self.overrides.overrides()
-        _ = try ThresholdOverrideOptions.apply(overrides, to: Thresholds())  // an unreadable thresholds file fails here, once
+        _ = try overrides.apply(to: Thresholds())  // a bad file or value fails here, once, before any scene runs
         // Overrides apply on top of each scene's own thresholds: the file first, then --set.
         let transform: @Sendable (Thresholds) throws -> Thresholds = { try overrides.apply(to: $0) }
         // Each scene's line is printed as soon as it and the scenes before it are done (a progress bar
@@ -105,7 +101,7 @@ struct CheckCommand: Command {
                 JUnitReport.Case(name: r.check.path, className: "capture-sim.check", seconds: r.seconds,
                                  failure: r.check.status == .passed ? nil : r.check.problems.first ?? "failed",
                                  details: (r.check.problems + r.check.diff).joined(separator: "\n"))
-            }, properties: (self.overrides.file.map { [(name: "--thresholds", value: $0)] } ?? []) + self.overrides.assignments.map { (name: "--set", value: $0) })
+            }, properties: (self.overrides.file.map { [(name: "--thresholds", value: $0)] } ?? []) + self.overrides.texts.map { (name: "--set", value: $0) })
             do {
                 try FileSystem.writeOutputFile(report.xml, to: junit, force: true)
             } catch {

@@ -1,4 +1,6 @@
+import Benchmarks
 import BundleIO
+import CaptureEngine
 import JSONSupport
 import RegressionCheck
 import ScanReport
@@ -21,12 +23,20 @@ enum ExitCode: Int32 {
 
     /// The one map from what a command throws to the exit code and the message printed: a usage error 2,
     /// bad input (``InputError``, naming file and place) 3, a failed write (``FileSystemError``,
-    /// ``LibraryCallError``) 4, a report page that cannot be made (``ReportPageError``) 3 or 4, a
-    /// ``CommandFailure`` its own code, anything else 1.
+    /// ``LibraryCallError``) 4, a report page that cannot be made (``ReportPageError``) 3 or 4, thresholds
+    /// that cannot be applied (``ThresholdOverrideError``: a file's 3, an assignment's 2), a benchmark's
+    /// (``BenchmarkError``) 2, 3 or 1, a ``CommandFailure`` its own code, anything else 1.
     static func of(_ error: any Error) -> (code: ExitCode, message: String) {
         switch error {
         case let usage as UsageError: return (.usage, usage.description)
         case let failure as CommandFailure: return (failure.exitCode, failure.description)
+        case let thresholds as ThresholdOverrideError: return (thresholds.origin == .file ? .badInput : .usage, thresholds.description)
+        case let benchmark as BenchmarkError:
+            switch benchmark.kind {
+            case .usage: return (.usage, benchmark.reason)
+            case .badInput: return (.badInput, benchmark.reason)
+            case .failure: return (.failure, benchmark.reason)
+            }
         case let page as ReportPageError: return (page.kind == .input ? .badInput : .outputFailed, page.description)
         case let input as InputError: return (.badInput, input.description)
         case let scenes as SceneFileError: return (.badInput, scenes.description)

@@ -43,7 +43,7 @@ struct ReplayCommand: Command {
         framesPerSecondGiven = parsed.value("fps") != nil
         let options = try ReplayOptions(parsing: parsed)
         self.options = options
-        overrides = ThresholdOverrideOptions(parsed)
+        overrides = try ThresholdOverrideOptions(parsed)
         json = parsed.flag("json")
         trace = parsed.flag("trace")
     }

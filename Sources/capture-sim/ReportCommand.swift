@@ -56,7 +56,7 @@ struct ReportCommand: Command {
         }
         let options = try ReplayOptions(parsing: parsed)
         self.options = options
-        overrides = ThresholdOverrideOptions(parsed)
+        overrides = try ThresholdOverrideOptions(parsed)
         severity = try SeverityOption.parse(parsed)
         let sceneInput = ReportInput.kind(of: input) == .scene
         if sceneInput {

@@ -68,7 +68,7 @@ struct RunCommand: Command {
             guard let v = UInt64(s) else { throw UsageError("--seed expects a non-negative integer, got '\(s)'") }
             seed = v
         }
-        overrides = ThresholdOverrideOptions(parsed)
+        overrides = try ThresholdOverrideOptions(parsed)
         json = parsed.flag("json")
         trace = parsed.flag("trace")
         out = parsed.value("out")

@@ -62,10 +62,7 @@ struct SweepCommand: Command {
             codes = set
         }
         severity = try SeverityOption.parse(parsed)
-        overrides = ThresholdOverrideOptions(parsed)
-        for a in overrides.assignments {
-            do { _ = try Thresholds().applying(assignment: a) } catch { throw UsageError(error.description) }
-        }
+        overrides = try ThresholdOverrideOptions(parsed)
         json = parsed.flag("json")
         csv = parsed.flag("csv")
         report = try parsed.path("report")
@@ -97,6 +94,7 @@ struct SweepCommand: Command {
         let failure = Mutex<String?>(nil)
         let next = Atomic<Int>(0)
         let overrides = try self.overrides.overrides()
+        _ = try overrides.apply(to: Thresholds())  // a bad file or value fails here, once, before any scene runs
         let codes = self.codes
         let minimum = severity ?? (codes == nil ? .warning : .info)
         // One job per scene: its input stream is rendered once and fed to a session per value in

@@ -4,7 +4,10 @@ import Foundation
 /// `--thresholds FILE` and `--set KEY=VALUE`, shared by every command that runs the engine.
 struct ThresholdOverrideOptions {
     var file: String?
-    var assignments: [String]
+    /// `--set` as given, for reports that list the overrides.
+    var texts: [String]
+    /// `--set`, parsed once when the command line is.
+    var assignments: [ThresholdAssignment]
 
     /// `--set KEY=VALUE` (repeatable) and `--thresholds FILE`.
     static let options: [OptionSpec] = [
@@ -12,9 +15,18 @@ struct ThresholdOverrideOptions {
         .option("thresholds", "FILE", "apply a (partial) thresholds JSON file (before --set)"),
     ]
 
-    init(_ parsed: CommandLineArguments) {
+    /// Reads the options; an unknown key or a malformed value in `--set` is a usage error now, before any
+    /// work.
+    init(_ parsed: CommandLineArguments) throws(UsageError) {
         file = parsed.value("thresholds")
-        assignments = parsed.values("set")
+        texts = parsed.values("set")
+        var assignments: [ThresholdAssignment] = []
+        for text in texts {
+            do throws(ThresholdOverrideError) { assignments.append(try ThresholdAssignment(parsing: text)) } catch {
+                throw UsageError(error.description)
+            }
+        }
+        self.assignments = assignments
     }
 
     /// The overrides for the library's one applier (``ThresholdOverrides``), the file read now, with
@@ -27,20 +39,13 @@ struct ThresholdOverrideOptions {
             }
             text = (file, contents)
         }
-        do { return try ThresholdOverrides(file: text, assignments: assignments).adding(extra) }
-        catch { throw UsageError(error.description) }
+        return ThresholdOverrides(file: text, assignments: assignments + extra)
     }
 
-    /// Applies the file, then the assignments in order, and validates the result.
+    /// Applies the file, then the assignments in order, and validates the result: a problem with the file
+    /// is unreadable input (exit 3), one with an assignment a usage error (exit 2; ``ExitCode/of(_:)``).
     func apply(to base: Thresholds) throws -> Thresholds {
-        try Self.apply(try overrides(), to: base)
-    }
-
-    /// Applies `overrides` to `base`: a problem with the file is unreadable input (exit 3), one with an
-    /// assignment a usage error (exit 2).
-    static func apply(_ overrides: ThresholdOverrides, to base: Thresholds) throws -> Thresholds {
-        do { return try overrides.apply(to: base) }
-        catch { throw error.origin == .file ? CommandFailure(error.description, exitCode: .badInput) : UsageError(error.description) }
+        try overrides().apply(to: base)
     }
 
     var isEmpty: Bool { file == nil && assignments.isEmpty }

@@ -24,7 +24,7 @@ struct ThresholdsCommand: Command {
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        overrides = ThresholdOverrideOptions(parsed)
+        overrides = try ThresholdOverrideOptions(parsed)
         keysOnly = parsed.flag("keys")
         ranges = parsed.flag("ranges")
         guard !(keysOnly && ranges) else { throw UsageError("--keys and --ranges exclude each other") }

@@ -1,3 +1,4 @@
+import Benchmarks
 @testable import capture_sim
 import Foundation
 import FoundationXML
@@ -94,6 +95,27 @@ import TestSupport
         let r = try CommandLineTool.run(["thresholds", "--set", "drift.metres=3"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("unknown threshold 'drift.metres'"))
+    }
+
+    /// Threshold overrides go through one map (``ExitCode/of(_:)``): a value out of range is a usage
+    /// error with the help line, before `check` runs any scene; a thresholds file that does not apply is
+    /// bad input; a benchmark's error keeps its kind.
+    @Test func thresholdOverrideProblemsExitByTheirOriginBeforeAnyWork() throws {
+        let range = try CommandLineTool.run(["check", "Scenes/too-close.json", "--set", "drift.meters=-1"])
+        #expect(range.status == 2)
+        #expect(range.stdout.isEmpty)
+        #expect(range.stderr.contains("drift.meters") && range.stderr.contains("See 'capture-sim check --help'."), "\(range.stderr)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("overrides-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("thresholds.json")
+        try Data(#"{"drift": {"meters": -1}}"#.utf8).write(to: file)
+        let bad = try CommandLineTool.run(["thresholds", "--thresholds", file.path])
+        #expect(bad.status == 3)
+        #expect(bad.stderr.contains(file.path) && !bad.stderr.contains("--help"), "\(bad.stderr)")
+        #expect(ExitCode.of(BenchmarkError(.usage, "u")).code == .usage)
+        #expect(ExitCode.of(BenchmarkError(.badInput, "b")).code == .badInput)
+        #expect(ExitCode.of(BenchmarkError(.failure, "f")) == (ExitCode.failure, "f"))
     }
 
     @Test func everyCommandHasHelpInOneLayoutWithItsExitStatus() throws {
@@ -278,12 +300,12 @@ import TestSupport
         let r = try CommandLineTool.run(["check", "Scenes/fast-rotation.json", "--set", "fastRotation.degreesPerSecond=400",
                                          "--junit", junit.path])
         #expect(r.status == 1)
-        #expect(r.lines.first == "FAIL  Scenes/fast-rotation.json: expected 87, but 87 never occurred: peak yaw rate 190.83 deg/s over 0.5 s <= 400 deg/s at 26.467 s")
+        #expect(r.lines.first == "FAIL  Scenes/fast-rotation.json: expected 87, but 87 never occurred: peak yaw rate 190.656 deg/s over 0.5 s <= 400 deg/s at 26.467 s")
         let doc = try XMLDocument(contentsOf: junit)
         #expect(try doc.nodes(forXPath: "//testsuite/properties/property[@name='--set']/@value").map(\.stringValue) == ["fastRotation.degreesPerSecond=400"])
         // A warning whose quantity crossed the threshold but not for long enough: the longest stretch.
         let held = try CommandLineTool.run(["check", "Scenes/floor.json", "--set", "floor.holdSeconds=6"])
-        #expect(held.lines.first == "FAIL  Scenes/floor.json: expected 21, but 21 never occurred: pitch < -55 deg for at most 4.333 s (from 26.517 s) < the 6 s it must hold; lowest -77.746 deg at 28.933 s")
+        #expect(held.lines.first == "FAIL  Scenes/floor.json: expected 21, but 21 never occurred: pitch < -55 deg for at most 4.333 s (from 26.517 s) < the 6 s it must hold; lowest -77.787 deg at 28.933 s")
     }
 
     @Test func checkOfAnUnreadableSceneIsExit3() throws {
