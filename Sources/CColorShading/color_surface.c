@@ -110,11 +110,9 @@ static inline const uint32_t *tile_base(const ccolor_surface *s, int32_t texture
     return s->texels + (intptr_t)((texture & CCOLOR_TEXTURE_INDEX_MASK) + variant) * CCOLOR_TEXTURE_TEXELS + level_starts[level];
 }
 
-/// One pixel: the reference for the eight-lane passes (each of its pixels takes its own mip level and
-/// light-map factors; sharing them per 4x4 block was tried and dropped: the shared values stepped on the
-/// image's fixed 4x4 grid, and the sharpening turned those steps into faint edges fixed to the image that
-/// feature trackers picked up: the visual odometry check tracked 99-104 of 120 pairs with it, 104-107
-/// without).
+/// One pixel: the reference for the eight-lane passes. Each pixel takes its own mip level and light-map
+/// factors: values shared by a 4x4 block step on the image's fixed grid, and sharpening turns the steps
+/// into faint edges fixed to the image that feature trackers follow.
 static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y, intptr_t stride, const float *best,
                                  const int32_t *ids, float *o) {
     const float px = (float)x, py = (float)y;

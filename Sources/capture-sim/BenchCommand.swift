@@ -1,4 +1,5 @@
 import Benchmarks
+import Foundation
 import SyntheticSensor
 
 /// `capture-sim bench`: the benchmarks, one subcommand each. They run in the release build (`make build`);
@@ -117,7 +118,15 @@ struct BenchBundleCommand: Command {
 
     func run() throws -> ExitCode {
         let scene = try loadScene(parsed.value("scene") ?? DefaultPaths.defaultScene)
-        var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: parsed.value("out") ?? ".build/bench-bundle",
+        let defaultFolder = ".build/bench-bundle"
+        if parsed.value("out") == nil {
+            // The default lies in the build folder, which a clone built with .build-test (or not yet built)
+            // does not have.
+            do { try FileManager.default.createDirectory(atPath: ".build", withIntermediateDirectories: true) } catch {
+                throw CommandFailure(".build: cannot create the folder for the default --out: \(error.localizedDescription)", exitCode: .outputFailed)
+            }
+        }
+        var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: parsed.value("out") ?? defaultFolder,
                                         camera: camera.images ? try camera.camera(for: scene) : nil)
         benchmark.raw = !parsed.flag("cubicapture-only")
         benchmark.pipelined = !parsed.flag("one-thread")

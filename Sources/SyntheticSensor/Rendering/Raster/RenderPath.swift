@@ -1,8 +1,9 @@
-/// Which implementation of the depth renderer's ray casting runs: the one-pixel reference or the C kernels.
-/// (A third, Swift `SIMD8` path was dropped: the C kernels were faster, 1.07x in the shade pass and 1.48x
-/// with the raster pass, docs/benchmarks.md, and one vector copy of each kernel is enough.)
+/// Which implementation of the renderers' passes runs: the Swift references or the C kernels. One vector
+/// copy of each kernel (in C) is kept, so a reference is what a kernel is checked against.
 public enum RenderPath: String, Sendable, CaseIterable {
-    /// One pixel at a time: the reference the C path must match bit for bit.
+    /// The Swift references the C path must match bit for bit: one pixel at a time, except the correlated
+    /// LiDAR error model's, which shades eight pixels of a row together (``CorrelatedErrorModel``, `shadeEight`)
+    /// as its kernel does.
     case scalar
     /// Both passes in C with SIMDe's AVX2 API (the `CDepthShading` target), eight pixels at a time: the
     /// raster pass (`cdepth_raster_rows`, also the colour camera's visibility) and the shade pass (noise,
