@@ -51,7 +51,7 @@ public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// of z-depth up to ``warpGrowthEndMeters``: the smooth error of centimetres at 3-4 m that does not
     /// average away over views (a guess fitted to what a reconstruction pipeline sees, docs/lidar.md:
     /// growing with z^2, it made walls 4-5 m away three times as thick as a phone's when fused).
-    public var warpPerMeter: Float = 0.013
+    public var warpPerMeter: Float = 0.014
     /// Depth (metres) beyond which the warp's standard deviation stops growing.
     public var warpGrowthEndMeters: Float = 3
     /// How the warp grows up to ``warpGrowthEndMeters``: 0 linearly with z, 1 with z^2 (the same value at
