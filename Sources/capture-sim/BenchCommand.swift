@@ -90,11 +90,13 @@ struct BenchBundleCommand: Command {
         --no-images. Prints time per stage (render, session, encode + write, scan files, zip + validate),
         wall time, frames/s, bytes, peak resident memory.
         """
+    /// Where the bundles go without `--out`.
+    static let defaultOut = ".build/bench-bundle"
     static let options: [OptionSpec] = [
         .option("scene", "FILE", "the scene (default Scenes/apartment.json)"),
         .option("seconds", "S", "recording length (default 600)"),
         .option("frames", "N", "instead: N recorded frames, N/60 s"),
-        .option("out", "DIR", "where the bundles are written (default .build/bench-bundle)"),
+        .option("out", "DIR", "where the bundles are written (default \(defaultOut))"),
         .flag("cubicapture-only", "no raw package"),
         .flag("one-thread", "render on the writers' thread instead of a second one"),
     ] + BundleWritingOptions.options + CameraOptions.options
@@ -118,15 +120,14 @@ struct BenchBundleCommand: Command {
 
     func run() throws -> ExitCode {
         let scene = try loadScene(parsed.value("scene") ?? DefaultPaths.defaultScene)
-        let defaultFolder = ".build/bench-bundle"
         if parsed.value("out") == nil {
-            // The default lies in the build folder, which a clone built with .build-test (or not yet built)
-            // does not have.
-            do { try FileManager.default.createDirectory(atPath: ".build", withIntermediateDirectories: true) } catch {
-                throw CommandFailure(".build: cannot create the folder for the default --out: \(error.localizedDescription)", exitCode: .outputFailed)
+            // The default lies in the build folder, which a clone not yet built (or built elsewhere) lacks.
+            let parent = (Self.defaultOut as NSString).deletingLastPathComponent
+            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
+                throw CommandFailure("\(parent): cannot create the folder for the default --out: \(error.localizedDescription)", exitCode: .outputFailed)
             }
         }
-        var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: parsed.value("out") ?? defaultFolder,
+        var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: parsed.value("out") ?? Self.defaultOut,
                                         camera: camera.images ? try camera.camera(for: scene) : nil)
         benchmark.raw = !parsed.flag("cubicapture-only")
         benchmark.pipelined = !parsed.flag("one-thread")

@@ -20,13 +20,9 @@ struct ThresholdOverrideOptions {
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         file = parsed.value("thresholds")
         texts = parsed.values("set")
-        var assignments: [ThresholdAssignment] = []
-        for text in texts {
-            do throws(ThresholdOverrideError) { assignments.append(try ThresholdAssignment(parsing: text)) } catch {
-                throw UsageError(error.description)
-            }
+        do throws(ThresholdOverrideError) { assignments = try ThresholdOverrides(assignments: texts).assignments } catch {
+            throw UsageError(error.description)
         }
-        self.assignments = assignments
     }
 
     /// The overrides for the library's one applier (``ThresholdOverrides``), the file read now, with
@@ -39,7 +35,7 @@ struct ThresholdOverrideOptions {
             }
             text = (file, contents)
         }
-        return ThresholdOverrides(file: text, assignments: assignments + extra)
+        return ThresholdOverrides(file: text, assignments: assignments).adding(extra)
     }
 
     /// Applies the file, then the assignments in order, and validates the result: a problem with the file
