@@ -59,8 +59,13 @@ struct DepthFrameAnalysis {
         var grid = [Double](repeating: infinity, count: w * h)
         for i in 0..<(w * h) where mask[i] != 0 { grid[i] = 0 }
         let longest = max(w, h)
-        var f = [Double](repeating: 0, count: longest), out = [Double](repeating: 0, count: longest)
-        var v = [Int](repeating: 0, count: longest), z = [Double](repeating: 0, count: longest + 1)
+        // One scratch buffer for the four working arrays: the pass runs 448 times a frame, and arrays
+        // captured by a nested function pay a uniqueness check on every write.
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: (4 * longest + 1) * 8, alignment: 8)
+        defer { scratch.deallocate() }
+        let f = scratch.baseAddress!.bindMemory(to: Double.self, capacity: longest)
+        let out = f + longest, z = out + longest
+        let v = UnsafeMutableRawPointer(z + longest + 1).bindMemory(to: Int.self, capacity: longest)
         func pass(_ n: Int) {
             var k = 0
             v[0] = 0
@@ -94,15 +99,17 @@ struct DepthFrameAnalysis {
                 out[q] = Double((q - p) * (q - p)) + f[p]
             }
         }
-        for x in 0..<w {
-            for y in 0..<h { f[y] = grid[y * w + x] }
-            pass(h)
-            for y in 0..<h { grid[y * w + x] = out[y] }
-        }
-        for y in 0..<h {
-            for x in 0..<w { f[x] = grid[y * w + x] }
-            pass(w)
-            for x in 0..<w { grid[y * w + x] = out[x] }
+        grid.withUnsafeMutableBufferPointer { grid in
+            for x in 0..<w {
+                for y in 0..<h { f[y] = grid[y * w + x] }
+                pass(h)
+                for y in 0..<h { grid[y * w + x] = out[y] }
+            }
+            for y in 0..<h {
+                for x in 0..<w { f[x] = grid[y * w + x] }
+                pass(w)
+                for x in 0..<w { grid[y * w + x] = out[x] }
+            }
         }
         return grid.map { $0 >= 1e19 ? noEdgeDistance : Int32($0) }
     }

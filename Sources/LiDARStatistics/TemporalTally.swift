@@ -72,15 +72,18 @@ struct TemporalTally {
         var residual = d
         for _ in 0..<2 {
             guard use.filter({ $0 }).count >= 50 else { return d }
-            var normal = [[Double]](repeating: [0, 0, 0, 0], count: 4), right = [0.0, 0, 0, 0]
+            var normal = (SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero, SIMD4<Double>.zero)
+            var right = SIMD4<Double>.zero
             for n in 0..<d.count where use[n] {
-                let row = [1, z[n], z[n] * xn[n], z[n] * yn[n]]
-                for r in 0..<4 {
-                    right[r] += row[r] * d[n]
-                    for c in 0..<4 { normal[r][c] += row[r] * row[c] }
-                }
+                let row = SIMD4<Double>(1, z[n], z[n] * xn[n], z[n] * yn[n])
+                right += row * d[n]
+                normal.0 += row * row[0]
+                normal.1 += row * row[1]
+                normal.2 += row * row[2]
+                normal.3 += row * row[3]
             }
-            guard let coefficients = solve(normal, right) else { return d }
+            let rows = [normal.0, normal.1, normal.2, normal.3].map { [$0[0], $0[1], $0[2], $0[3]] }
+            guard let coefficients = solve(rows, [right[0], right[1], right[2], right[3]]) else { return d }
             residual = (0..<d.count).map { n in
                 d[n] - (coefficients[0] + z[n] * coefficients[1] + z[n] * xn[n] * coefficients[2] + z[n] * yn[n] * coefficients[3])
             }

@@ -125,7 +125,12 @@ struct GenerateCommand: Command {
             for (done, index) in indices.enumerated() {
                 let generated = generator.scene(index: index)
                 let scene = try Scene(jsonText: generated.json, source: generated.name + ".json")
-                estimate += BundleSizeEstimate(capture: try capture(scene, images: false), images: cameraOptions.images).totalBytes
+                let plain = try capture(scene, images: false)
+                if cameraOptions.images {
+                    try RunCommand.checkWork(of: plain, depthEveryNthFrame: nil, scenePath: generated.name,
+                                               remedy: "drop --images, or give a smaller --video-size or --video-fps")
+                }
+                estimate += BundleSizeEstimate(capture: plain, images: cameraOptions.images).totalBytes
                 if let maximumBytes, estimate > maximumBytes {
                     let items = done + 1 == indices.count ? Counted.text(indices.count, "item") : "the first \(Counted.text(done + 1, "item")) of \(indices.count)"
                     throw UsageError("\(items) with bundles\(cameraOptions.images ? " and camera images" : ""): about \(Self.gigabytes(estimate)) on disk "

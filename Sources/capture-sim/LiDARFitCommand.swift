@@ -54,9 +54,9 @@ struct LiDARFitCommand: Command {
     }
 
     /// The most work one fit may take: its evaluations (one, a probe per parameter, then the iterations)
-    /// times the frames each renders. The defaults take 25 x 60 = 1,500; the limit is four times that
-    /// (docs/lidar.md) and allows `--frames 240` at the default iterations.
-    static let maximumWork = 6_000
+    /// times the frames each renders. The defaults take 25 x 60 = 1,500; twice that keeps a fit of a scene
+    /// at the scene limits within a minute and a gigabyte on two cores (docs/lidar.md).
+    static let maximumWork = 3_000
 
     /// The forward model's statistics for each of `models`, in order: the models that are independent of
     /// each other (the fit's probes) render on as many threads as the machine has cores, so a default fit

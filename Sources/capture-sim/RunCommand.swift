@@ -32,6 +32,7 @@ struct RunCommand: Command {
         .option("lidar-model", "M", "the LiDAR error model: white or correlated (default: the scene's\nlidar.errorModel; docs/lidar.md)"),
     ] + BundleWritingOptions.options + CameraOptions.options + [
         .flag("no-progress", "no progress bar on standard error"),
+        .flag("allow-long", "render camera images past the run's work limit (docs/scene-format.md,\n\"Limits\"): a run of minutes"),
     ]
     static let exitStatus: [ExitStatus] = [
         .success("the scene ran (whatever its events) and, with --out, every bundle asked for was published"),
@@ -60,6 +61,8 @@ struct RunCommand: Command {
     var cameraOptions: CameraOptions
     /// `--truth`.
     var truth: Set<TruthOutput> = []
+    /// `--allow-long`.
+    var allowsLongRun: Bool
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard parsed.positionals.count <= 1 else { throw UsageError("expected one scene file, got \(parsed.positionals.count)") }
@@ -87,6 +90,7 @@ struct RunCommand: Command {
         }
         if let d = depthEvery, d < 1 { throw UsageError("--depth-every must be at least 1") }
         progress = !parsed.flag("no-progress")
+        allowsLongRun = parsed.flag("allow-long")
         if let text = parsed.value("truth") {
             for word in text.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let output = TruthOutput(rawValue: String(word)) else {
@@ -118,6 +122,9 @@ struct RunCommand: Command {
                                      camera: camera, rendersAhead: true)
         options.truth = truth
         let capture = SyntheticCapture(scene: scene, seed: seed, options: options)
+        if options.colorImages, !allowsLongRun {
+            try Self.checkWork(of: capture, depthEveryNthFrame: depthEvery, scenePath: scenePath, remedy: "give --allow-long to render them anyway (minutes), --no-images, or a smaller --video-size or --video-fps")
+        }
         // The scene's, with the video rate of the camera in use.
         var configuration = capture.configuration
         configuration.thresholds = try overrides.apply(to: configuration.thresholds)
@@ -175,6 +182,22 @@ struct RunCommand: Command {
             return try publish(CombinedStorage(CubiCaptureStorage(settings: cubi), RawRGBDStorage(settings: raw)),
                                bundle: cubi.bundlePath + " and " + raw.bundlePath)
         }
+    }
+
+    /// Refuses, before any work, a run whose depth and camera images together would take more than the
+    /// limits allow (each share of its limit, summed, at most 1; docs/scene-format.md, "Limits"), with
+    /// `remedy` after the reasons.
+    static func checkWork(of capture: SyntheticCapture, depthEveryNthFrame: Int?, scenePath: String, remedy: String) throws(CommandFailure) {
+        let images = ImageWorkEstimate(capture: capture)
+        let depthShare = SceneLimits.depthWork(of: capture.scene, everyNthFrame: depthEveryNthFrame) / SceneLimits.maximumDepthWork
+        guard depthShare + images.share > 1 else { return }
+        let camera = capture.camera
+        throw CommandFailure("\(scenePath): \(Counted.text(images.images, "camera image")) of \(camera.width)x\(camera.height)"
+                             + (images.mirrorPixels > 0 ? " with up to \(Int((images.mirrorPixels / 1e6).rounded()))M mirror pixels" : "")
+                             + " are \(Int((images.share * 100).rounded())) % of a run's image work and its depth \(Int((depthShare * 100).rounded())) %, "
+                             + "more than the limit together (ImageWorkEstimate, docs/scene-format.md, \"Limits\"): "
+                             + remedy,
+                             exitCode: .usage)
     }
 
     /// Prints the events, then a summary on standard error. With bundles, settles them: confirmed when

@@ -277,6 +277,22 @@ def case_scene_work_past_the_limit_is_refused_when_loaded(scratch):
     expect(seconds < 10 and not os.path.exists(os.path.join(scratch, "g")), "refused after %.1f s" % seconds)
 
 
+def case_camera_images_past_the_run_limit_are_refused_up_front(scratch):
+    out = os.path.join(scratch, "big")
+    # The mirror's reflected rays: 1,553 images of 1920x1440, five times the limit (it ran 13 minutes).
+    status, _, err, seconds = tool(["run", os.path.join(SCENES, "glass-mirror.json"), "--out", out,
+                                    "--video-size", "1920x1440", "--video-fps", "60", "--no-progress"], seconds=60)
+    expect(status == 2 and "--allow-long" in err and "mirror pixels" in err, "exit %d %s" % (status, err[-300:]))
+    expect(seconds < 10 and not os.path.exists(os.path.join(out, "glass-mirror")), "refused after %.1f s" % seconds)
+
+
+def case_lidar_fit_past_its_work_limit_is_refused_up_front(scratch):
+    stray = stray_export(os.path.join(scratch, "stray"))
+    status, _, err, seconds = tool(["lidar", "fit", stray, "--frames", "121"], seconds=60)
+    expect(status == 2 and "3000" in err, "exit %d %s" % (status, err[-300:]))
+    expect(seconds < 5, "refused after %.1f s" % seconds)
+
+
 # MARK: Medium 8: names that forge lines
 
 def case_inspect_escapes_newlines_and_bidi_controls_in_names(scratch):

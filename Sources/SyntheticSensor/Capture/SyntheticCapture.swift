@@ -70,6 +70,18 @@ public struct SyntheticCapture: Sequence, Sendable {
     /// The colour renderer, when the options ask for images.
     public var colorRendering: ColorRenderer? { colorRenderer }
 
+    /// Frames rendered as camera images in one frame of `colorFrameStride`: the scene's frame rate over
+    /// the camera's, rounded.
+    var colorFrameStride: Int { Swift.max(1, Int((scene.depth.frameRateHz / camera.frameRateHz).rounded())) }
+
+    /// The frames with a camera image: recorded frames (`recording`, seconds) whose index is a multiple
+    /// of ``colorFrameStride``.
+    func colorFrameIndices(recording: Range<Double>) -> [Int] {
+        let rate = scene.depth.frameRateHz, stride = colorFrameStride
+        let first = Int((recording.lowerBound * rate).rounded(.up)), last = Int((recording.upperBound * rate).rounded(.up))
+        return (first..<Swift.max(first, last + 1)).filter { $0 % stride == 0 && recording.contains(Double($0) / rate) }
+    }
+
     /// The true (not reported) camera-to-world pose at a time: the scripted motion with hand motion.
     public func truePose(at time: Double) -> RigidTransform {
         var hint = 0

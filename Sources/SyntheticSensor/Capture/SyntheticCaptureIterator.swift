@@ -63,7 +63,7 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         poseEstimate = PoseEstimateModel(settings: capture.scene.tracking, seed: capture.seed)
         frameRate = capture.scene.depth.frameRateHz
         depthEvery = max(1, capture.options.depthEveryNthFrame ?? capture.scene.depth.everyNthFrame)
-        colorEvery = max(1, Int((frameRate / capture.camera.frameRateHz).rounded()))
+        colorEvery = capture.colorFrameStride
         depthFilter = DepthTemporalFilter(settings: capture.scene.lidar, depthFramesPerSecond: frameRate / Double(depthEvery))
         let device = capture.scene.device
         thermal = device.thermal

@@ -16,6 +16,14 @@ public struct SceneGeometry: Sendable {
     /// Glass panes in the openings that have a glass material (windows by default), for the colour
     /// camera only: they are not in ``patches``, so depth and the mesh see through the holes.
     public private(set) var panes: [SurfacePatch] = []
+    /// Each patch's plane for ``nearestHit(origin:direction:maxDistance:)``, in patch order: a table of
+    /// plain vectors, so a ray tests a patch without copying its shape (and its holes' array) or
+    /// recomputing its normal. Reflections cast one ray a mirror pixel against every patch.
+    private var rayPlanes: [RayPlane] = []
+
+    private struct RayPlane {
+        var origin: SIMD3<Double>, normal: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>
+    }
 
     /// Builds the patches of a scene.
     public init(scene: Scene) {
@@ -103,6 +111,7 @@ public struct SceneGeometry: Sendable {
                 Material.clutterMaterial(for: part, item: index)
             }
         }
+        rayPlanes = patches.map { RayPlane(origin: $0.origin, normal: $0.normal, uAxis: $0.uAxis, vAxis: $0.vAxis) }
     }
 
     /// Adds the faces of closed boxes (given in a frame placed by `transform`) as one group: five faces
@@ -164,14 +173,14 @@ public struct SceneGeometry: Sendable {
                 guard along + radius > 0, miss <= radius * radius, along - radius <= (best?.0 ?? maxDistance) else { continue }
             }
             for i in group.patches {
-                let p = patches[i]
+                let p = rayPlanes[i]
                 let n = p.normal
                 let denom = n.dot(direction)
                 guard abs(denom) > 1e-12 else { continue }
                 let t = n.dot(p.origin - origin) / denom
                 guard t > 1e-6, t <= maxDistance, t < (best?.0 ?? .infinity) else { continue }
                 let hit = origin + t * direction - p.origin
-                if p.contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) { best = (t, i) }
+                if patches[i].contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) { best = (t, i) }
             }
         }
         return best.map { (distance: $0.0, patch: $0.1) }

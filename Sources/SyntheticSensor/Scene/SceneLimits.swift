@@ -42,11 +42,23 @@ public enum SceneLimits {
     /// (docs/benchmarks.md).
     public static let maximumDepthWork = 20_000_000.0
 
+    /// A scene's depth work (see ``maximumDepthWork``) with a depth map every `everyNthFrame` frames
+    /// (default the scene's).
+    public static func depthWork(of scene: Scene, everyNthFrame: Int? = nil) -> Double {
+        let frames = ScriptTimeline(scene: scene).endTime * scene.depth.frameRateHz
+        return depthWork(frames: frames, everyNthFrame: everyNthFrame ?? scene.depth.everyNthFrame,
+                         things: scene.rooms.reduce(0) { $0 + $1.floor.count } + scene.objects.count
+                            + Scene.clutterTotal(rooms: scene.rooms, objects: scene.objects))
+    }
+
+    static func depthWork(frames: Double, everyNthFrame: Int, things: Int) -> Double {
+        (frames / Double(max(1, everyNthFrame))).rounded(.up) * Double(things)
+    }
+
     /// Throws when the scene's depth work exceeds ``maximumDepthWork``.
     static func checkDepthWork(frames: Double, everyNthFrame: Int, walls: Int, objects: Int, clutter: Int, source: String) throws(InputError) {
         let depthFrames = (frames / Double(max(1, everyNthFrame))).rounded(.up)
-        let things = Double(walls + objects + clutter)
-        let work = depthFrames * things
+        let work = depthWork(frames: frames, everyNthFrame: everyNthFrame, things: walls + objects + clutter)
         guard work <= maximumDepthWork else {
             throw InputError(file: source, location: "script",
                              reason: "\(MessageNumber.text(depthFrames)) depth frames x \(walls + objects + clutter) walls, objects and clutter items "

@@ -40,6 +40,11 @@ public struct ColorRenderer: Sendable {
     public let geometry: SceneGeometry
     /// The image's intrinsics: the wide camera scaled to the settings' size.
     public let intrinsics: CameraIntrinsics
+
+    /// The wide camera scaled to `settings`' size.
+    public static func intrinsics(for settings: CameraSettings) -> CameraIntrinsics {
+        CameraIntrinsics.wideCamera.scaled(toWidth: settings.width, height: settings.height)
+    }
     /// Size, lights, exposure, blur, noise.
     public let settings: CameraSettings
     /// The lens distortion's remap (nil: a pinhole camera).
@@ -86,7 +91,7 @@ public struct ColorRenderer: Sendable {
     public init(geometry: SceneGeometry, rooms: [Room], objects: [SceneObject] = [], settings: CameraSettings) {
         self.geometry = geometry
         self.settings = settings
-        intrinsics = CameraIntrinsics.wideCamera.scaled(toWidth: settings.width, height: settings.height)
+        intrinsics = Self.intrinsics(for: settings)
         distortionRemap = DistortionRemap(intrinsics: intrinsics, distortion: settings.distortion)
         lights = rooms.map { room in
             let c = room.floor.reduce(SIMD2<Double>.zero, +) / Double(room.floor.count)
