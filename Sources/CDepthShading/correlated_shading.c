@@ -1,5 +1,6 @@
-// See include/CDepthShading.h ("cdepth_correlated_row") for why this kernel exists. It mirrors
-// CorrelatedErrorModel.shadeEight and flyingSurface operation for operation; keep them in step.
+// See include/CDepthShading.h ("cdepth_correlated_row") for why this kernel exists. Its Swift reference,
+// CorrelatedErrorModel.correlatedRowReference (CorrelatedShading+Reference.swift), and flyingSurface do
+// the same operations pixel by pixel; keep them in step.
 
 // Products and sums must stay separately rounded, as in Swift, for bit-identical output.
 #pragma STDC FP_CONTRACT OFF

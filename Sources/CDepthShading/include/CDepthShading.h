@@ -103,8 +103,8 @@ typedef struct {
 
 /// The correlated model's per-pixel pass over row `y` of a `width` x `height` frame, eight pixels at a
 /// time: uncertainty, confidence, flying pixels, correlated error, warp (`warp_per_meter * warp min(z, warp_growth_end_meters) +
-/// frame_scale z + frame_offset`), Float16 rounding, as the Swift
-/// `CorrelatedErrorModel.shadeEight` and `flyingSurface` do.
+/// frame_scale z + frame_offset`), Float16 rounding, as its Swift reference
+/// `CorrelatedErrorModel.correlatedRowReference` (with `flyingSurface`) does a pixel at a time.
 ///
 /// Why this exists: the Swift `SIMD8<Float>` pass compiled to half-width operations and stack spills and
 /// was most of a frame's render time; this one keeps the lanes in 256-bit registers. It performs the same

@@ -122,9 +122,9 @@ struct CorrelatedErrorModel: Sendable {
 
     /// Shades a whole frame. `best` (rows of `stride`, 8 floats of padding before and after) and `ids`
     /// are the raster pass's; `planeDistance` per patch id, `inverseRayLength` per pixel. The per-pixel pass runs in
-    /// `bands` row bands at once (the same maps for any count); for widths that are multiples of 8,
-    /// `.simde` runs it in the C kernel (`cdepth_correlated_row`) and `.scalar` in Swift (``shadeEight``),
-    /// bit-identical; other widths take the one-pixel Swift loop on both paths.
+    /// `bands` row bands at once (the same maps for any count); `.simde` runs each row in the C kernel
+    /// (`cdepth_correlated_row`) for widths that are multiples of 8, and everything else runs its Swift
+    /// reference (``correlatedRowReference(_:y:best:ids:planeDistance:materialConstant:materialGrazing:lastMaterial:inverseRayLength:border:level:coarse:fine:reliability:ramp:warp:windows:frameSeed:depth:confidence:)``), bit-identical.
     func shade(best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int, planeDistance: UnsafePointer<Float>,
                inverseRayLength: UnsafePointer<Float>, frameIndex: Int, sequenceSeed: UInt64, noiseSeed: UInt64,
                depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, bands: Int = 1,
@@ -257,7 +257,6 @@ struct CorrelatedErrorModel: Sendable {
              rows.withUnsafeMutableBufferPointer { buffer in
             let coarseRow = buffer.baseAddress!, fineRow = coarseRow + w, reliabilityRow = fineRow + w, rampRow = reliabilityRow + w
             let warpRow = rampRow + w, scratch = warpRow + w
-            let edgeTerm0 = s.edgeOn, edgeTerm1 = s.edgeOneAway, edgeTerm2 = s.edgeTwoAway
             fieldNodes.withUnsafeBufferPointer { nodeBuffer in
                 func interpolate(_ f: FieldNodes, _ y: Int, into out: UnsafeMutablePointer<Float>) {
                     cdepth_field_row(nodeBuffer.baseAddress! + f.offset, f.columns, f.cell, y, w, scratch, out)
@@ -268,57 +267,20 @@ struct CorrelatedErrorModel: Sendable {
                     interpolate(reliability, y, into: reliabilityRow)
                     interpolate(ramp, y, into: rampRow)
                     interpolate(warp, y, into: warpRow)
-                    // Eight pixels at a time (one at a time when the width is not a multiple of 8).
-                    let vectorised = w % 8 == 0
-                    if vectorised && path == .simde {
+                    // The kernel, eight pixels at a time, for widths it takes; else its reference, a pixel at a time.
+                    if path == .simde, w % 8 == 0 {
                         _ = cdepth_correlated_row(&kernelSettings, w, h, y, best + y * stride, ids + y * stride, planeDistance,
                                                   materialConstant, materialGrazing, lastMaterial, inverseRayLength + y * w,
                                                   borderTerm + y * w, level + y * w, coarseRow, fineRow, reliabilityRow, rampRow,
                                                   warpRow, windows, frame32, depth + y * w, confidence + y * w)
-                    } else if vectorised {
-                        for x in Swift.stride(from: 0, to: w, by: 8) {
-                            shadeEight(x: x, y: y, windows: windows, best: best, ids: ids, stride: stride, planeDistance: planeDistance,
-                                       materialConstant: materialConstant, materialGrazing: materialGrazing, lastMaterial: lastMaterial,
-                                       inverseRayLength: inverseRayLength, border: borderTerm, level: level, coarseRow: coarseRow,
-                                       fineRow: fineRow, reliabilityRow: reliabilityRow, rampRow: rampRow, warpRow: warpRow,
-                                       frameScale: frameScale, frameOffset: frameOffset, frame32: frame32, depth: depth, confidence: confidence)
-                        }
-                    }
-                    if vectorised { continue }
-                    for x in 0..<w {
-                        let i = y * stride + x, o = y * w + x, inv = best[i]
-                        guard inv > 0 else {
-                            depth[o] = s.noReturnFill == .far ? DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x])) : 0
-                            confidence[o] = 0
-                            continue
-                        }
-                        let z = 1 / inv
-                        let k = Int(level[o])
-                        let key = DepthKernels.hash32(frame32 ^ UInt32(truncatingIfNeeded: o &* 2 &+ 1))
-                        var surface = z
-                        if k <= 1 {
-                            surface = flyingSurface(z: z, level: k, ramp: rampRow[x], key: key, x: x, y: y, windows: windows)
-                        }
-                        let cosine = max(0.05, min(1, abs(inv * planeDistance[Int(ids[i])]) * inverseRayLength[o]))
-                        let patch = Int(min(max(0, ids[i]), lastMaterial))
-                        let grazingTerm: Float = (s.grazing + materialGrazing[patch]) * (1 / cosine - 1) + materialConstant[patch]
-                        let reliabilityTerm: Float = s.reliabilityMean + s.reliabilitySpread * reliabilityRow[x]
-                        let distanceTerm: Float = s.distancePerMeter * min(s.distanceSpanMeters, max(0, z - s.distanceStartMeters))
-                            + s.farPerMeter * max(0, z - s.farStartMeters)
-                        let edgeTerm: Float = k == 0 ? edgeTerm0 : (k == 1 ? edgeTerm1 : (k == 2 ? edgeTerm2 : 0))
-                        let uncertainty: Float = grazingTerm + edgeTerm + borderTerm[o] + reliabilityTerm + distanceTerm
-                        confidence[o] = uncertainty < 1 ? 2 : (uncertainty < 2 ? 1 : 0)
-                        let white = DepthKernels.hash32(key ^ 0x68E3_1DA4)
-                        let whiteLow = Float(white & 0xFFFF), whiteHigh = Float(white >> 16)
-                        let whiteValue: Float = (whiteLow + whiteHigh) * (1 / 65536) - 1
-                        let m: Float = min(s.maximumNoiseFactor, max(s.minimumNoiseFactor, 1 + s.noiseGainPerUncertainty * (uncertainty - 1)))
-                        let coarseError: Float = s.coarsePerMeterToOneAndAHalf * coarseRow[x] * surface.squareRoot()
-                        let fineError: Float = (s.finePerSquareMeter * fineRow[x] + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
-                        let error: Float = m * surface * (coarseError + fineError)
-                        let reach = min(s.warpGrowthEndMeters, surface)
-                        let growth = reach * (kernelSettings.warp_linear + kernelSettings.warp_quadratic * reach)
-                        let warpTerm: Float = s.warpPerMeter * warpRow[x] * growth + (frameScale * surface + frameOffset)
-                        depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, surface + error + warpTerm)))
+                    } else {
+                        correlatedRowReference(kernelSettings, y: y, best: best + y * stride, ids: ids + y * stride,
+                                               planeDistance: planeDistance, materialConstant: materialConstant,
+                                               materialGrazing: materialGrazing, lastMaterial: lastMaterial,
+                                               inverseRayLength: inverseRayLength + y * w, border: borderTerm + y * w,
+                                               level: level + y * w, coarse: coarseRow, fine: fineRow, reliability: reliabilityRow,
+                                               ramp: rampRow, warp: warpRow, windows: windows, frameSeed: frame32,
+                                               depth: depth + y * w, confidence: confidence + y * w)
                     }
                 }
             }
@@ -580,95 +542,5 @@ struct CorrelatedErrorModel: Sendable {
                 }
             }
         }
-    }
-
-    /// The shade of eight pixels of a row (the same formulas as the one-pixel code in ``shade``, eight
-    /// lanes at a time; the flying-pixel step lane by lane, only for lanes on or next to a depth edge).
-    @inline(__always) private func shadeEight(x: Int, y: Int, windows: UnsafePointer<Float>, best: UnsafePointer<Float>, ids: UnsafePointer<Int32>, stride: Int,
-                                              planeDistance: UnsafePointer<Float>, materialConstant: UnsafePointer<Float>,
-                                              materialGrazing: UnsafePointer<Float>, lastMaterial: Int32,
-                                              inverseRayLength: UnsafePointer<Float>, border: UnsafePointer<Float>, level: UnsafePointer<UInt8>,
-                                              coarseRow: UnsafePointer<Float>, fineRow: UnsafePointer<Float>,
-                                              reliabilityRow: UnsafePointer<Float>, rampRow: UnsafePointer<Float>,
-                                              warpRow: UnsafePointer<Float>, frameScale: Float, frameOffset: Float, frame32: UInt32,
-                                              depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>) {
-        typealias V = SIMD8<Float>
-        // Lane-wise min and max by compare and select (the standard library's pointwiseMin/Max are not
-        // inlined here and handle NaN lane by lane).
-        @inline(__always) func maxV(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .> a) }
-        @inline(__always) func minV(_ a: V, _ b: V) -> V { a.replacing(with: b, where: b .< a) }
-        let s = settings
-        let i = y * stride + x, o = y * width + x
-        let inv = UnsafeRawPointer(best + i).loadUnaligned(as: V.self)
-        // 1 where there is a return, 0 where not (arithmetic rather than masks: lane-wise selects compile to
-        // lane loops); the depth of lanes without a return is computed from a stand-in and then zeroed.
-        let valid = minV(V(repeating: 1), maxV(V(), inv * 1e30))
-        let z = 1 / maxV(inv, V(repeating: 1e-6))
-        var distance = V(), constant = V(), glossy = V()
-        for lane in 0..<8 {
-            let id = ids[i + lane]
-            distance[lane] = planeDistance[Int(max(0, id))]
-            let patch = Int(min(max(0, id), lastMaterial))
-            constant[lane] = materialConstant[patch]
-            glossy[lane] = materialGrazing[patch]
-        }
-        let rayCosine = UnsafeRawPointer(inverseRayLength + o).loadUnaligned(as: V.self)
-        let cosine = maxV(V(repeating: 0.05), minV(V(repeating: 1), DepthKernels.absolute(inv * distance) * rayCosine))
-        let grazingTerm = (s.grazing + glossy) * (1 / cosine - 1) + constant
-        let reliabilityTerm = s.reliabilityMean + s.reliabilitySpread * UnsafeRawPointer(reliabilityRow + x).loadUnaligned(as: V.self)
-        let span = minV(V(repeating: s.distanceSpanMeters), maxV(V(), z - s.distanceStartMeters))
-        let distanceTerm = s.distancePerMeter * span + s.farPerMeter * maxV(V(), z - s.farStartMeters)
-        let levels = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(level + o).loadUnaligned(as: SIMD8<UInt8>.self))
-        let l = V(levels)
-        let onEdge: V = maxV(V(), 1 - l)
-        let oneAway: V = maxV(V(), 1 - DepthKernels.absolute(l - 1))
-        let twoAway: V = maxV(V(), 1 - DepthKernels.absolute(l - 2))
-        let edgeTerm: V = s.edgeOn * onEdge + s.edgeOneAway * oneAway + s.edgeTwoAway * twoAway
-        let borderTerm = UnsafeRawPointer(border + o).loadUnaligned(as: V.self)
-        let uncertainty = grazingTerm + edgeTerm + borderTerm + reliabilityTerm + distanceTerm
-        // 2 for U < 1, 1 for U < 2, else 0 (indicators by clamping); as a byte via the 2^23 trick (the integer in the low mantissa bits).
-        let belowOne: V = minV(V(repeating: 1), maxV(V(), (1 - uncertainty) * 1e30))
-        let belowTwo: V = minV(V(repeating: 1), maxV(V(), (2 - uncertainty) * 1e30))
-        let levelValue: V = (belowOne + belowTwo) * valid
-        let levelBits = unsafeBitCast(levelValue + 8_388_608, to: SIMD8<UInt32>.self) & 0xFF
-        UnsafeMutableRawPointer(confidence + o).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: levelBits), as: SIMD8<UInt8>.self)
-        let index = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: o &* 2 &+ 1)) &+ SIMD8<UInt32>(0, 2, 4, 6, 8, 10, 12, 14)
-        let key = DepthKernels.hash32(SIMD8<UInt32>(repeating: frame32) ^ index)
-        let white = DepthKernels.hash32(key ^ 0x68E3_1DA4)
-        let whiteLow = V(SIMD8<Int32>(truncatingIfNeeded: white & 0xFFFF)), whiteHigh = V(SIMD8<Int32>(truncatingIfNeeded: white &>> 16))
-        let whiteValue = (whiteLow + whiteHigh) * (1 / 65536) - 1
-        let m = minV(V(repeating: s.maximumNoiseFactor),
-                             maxV(V(repeating: s.minimumNoiseFactor), 1 + s.noiseGainPerUncertainty * (uncertainty - 1)))
-        // Flying pixels: lanes with a return at edge distance 0 or 1 (a level byte without bit 1).
-        var surface = z
-        let levelBytes = UnsafeRawPointer(level + o).loadUnaligned(as: UInt64.self)
-        if ~levelBytes & 0x0202_0202_0202_0202 != 0 {
-            for lane in 0..<8 where levels[lane] <= 1 && inv[lane] > 0 {
-                surface[lane] = flyingSurface(z: z[lane], level: Int(levels[lane]), ramp: rampRow[x + lane], key: key[lane], x: x + lane, y: y,
-                                               windows: windows)
-            }
-        }
-        var root = V()
-        for lane in 0..<8 { root[lane] = surface[lane].squareRoot() }
-        let coarseError = s.coarsePerMeterToOneAndAHalf * UnsafeRawPointer(coarseRow + x).loadUnaligned(as: V.self) * root
-        let fineValues = UnsafeRawPointer(fineRow + x).loadUnaligned(as: V.self)
-        let fineError = (s.finePerSquareMeter * fineValues + s.whitePerSquareMeter * 2.4494898 * whiteValue) * surface
-        let error = m * surface * (coarseError + fineError)
-        let warpValues = UnsafeRawPointer(warpRow + x).loadUnaligned(as: V.self)
-        let reach = minV(surface, V(repeating: s.warpGrowthEndMeters))
-        let growth = reach * (V(repeating: kernelSettings.warp_linear) + V(repeating: kernelSettings.warp_quadratic) * reach)
-        let warpTerm = s.warpPerMeter * warpValues * growth + (frameScale * surface + frameOffset)
-        let value = minV(V(repeating: rangeMeters), maxV(V(repeating: 0.001), surface + error + warpTerm))
-        var bits = unsafeBitCast(value, to: SIMD8<UInt32>.self)
-        bits &+= 0x0FFF &+ ((bits &>> 13) & 1)
-        bits &= ~0x1FFF
-        let rounded = unsafeBitCast(bits, to: V.self)
-        var written = rounded * valid
-        if s.noReturnFill == .far && valid.min() < 1 {
-            for lane in 0..<8 where valid[lane] < 1 {
-                written[lane] = DepthKernels.roundedToHalf(noReturnDepth(coarseRow[x + lane]))
-            }
-        }
-        UnsafeMutableRawPointer(depth + o).storeBytes(of: written, as: V.self)
     }
 }

@@ -1,9 +1,8 @@
 /// Which implementation of the renderers' passes runs: the Swift references or the C kernels. One vector
 /// copy of each kernel (in C) is kept, so a reference is what a kernel is checked against.
 public enum RenderPath: String, Sendable, CaseIterable {
-    /// The Swift references the C path must match bit for bit: one pixel at a time, except the correlated
-    /// LiDAR error model's, which shades eight pixels of a row together (``CorrelatedErrorModel``, `shadeEight`)
-    /// as its kernel does.
+    /// The Swift references the C path must match bit for bit, each beside its kernel (docs/architecture.md,
+    /// "Kernels and their references").
     case scalar
     /// Both passes in C with SIMDe's AVX2 API (the `CDepthShading` target), eight pixels at a time: the
     /// raster pass (`cdepth_raster_rows`, also the colour camera's visibility) and the shade pass (noise,
