@@ -18,10 +18,12 @@ enum BenchCommand: CommandGroup {
     ]
 
     /// A positive `--frames`-like option.
-    static func positive(_ parsed: CommandLineArguments, _ name: String, default value: Int) throws(UsageError) -> Int {
-        let n = try parsed.integer(name) ?? value
-        guard n > 0 else { throw UsageError("--\(name) must be positive") }
-        return n
+    static func positive(_ name: String, _ placeholder: String, _ help: String) -> Option<Int> {
+        .option(name, placeholder, help) { (text) throws(UsageError) in
+            guard let n = Int(text) else { throw UsageError("--\(name) expects an integer, got '\(text)'") }
+            guard n > 0 else { throw UsageError("--\(name) must be positive") }
+            return n
+        }
     }
 }
 
@@ -31,13 +33,14 @@ struct BenchEngineCommand: Command {
     static let summary = "frames/s through the session and bytes allocated per frame"
     static let usage = ["bench engine [--frames N]"]
     static let discussion = "Pushes frames of a scripted walk through the session: frames/s and bytes allocated a frame."
-    static let options: [OptionSpec] = [.option("frames", "N", "frames pushed (default 2000000)")]
+    static let framesOption = BenchCommand.positive("frames", "N", "frames pushed (default 2000000)")
+    static let options: [OptionSpec] = [framesOption.spec]
     static var exitStatus: [ExitStatus] { BenchCommand.exitStatus }
 
     var frames: Int
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        frames = try BenchCommand.positive(parsed, "frames", default: 2_000_000)
+        frames = try parsed[Self.framesOption] ?? 2_000_000
     }
 
     func run() throws -> ExitCode {
@@ -56,18 +59,17 @@ struct BenchRenderCommand: Command {
         then the colour camera (SIMDe, one core) on every fourth of those poses: frames/s and CPU ms a
         frame. Exits 1 when the paths' outputs differ.
         """
-    static let options: [OptionSpec] = [
-        .option("scene", "FILE", "the scene (default Scenes/apartment.json)"),
-        .option("frames", "N", "depth frames (default 3000)"),
-    ]
+    static let sceneOption = Option.text("scene", "FILE", "the scene (default Scenes/apartment.json)")
+    static let framesOption = BenchCommand.positive("frames", "N", "depth frames (default 3000)")
+    static let options: [OptionSpec] = [sceneOption.spec, framesOption.spec]
     static var exitStatus: [ExitStatus] { BenchCommand.exitStatus }
 
     var scenePath: String
     var frames: Int
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        scenePath = parsed.value("scene") ?? DefaultPaths.defaultScene
-        frames = try BenchCommand.positive(parsed, "frames", default: 3000)
+        scenePath = try parsed[Self.sceneOption] ?? DefaultPaths.defaultScene
+        frames = try parsed[Self.framesOption] ?? 3000
     }
 
     func run() throws -> ExitCode {
@@ -92,45 +94,52 @@ struct BenchBundleCommand: Command {
         """
     /// Where the bundles go without `--out`.
     static let defaultOut = ".build/bench-bundle"
+    static let sceneOption = Option.text("scene", "FILE", "the scene (default Scenes/apartment.json)")
+    static let secondsOption = Option.number("seconds", "S", "recording length (default 600)")
+    static let framesOption = BenchCommand.positive("frames", "N", "instead: N recorded frames, N/60 s")
+    static let outOption = Option.path("out", "DIR", "where the bundles are written (default \(defaultOut))")
+    static let cubiCaptureOnlyFlag = Flag.flag("cubicapture-only", "no raw package")
+    static let oneThreadFlag = Flag.flag("one-thread", "render on the writers' thread instead of a second one")
     static let options: [OptionSpec] = [
-        .option("scene", "FILE", "the scene (default Scenes/apartment.json)"),
-        .option("seconds", "S", "recording length (default 600)"),
-        .option("frames", "N", "instead: N recorded frames, N/60 s"),
-        .option("out", "DIR", "where the bundles are written (default \(defaultOut))"),
-        .flag("cubicapture-only", "no raw package"),
-        .flag("one-thread", "render on the writers' thread instead of a second one"),
+        sceneOption.spec, secondsOption.spec, framesOption.spec, outOption.spec, cubiCaptureOnlyFlag.spec, oneThreadFlag.spec,
     ] + BundleWritingOptions.options + CameraOptions.options
     static var exitStatus: [ExitStatus] { BenchCommand.exitStatus }
 
-    var parsed: CommandLineArguments
+    var scenePath: String
+    var out: String?
     var seconds: Double
+    var raw: Bool
+    var pipelined: Bool
     var writing: BundleWritingOptions
     var camera: CameraOptions
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        self.parsed = parsed
-        var seconds = try parsed.double("seconds") ?? 600
-        if parsed.value("frames") != nil { seconds = Double(try BenchCommand.positive(parsed, "frames", default: 1)) / 60 }
+        scenePath = try parsed[Self.sceneOption] ?? DefaultPaths.defaultScene
+        out = try parsed[Self.outOption]
+        var seconds = try parsed[Self.secondsOption] ?? 600
+        if let frames = try parsed[Self.framesOption] { seconds = Double(frames) / 60 }
         guard seconds >= 2, seconds.isFinite else { throw UsageError("--seconds must be at least 2") }
         self.seconds = seconds
+        raw = !(try parsed[Self.cubiCaptureOnlyFlag])
+        pipelined = !(try parsed[Self.oneThreadFlag])
         writing = try BundleWritingOptions(parsed)
         camera = try CameraOptions(parsed)
     }
 
     func run() throws -> ExitCode {
-        let scene = try loadScene(parsed.value("scene") ?? DefaultPaths.defaultScene)
-        if parsed.value("out") == nil {
+        let scene = try loadScene(scenePath)
+        if out == nil {
             // The default lies in the build folder, which a clone not yet built (or built elsewhere) lacks.
             let parent = (Self.defaultOut as NSString).deletingLastPathComponent
             do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
                 throw CommandFailure("\(parent): cannot create the folder for the default --out: \(error.localizedDescription)", exitCode: .outputFailed)
             }
         }
-        var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: parsed.value("out") ?? Self.defaultOut,
+        var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: out ?? Self.defaultOut,
                                         camera: camera.images ? try camera.camera(for: scene) : nil)
-        benchmark.raw = !parsed.flag("cubicapture-only")
-        benchmark.pipelined = !parsed.flag("one-thread")
+        benchmark.raw = raw
+        benchmark.pipelined = pipelined
         benchmark.pngCompression = writing.pngCompression
         benchmark.zipLevel = writing.zipLevel
         benchmark.zipStoresDepthFrames = writing.zipStoresDepthFrames
@@ -146,13 +155,14 @@ struct BenchReplayCommand: Command {
     static let summary = "parse and replay a generated 1-hour pose log: poses/s"
     static let usage = ["bench replay [--poses N]"]
     static let discussion = "Parses and replays a generated 1-hour 60 Hz pose log (ARKit transform and TUM formats): poses/s."
-    static let options: [OptionSpec] = [.option("poses", "N", "poses in the log (default 216000, at most 262144)")]
+    static let posesOption = BenchCommand.positive("poses", "N", "poses in the log (default 216000, at most 262144)")
+    static let options: [OptionSpec] = [posesOption.spec]
     static var exitStatus: [ExitStatus] { BenchCommand.exitStatus }
 
     var poses: Int
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        poses = try BenchCommand.positive(parsed, "poses", default: 216_000)
+        poses = try parsed[Self.posesOption] ?? 216_000
     }
 
     func run() throws -> ExitCode {
@@ -167,13 +177,14 @@ struct BenchCheckCommand: Command {
     static let summary = "the whole regression check of a scene folder: seconds, scenes/s"
     static let usage = ["bench check [--scenes DIR]"]
     static let discussion = "The whole regression check of a scene folder on all cores: seconds, scenes/s."
-    static let options: [OptionSpec] = [.option("scenes", "DIR", "the folder (default Scenes)")]
+    static let scenesOption = Option.text("scenes", "DIR", "the folder (default Scenes)")
+    static let options: [OptionSpec] = [scenesOption.spec]
     static var exitStatus: [ExitStatus] { BenchCommand.exitStatus }
 
     var folder: String
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        folder = parsed.value("scenes") ?? DefaultPaths.scenesFolder
+        folder = try parsed[Self.scenesOption] ?? DefaultPaths.scenesFolder
     }
 
     func run() throws -> ExitCode {
@@ -191,18 +202,17 @@ struct BenchReportCommand: Command {
         The HTML report of a generated 1-hour 60 Hz pose log (read, replay with the detectors' signals,
         draw, write): seconds per stage, total, the file's size.
         """
-    static let options: [OptionSpec] = [
-        .option("poses", "N", "poses in the log (default 216000)"),
-        .option("out", "DIR", "where the page is written (default .build/bench-report)"),
-    ]
+    static let posesOption = BenchCommand.positive("poses", "N", "poses in the log (default 216000)")
+    static let outOption = Option.path("out", "DIR", "where the page is written (default .build/bench-report)")
+    static let options: [OptionSpec] = [posesOption.spec, outOption.spec]
     static var exitStatus: [ExitStatus] { BenchCommand.exitStatus }
 
     var poses: Int
     var folder: String
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        poses = try BenchCommand.positive(parsed, "poses", default: 216_000)
-        folder = parsed.value("out") ?? ".build/bench-report"
+        poses = try parsed[Self.posesOption] ?? 216_000
+        folder = try parsed[Self.outOption] ?? ".build/bench-report"
     }
 
     func run() throws -> ExitCode {

@@ -13,36 +13,34 @@ struct BundleWritingOptions {
     /// The options given on the command line, without their dashes.
     var givenFlags: [String] = []
 
+    static let pngCompressionOption = Option.option(
+        "png-compression", "P", "raw package PNGs: none (stored, fastest to encode, largest), rle\n(run-length Huffman deflate, up filter; default), fast (zlib\nlevel 1, run lengths, up filter) or small (zlib level 6, up filter)"
+    ) { (name) throws(UsageError) in
+        guard let preset = PNGCompression(presetName: name) else { throw UsageError("--png-compression expects none, rle, fast or small, got '\(name)'") }
+        return preset
+    }
+    static let zipLevelOption = Option.option("zip-level", "N", "deflate level of the CubiCapture zip's entries, 1...9 (default 6)") { (text) throws(UsageError) in
+        guard let level = Int(text), (1...9).contains(level) else { throw UsageError("--zip-level must be 1...9") }
+        return level
+    }
+    /// `--zip-depth`: whether the zip stores the depth frames (store) or deflates them.
+    static let zipDepthOption = Option.option("zip-depth", "M", "allDepthFrames.bin in the zip: store (default) or deflate") { (method) throws(UsageError) in
+        switch method {
+        case "store": return true
+        case "deflate": return false
+        default: throw UsageError("--zip-depth expects store or deflate, got '\(method)'")
+        }
+    }
     /// The options this parses.
-    static let options: [OptionSpec] = [
-        .option("png-compression", "P", "raw package PNGs: none (stored, fastest to encode, largest), rle\n(run-length Huffman deflate, up filter; default), fast (zlib\nlevel 1, run lengths, up filter) or small (zlib level 6, up filter)"),
-        .option("zip-level", "N", "deflate level of the CubiCapture zip's entries, 1...9 (default 6)"),
-        .option("zip-depth", "M", "allDepthFrames.bin in the zip: store (default) or deflate"),
-    ]
-    /// Their names.
-    static var optionNames: [String] { options.map(\.name) }
+    static let options: [OptionSpec] = [pngCompressionOption.spec, zipLevelOption.spec, zipDepthOption.spec]
 
     init() {}
 
     /// Parses and validates the three options.
     init(_ parsed: CommandLineArguments) throws(UsageError) {
-        givenFlags = Self.optionNames.filter { parsed.value($0) != nil }
-        if let name = parsed.value("png-compression") {
-            guard let preset = PNGCompression(presetName: name) else {
-                throw UsageError("--png-compression expects none, rle, fast or small, got '\(name)'")
-            }
-            pngCompression = preset
-        }
-        if let level = try parsed.integer("zip-level") {
-            guard (1...9).contains(level) else { throw UsageError("--zip-level must be 1...9") }
-            zipLevel = level
-        }
-        if let method = parsed.value("zip-depth") {
-            switch method {
-            case "store": zipStoresDepthFrames = true
-            case "deflate": zipStoresDepthFrames = false
-            default: throw UsageError("--zip-depth expects store or deflate, got '\(method)'")
-            }
-        }
+        for spec in Self.options where try parsed.isGiven(spec) { givenFlags.append(spec.name) }
+        pngCompression = try parsed[Self.pngCompressionOption] ?? pngCompression
+        zipLevel = try parsed[Self.zipLevelOption] ?? zipLevel
+        zipStoresDepthFrames = try parsed[Self.zipDepthOption] ?? zipStoresDepthFrames
     }
 }

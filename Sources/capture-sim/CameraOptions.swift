@@ -12,30 +12,30 @@ struct CameraOptions {
     /// The options given on the command line, without their dashes.
     var givenFlags: [String] = []
 
+    static let noImages = Flag.flag("no-images", "no camera images: no video.mp4, no raw/rgb/*.jpg (faster)")
+    static let videoSize = Option.option("video-size", "WxH", "camera image size, 4:3 up to 1920x1440 (default: the scene's camera\nblock, 640x480)") { (text) throws(UsageError) in
+        let parts = text.split(separator: "x").compactMap { Int($0) }
+        guard parts.count == 2 else { throw UsageError("--video-size expects WIDTHxHEIGHT, e.g. 1920x1440, got '\(text)'") }
+        return (width: parts[0], height: parts[1])
+    }
+    static let videoFPS = Option.option("video-fps", "N", "camera frame rate, dividing the scene's (default: the scene's, 30)") { (text) throws(UsageError) in
+        guard let fps = Double(text), fps > 0 else { throw UsageError("--video-fps expects a positive number, got '\(text)'") }
+        return fps
+    }
     /// The options this parses.
-    static let options: [OptionSpec] = [
-        .flag("no-images", "no camera images: no video.mp4, no raw/rgb/*.jpg (faster)"),
-        .option("video-size", "WxH", "camera image size, 4:3 up to 1920x1440 (default: the scene's camera\nblock, 640x480)"),
-        .option("video-fps", "N", "camera frame rate, dividing the scene's (default: the scene's, 30)"),
-    ]
-    /// The names of the options with a value.
-    static let optionNames = ["video-size", "video-fps"]
+    static let options: [OptionSpec] = [noImages.spec, videoSize.spec, videoFPS.spec]
 
     init() {}
 
-    init(_ parsed: CommandLineArguments) throws(UsageError) {
-        images = !parsed.flag("no-images")
-        givenFlags = Self.optionNames.filter { parsed.value($0) != nil } + (images ? [] : ["no-images"])
-        if let text = parsed.value("video-size") {
-            let parts = text.split(separator: "x").compactMap { Int($0) }
-            guard parts.count == 2 else { throw UsageError("--video-size expects WIDTHxHEIGHT, e.g. 1920x1440, got '\(text)'") }
-            size = (parts[0], parts[1])
-        }
-        if let text = parsed.value("video-fps") {
-            guard let fps = Double(text), fps > 0 else { throw UsageError("--video-fps expects a positive number, got '\(text)'") }
-            frameRateHz = fps
-        }
-        if !images, !givenFlags.filter({ $0 != "no-images" }).isEmpty {
+    /// `--images` in place of `--no-images` (`generate`): the size and rate options, then whether images
+    /// are on from `images`.
+    init(_ parsed: CommandLineArguments, images imagesFlag: Flag? = nil) throws(UsageError) {
+        if let imagesFlag { images = try parsed[imagesFlag] } else { images = !(try parsed[Self.noImages]) }
+        for spec in [Self.videoSize.spec, Self.videoFPS.spec] where try parsed.isGiven(spec) { givenFlags.append(spec.name) }
+        if imagesFlag == nil, !images { givenFlags.append("no-images") }
+        size = try parsed[Self.videoSize]
+        frameRateHz = try parsed[Self.videoFPS]
+        if imagesFlag == nil, !images, !givenFlags.filter({ $0 != "no-images" }).isEmpty {
             throw UsageError("--no-images cannot be combined with --video-size or --video-fps")
         }
     }

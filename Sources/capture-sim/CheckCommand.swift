@@ -19,15 +19,22 @@ struct CheckCommand: Command {
         occurred is explained by its detector's measured peak against the threshold. Scenes run in
         parallel on all cores.
         """
+    static let updateFlag = Flag.flag("update", "rewrite golden files from this run and say which changed")
+    static let junitOption = Option.path("junit", "FILE", "write JUnit XML (one test case per scene; the --set and --thresholds\noverrides as the suite's properties)")
+    static let jsonFlag = Flag.flag("json", "one JSON object per scene instead of text")
+    static let shardOption = Option.shard("run only the I-th of N stable, disjoint subsets of the scenes")
+    static let jobsOption = Option.integer("jobs", "N", "scenes run at once (default: the number of cores)")
+    static let reportOption = Option.path("report", "DIR", "write DIR/index.html and, per failing scene, an HTML page with its\nexpected and actual events on one timeline (docs/report.md)")
+    static let shiftEachFlag = Flag.flag("shift-each", "after the check passes, raise and lower every numeric threshold in turn\n(--shift, default 0.1: x1.1 and x0.9) and fail when some key's shifts fail\nno scene, listing those keys: every default must be pinned by a scene")
+    static let shiftOption = Option.option("shift", "F", "the relative shift of --shift-each, 0 < F < 1 (default 0.1)") { (text) throws(UsageError) in
+        guard let shift = Double(text), shift > 0, shift < 1 else {
+            throw UsageError("--shift expects a number between 0 and 1 (exclusive), got '\(text)'")
+        }
+        return shift
+    }
     static let options: [OptionSpec] = ThresholdOverrideOptions.options + [
-        .flag("update", "rewrite golden files from this run and say which changed"),
-        .option("junit", "FILE", "write JUnit XML (one test case per scene; the --set and --thresholds\noverrides as the suite's properties)"),
-        .flag("json", "one JSON object per scene instead of text"),
-        .option("shard", "I/N", "run only the I-th of N stable, disjoint subsets of the scenes"),
-        .option("jobs", "N", "scenes run at once (default: the number of cores)"),
-        .option("report", "DIR", "write DIR/index.html and, per failing scene, an HTML page with its\nexpected and actual events on one timeline (docs/report.md)"),
-        .flag("shift-each", "after the check passes, raise and lower every numeric threshold in turn\n(--shift, default 0.1: x1.1 and x0.9) and fail when some key's shifts fail\nno scene, listing those keys: every default must be pinned by a scene"),
-        .option("shift", "F", "the relative shift of --shift-each, 0 < F < 1 (default 0.1)"),
+        updateFlag.spec, junitOption.spec, jsonFlag.spec, shardOption.spec, jobsOption.spec, reportOption.spec,
+        shiftEachFlag.spec, shiftOption.spec,
     ]
     static let exitStatus: [ExitStatus] = [
         .success("every scene passed"),
@@ -51,26 +58,20 @@ struct CheckCommand: Command {
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
         overrides = try ThresholdOverrideOptions(parsed)
-        update = parsed.flag("update")
-        junit = try parsed.path("junit")
-        report = try parsed.path("report")
-        json = parsed.flag("json")
-        if let s = parsed.value("shard") {
-            guard let shard = Shard(parsing: s) else { throw UsageError("--shard expects I/N with 1 <= I <= N, got '\(s)'") }
-            self.shard = shard
-        }
-        jobs = try parsed.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        update = try parsed[Self.updateFlag]
+        junit = try parsed[Self.junitOption]
+        report = try parsed[Self.reportOption]
+        json = try parsed[Self.jsonFlag]
+        shard = try parsed[Self.shardOption]
+        jobs = try parsed[Self.jobsOption] ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
-        if parsed.flag("shift-each") {
-            let text = parsed.value("shift") ?? "0.1"
-            guard let shift = Double(text), shift > 0, shift < 1 else {
-                throw UsageError("--shift expects a number between 0 and 1 (exclusive), got '\(text)'")
-            }
+        let shift = try parsed[Self.shiftOption]
+        if try parsed[Self.shiftEachFlag] {
             guard !update, overrides.assignments.isEmpty, overrides.file == nil else {
                 throw UsageError("--shift-each runs the scenes with their own thresholds: it excludes --update, --set and --thresholds")
             }
-            shiftEach = shift
-        } else if parsed.value("shift") != nil {
+            shiftEach = shift ?? 0.1
+        } else if shift != nil {
             throw UsageError("--shift needs --shift-each")
         }
     }

@@ -12,11 +12,10 @@ struct CodesCommand: Command {
         profile with the public text it follows, or why it is a guess and which thresholds hold its
         numbers (the provenance table of docs/engine.md).
         """
-    static let options: [OptionSpec] = [
-        .option("sdk", "VERSION", "the SDK profile (\(SDKProfile.knownNames); default \(SDKProfile.standard.name))"),
-        .flag("sources", "the rules and their sources instead of the codes"),
-        .flag("json", "one JSON object per line: {\"code\",\"name\",\"severity\",\"message\",\"documentation\"}\n(name: the SDK's own name for the code in 3.1, the engine's meaning in 2.10;\nwith --sources: {\"codes\",\"rule\",\"source\"})"),
-    ]
+    static let sdkOption = Option.sdk("the SDK profile (\(SDKProfile.knownNames); default \(SDKProfile.standard.name))")
+    static let sourcesFlag = Flag.flag("sources", "the rules and their sources instead of the codes")
+    static let jsonFlag = Flag.flag("json", "one JSON object per line: {\"code\",\"name\",\"severity\",\"message\",\"documentation\"}\n(name: the SDK's own name for the code in 3.1, the engine's meaning in 2.10;\nwith --sources: {\"codes\",\"rule\",\"source\"})")
+    static let options: [OptionSpec] = [sdkOption.spec, sourcesFlag.spec, jsonFlag.spec]
     static let exitStatus: [ExitStatus] = [.success("printed"), .usage]
 
     var json = false
@@ -25,14 +24,9 @@ struct CodesCommand: Command {
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        json = parsed.flag("json")
-        sources = parsed.flag("sources")
-        if let name = parsed.value("sdk") {
-            guard let profile = SDKProfile(name: name) else {
-                throw UsageError("--sdk: '\(name)' is not an SDK version; expected one of \(SDKProfile.knownNames)")
-            }
-            sdk = profile
-        }
+        json = try parsed[Self.jsonFlag]
+        sources = try parsed[Self.sourcesFlag]
+        sdk = try parsed[Self.sdkOption] ?? sdk
     }
 
     func run() throws -> ExitCode {

@@ -9,9 +9,12 @@ struct CommandLineArguments {
     private(set) var positionals: [String] = []
     private var values: [(name: String, value: String)] = []
     private var flags: Set<String> = []
+    /// The names the command declared: reading any other key is a usage error (a key used but not declared).
+    private var declared: Set<String> = []
 
     /// Parses `arguments` (without the command name) against `options`.
     init(_ arguments: [String], options: [OptionSpec]) throws(UsageError) {
+        declared = Set(options.map(\.name))
         let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let names = options.map(\.name)
         var i = 0
@@ -53,38 +56,41 @@ struct CommandLineArguments {
         }
     }
 
-    /// Whether a flag was given.
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-
-    /// The value of an option, if given (the last one when given more than once).
-    func value(_ name: String) -> String? { values.last(where: { $0.name == name })?.value }
-
-    /// An option whose value is a path to write, if given; an empty one is a usage error (exit 2) before
-    /// any work, not a failed write at the end of it.
-    func path(_ name: String) throws(UsageError) -> String? {
-        guard let text = value(name) else { return nil }
-        guard !text.isEmpty else { throw UsageError("--\(name) is empty: give a path") }
-        return text
+    /// The option's value converted, if given (the last one when given more than once).
+    subscript<Value>(_ option: Option<Value>) -> Value? {
+        get throws(UsageError) {
+            try check(option.spec)
+            guard let text = values.last(where: { $0.name == option.spec.name })?.value else { return nil }
+            return try option.convert(text)
+        }
     }
 
-    /// Every value of a repeatable option, in order.
-    func values(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
-
-    /// Whether the option or flag was given.
-    func given(_ name: String) -> Bool { flag(name) || value(name) != nil }
-
-    /// An option's value as a number, with a usage error naming the option when it is not one.
-    func double(_ name: String) throws(UsageError) -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let d = Double(text), d.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
-        return d
+    /// Whether the flag was given.
+    subscript(_ flag: Flag) -> Bool {
+        get throws(UsageError) {
+            try check(flag.spec)
+            return flags.contains(flag.spec.name)
+        }
     }
 
-    /// An option's value as an integer.
-    func integer(_ name: String) throws(UsageError) -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let i = Int(text) else { throw UsageError("--\(name) expects an integer, got '\(text)'") }
-        return i
+    /// Every value of a repeatable option, in order, converted.
+    func all<Value>(_ option: Option<Value>) throws(UsageError) -> [Value] {
+        try check(option.spec)
+        var result: [Value] = []
+        for (name, text) in values where name == option.spec.name { result.append(try option.convert(text)) }
+        return result
+    }
+
+    /// Whether the option or flag was given, whatever its value.
+    func isGiven(_ spec: OptionSpec) throws(UsageError) -> Bool {
+        try check(spec)
+        return flags.contains(spec.name) || values.contains { $0.name == spec.name }
+    }
+
+    /// A usage error for a key the command reads but did not declare: a programming error every test
+    /// of the command's parsing finds.
+    private func check(_ spec: OptionSpec) throws(UsageError) {
+        guard declared.contains(spec.name) else { throw UsageError("--\(spec.name) is read but not declared by this command") }
     }
 
     /// The one positional argument, or nil; a usage error naming the first extra one.

@@ -17,16 +17,33 @@ struct ExportCommand: Command {
         OpenCV's (x right, y down, z forward) except in Nerfstudio (OpenGL's: x right, y up, z back).
         docs/exports.md gives each format's conventions, files and fields.
         """
+    static let toOption = Option.option("to", "FORMAT", "tum, colmap, nerfstudio or mcap (below; required)") { (text) throws(UsageError) in
+        guard let format = ExportFormat(rawValue: text) else { throw UsageError("--to expects one of \(formatNames), got '\(text)'") }
+        return format
+    }
+    static let outOption = Option.text("out", "PATH", "the file (tum, mcap) or folder (colmap, nerfstudio) to write, in a folder that\nexists; it is built beside PATH under a hidden partial name and renamed\ninto place when complete (required)")
+    static let forceFlag = Flag.flag("force", "replace PATH if it exists (in one step: PATH always holds a whole export)")
+    static let posesOption = Option.option("poses", "WHICH", "estimate (default: the tracker's, as a phone records them) or true (the\ntrue poses a synthetic capture writes beside them, for scoring: evo_ape\nbetween the two TUM exports gives the tracking error)") { (text) throws(UsageError) in
+        guard let poses = ExportPoses(rawValue: text) else { throw UsageError("--poses expects estimate or true, got '\(text)'") }
+        return poses
+    }
+    static let everyOption = Option.option("every", "N", "keep every N-th frame (of the frames with images for colmap and nerfstudio)") { (text) throws(UsageError) in
+        guard let every = Int(text) else { throw UsageError("--every expects an integer, got '\(text)'") }
+        guard every >= 1 else { throw UsageError("--every expects a whole number of at least 1, got '\(every)'") }
+        return every
+    }
+    static let startOption = Option.number("start", "S", "only frames at or after S seconds on the capture clock")
+    static let endOption = Option.number("end", "S", "only frames before S seconds")
+    static let fpsOption = Option.option("fps", "N", "a raw package written before raw/poses.csv had its time column: frame k is\nat k / N s") { (text) throws(UsageError) in
+        guard let fps = Double(text), fps.isFinite else { throw UsageError("--fps expects a number, got '\(text)'") }
+        guard fps > 0 else { throw UsageError("--fps expects a positive number of frames per second, got '\(fps)'") }
+        return fps
+    }
     static let options: [OptionSpec] = [
-        .option("to", "FORMAT", "tum, colmap, nerfstudio or mcap (below; required)"),
-        .option("out", "PATH", "the file (tum, mcap) or folder (colmap, nerfstudio) to write, in a folder that\nexists; it is built beside PATH under a hidden partial name and renamed\ninto place when complete (required)"),
-        .flag("force", "replace PATH if it exists (in one step: PATH always holds a whole export)"),
-        .option("poses", "WHICH", "estimate (default: the tracker's, as a phone records them) or true (the\ntrue poses a synthetic capture writes beside them, for scoring: evo_ape\nbetween the two TUM exports gives the tracking error)"),
-        .option("every", "N", "keep every N-th frame (of the frames with images for colmap and nerfstudio)"),
-        .option("start", "S", "only frames at or after S seconds on the capture clock"),
-        .option("end", "S", "only frames before S seconds"),
-        .option("fps", "N", "a raw package written before raw/poses.csv had its time column: frame k is\nat k / N s"),
+        toOption.spec, outOption.spec, forceFlag.spec, posesOption.spec, everyOption.spec, startOption.spec, endOption.spec, fpsOption.spec,
     ]
+    /// The formats' names, for the messages.
+    static var formatNames: String { ExportFormat.allCases.map(\.rawValue).joined(separator: ", ") }
     static var sections: [HelpText.Section] {
         [HelpText.Section(title: "formats", lines: ExportFormat.allCases.map {
             $0.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary
@@ -49,35 +66,22 @@ struct ExportCommand: Command {
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard let input = try parsed.singlePositional() else { throw UsageError("which bundle? capture-sim export INPUT --to FORMAT --out PATH") }
-        let names = ExportFormat.allCases.map(\.rawValue).joined(separator: ", ")
-        guard let text = parsed.value("to") else { throw UsageError("--to FORMAT is required (one of \(names))") }
-        guard let format = ExportFormat(rawValue: text) else { throw UsageError("--to expects one of \(names), got '\(text)'") }
-        guard let out = parsed.value("out") else { throw UsageError("--out PATH is required (the \(format.isSingleFile ? "file" : "folder") to write)") }
+        guard let format = try parsed[Self.toOption] else { throw UsageError("--to FORMAT is required (one of \(Self.formatNames))") }
+        guard let out = try parsed[Self.outOption] else { throw UsageError("--out PATH is required (the \(format.isSingleFile ? "file" : "folder") to write)") }
         guard !out.isEmpty else { throw UsageError("--out is empty: give the \(format.isSingleFile ? "file" : "folder") to write") }
         var options = ExportOptions()
-        if let every = try parsed.integer("every") {
-            guard every >= 1 else { throw UsageError("--every expects a whole number of at least 1, got '\(every)'") }
-            options.every = every
-        }
-        options.from = try parsed.double("start")
-        options.to = try parsed.double("end")
+        options.every = try parsed[Self.everyOption] ?? options.every
+        options.from = try parsed[Self.startOption]
+        options.to = try parsed[Self.endOption]
         if let start = options.from, let end = options.to, end <= start {
             throw UsageError("--end \(end) is not after --start \(start)")
         }
-        if let fps = try parsed.double("fps") {
-            guard fps > 0 else { throw UsageError("--fps expects a positive number of frames per second, got '\(fps)'") }
-            options.frameRateHz = fps
-        }
-        if let text = parsed.value("poses") {
-            guard let poses = ExportPoses(rawValue: text) else {
-                throw UsageError("--poses expects estimate or true, got '\(text)'")
-            }
-            self.poses = poses
-        }
+        options.frameRateHz = try parsed[Self.fpsOption] ?? options.frameRateHz
+        poses = try parsed[Self.posesOption] ?? poses
         self.input = input
         self.format = format
         self.out = out
-        force = parsed.flag("force")
+        force = try parsed[Self.forceFlag]
         self.options = options
     }
 

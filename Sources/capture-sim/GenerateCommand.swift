@@ -23,22 +23,54 @@ struct GenerateCommand: Command {
         `capture-sim check DIR` checks them. Item i depends only on (seed, i): the shards of a data set
         give exactly the files of an unsharded run (docs/generate.md: Kubernetes Indexed Job, CI matrix).
         """
+    static let countOption = Option.integer("count", "N", "items in the data set, 1...1000000 (required)")
+    static let seedOption = Option.seed("the data set's seed (default 1)", placeholder: "S")
+    static let outOption = Option.path("out", "DIR", "output folder (created if missing; existing files of the same names are replaced)",
+                                       whenEmpty: "--out DIR is required")
+    static let shardOption = Option.option("shard", "I/N", "only items i with i % N == I - 1 (1 <= I <= N)") { (text) throws(UsageError) in
+        guard let shard = Shard(parsing: text) else { throw UsageError("--shard expects I/N with 1 <= I <= N, got '\(text)'") }
+        return shard
+    }
+    static let bundlesFlag = Flag.flag("bundles", "also run each scene and write its bundles into DIR/bundles/<name>\n(CubiCapture layout) and DIR/bundles/<name>-raw (raw RGBD package), and\na manifest line per item: DIR/manifest.jsonl (DIR/manifest-I-of-N.jsonl\nfor a shard)")
+    static let roomsOption = Option.option("rooms", "MIN:MAX", "rooms per apartment, 1 <= MIN <= MAX <= 6 (default 1:6)") { (text) throws(UsageError) in
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 1 <= low, low <= high,
+              high <= GeneratorSettings.roomLimit else {
+            throw UsageError("--rooms expects MIN:MAX with 1 <= MIN <= MAX <= \(GeneratorSettings.roomLimit), got '\(text)'")
+        }
+        return low...high
+    }
+    static let fastTurnRate = rate("fast-turn-rate", "probability of one fast turn per scene, 0...1 (default 0)")
+    static let sidewaysRate = rate("sideways-rate", "probability of one sideways walk per scene, 0...1 (default 0)")
+    static let trackingLossRate = rate("tracking-loss-rate", "probability of one tracking loss per scene, 0...1 (default 0)")
+    static let depthEveryOption = Option.option("depth-every", "N", "the scenes' depth.everyNthFrame (default 1: depth on every frame)") { (text) throws(UsageError) in
+        guard let n = Int(text) else { throw UsageError("--depth-every expects an integer, got '\(text)'") }
+        guard (1...10_000).contains(n) else { throw UsageError("--depth-every must be 1...10000, got \(n)") }
+        return n
+    }
+    static let imagesFlag = Flag.flag("images", "with --bundles: the camera's video.mp4 and raw/rgb/*.jpg too (as run --out writes\nthem; several times the time and a tenth more bytes)")
+    static let maxBytesOption = Option.option("max-bytes", "B", "with --bundles: refuse (exit 2, nothing written) when the bundles' estimated size\nis above B bytes (suffixes K, M, G, T: powers of 1000; e.g. 200G)") { (text) throws(UsageError) in
+        guard let bytes = byteCount(text) else {
+            throw UsageError("--max-bytes expects a number of bytes, optionally with K, M, G or T, got '\(text)'")
+        }
+        return bytes
+    }
     static let options: [OptionSpec] = [
-        .option("count", "N", "items in the data set, 1...1000000 (required)"),
-        .option("seed", "S", "the data set's seed (default 1)"),
-        .option("out", "DIR", "output folder (created if missing; existing files of the same names are replaced)"),
-        .option("shard", "I/N", "only items i with i % N == I - 1 (1 <= I <= N)"),
-        .flag("bundles", "also run each scene and write its bundles into DIR/bundles/<name>\n(CubiCapture layout) and DIR/bundles/<name>-raw (raw RGBD package), and\na manifest line per item: DIR/manifest.jsonl (DIR/manifest-I-of-N.jsonl\nfor a shard)"),
-        .option("rooms", "MIN:MAX", "rooms per apartment, 1 <= MIN <= MAX <= 6 (default 1:6)"),
-        .option("fast-turn-rate", "P", "probability of one fast turn per scene, 0...1 (default 0)"),
-        .option("sideways-rate", "P", "probability of one sideways walk per scene, 0...1 (default 0)"),
-        .option("tracking-loss-rate", "P", "probability of one tracking loss per scene, 0...1 (default 0)"),
-        .option("depth-every", "N", "the scenes' depth.everyNthFrame (default 1: depth on every frame)"),
-        .flag("images", "with --bundles: the camera's video.mp4 and raw/rgb/*.jpg too (as run --out writes\nthem; several times the time and a tenth more bytes)"),
+        countOption.spec, seedOption.spec, outOption.spec, shardOption.spec, bundlesFlag.spec, roomsOption.spec,
+        fastTurnRate.spec, sidewaysRate.spec, trackingLossRate.spec, depthEveryOption.spec, imagesFlag.spec,
         .option("video-size", "WxH", "with --images: camera image size, 4:3 up to 1920x1440 (default 640x480)"),
         .option("video-fps", "N", "with --images: camera frame rate, dividing the scenes' 60 (default 30)"),
-        .option("max-bytes", "B", "with --bundles: refuse (exit 2, nothing written) when the bundles' estimated size\nis above B bytes (suffixes K, M, G, T: powers of 1000; e.g. 200G)"),
+        maxBytesOption.spec,
     ]
+
+    /// A probability option, 0...1.
+    static func rate(_ name: String, _ help: String) -> Option<Double> {
+        .option(name, "P", help) { (text) throws(UsageError) in
+            guard let p = Double(text), p.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
+            guard (0...1).contains(p) else { throw UsageError("--\(name) must be 0...1, got \(p)") }
+            return p
+        }
+    }
     static let exitStatus: [ExitStatus] = [
         .success("every file written"), .failure("a generated scene did not load (a generator bug; nothing is written for it)"),
         .usage, .outputFailed("a file or bundle could not be written (stderr says which)"),
@@ -57,53 +89,28 @@ struct GenerateCommand: Command {
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
-        guard let count = try parsed.integer("count") else { throw UsageError("--count N is required") }
+        guard let count = try parsed[Self.countOption] else { throw UsageError("--count N is required") }
         guard (1...1_000_000).contains(count) else { throw UsageError("--count must be 1...1000000, got \(count)") }
         self.count = count
-        guard let out = parsed.value("out"), !out.isEmpty else { throw UsageError("--out DIR is required") }
+        guard let out = try parsed[Self.outOption] else { throw UsageError("--out DIR is required") }
         self.out = out
-        if let s = parsed.value("seed") {
-            guard let seed = UInt64(s) else { throw UsageError("--seed expects a non-negative integer, got '\(s)'") }
-            settings.seed = seed
+        settings.seed = try parsed[Self.seedOption] ?? settings.seed
+        shard = try parsed[Self.shardOption]
+        if let rooms = try parsed[Self.roomsOption] {
+            settings.minimumRooms = rooms.lowerBound
+            settings.maximumRooms = rooms.upperBound
         }
-        if let s = parsed.value("shard") {
-            guard let shard = Shard(parsing: s) else { throw UsageError("--shard expects I/N with 1 <= I <= N, got '\(s)'") }
-            self.shard = shard
-        }
-        if let s = parsed.value("rooms") {
-            let parts = s.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, let low = Int(parts[0]), let high = Int(parts[1]), 1 <= low, low <= high,
-                  high <= GeneratorSettings.roomLimit else {
-                throw UsageError("--rooms expects MIN:MAX with 1 <= MIN <= MAX <= \(GeneratorSettings.roomLimit), got '\(s)'")
-            }
-            settings.minimumRooms = low
-            settings.maximumRooms = high
-        }
-        func rate(_ name: String) throws(UsageError) -> Double {
-            guard let p = try parsed.double(name) else { return 0 }
-            guard (0...1).contains(p) else { throw UsageError("--\(name) must be 0...1, got \(p)") }
-            return p
-        }
-        settings.fastTurnRate = try rate("fast-turn-rate")
-        settings.sidewaysWalkRate = try rate("sideways-rate")
-        settings.trackingLossRate = try rate("tracking-loss-rate")
-        if let n = try parsed.integer("depth-every") {
-            guard (1...10_000).contains(n) else { throw UsageError("--depth-every must be 1...10000, got \(n)") }
-            settings.depthEveryNthFrame = n
-        }
-        bundles = parsed.flag("bundles")
-        var camera = try CameraOptions(parsed)
-        camera.images = parsed.flag("images")
+        settings.fastTurnRate = try parsed[Self.fastTurnRate] ?? 0
+        settings.sidewaysWalkRate = try parsed[Self.sidewaysRate] ?? 0
+        settings.trackingLossRate = try parsed[Self.trackingLossRate] ?? 0
+        settings.depthEveryNthFrame = try parsed[Self.depthEveryOption] ?? settings.depthEveryNthFrame
+        bundles = try parsed[Self.bundlesFlag]
+        let camera = try CameraOptions(parsed, images: Self.imagesFlag)
         if !camera.images, let given = camera.givenFlags.first { throw UsageError("--\(given) needs --images") }
         if camera.images, !bundles { throw UsageError("--images needs --bundles") }
         cameraOptions = camera
-        if let text = parsed.value("max-bytes") {
-            guard bundles else { throw UsageError("--max-bytes needs --bundles") }
-            guard let bytes = Self.byteCount(text) else {
-                throw UsageError("--max-bytes expects a number of bytes, optionally with K, M, G or T, got '\(text)'")
-            }
-            maximumBytes = bytes
-        }
+        maximumBytes = try parsed[Self.maxBytesOption]
+        if maximumBytes != nil, !bundles { throw UsageError("--max-bytes needs --bundles") }
     }
 
     /// "200G" -> 200,000,000,000; "5000" -> 5000 (K, M, G, T: powers of 1000).

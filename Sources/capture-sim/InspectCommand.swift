@@ -14,9 +14,8 @@ struct InspectCommand: Command {
         and warnings counted by code. Files are read within the limits the document gives (64 MiB a
         file read whole, 2^21 JSON values), so memory stays bounded whatever the input.
         """
-    static let options: [OptionSpec] = [
-        .flag("json", "print the summary as one JSON object: path, layout, container, valid, problems,\ndurationSeconds, frames, recordedFrames, depthFrames, depthWidth, depthHeight,\ndepthCoverage, events, warnings"),
-    ]
+    static let jsonFlag = Flag.flag("json", "print the summary as one JSON object: path, layout, container, valid, problems,\ndurationSeconds, frames, recordedFrames, depthFrames, depthWidth, depthHeight,\ndepthCoverage, events, warnings")
+    static let options: [OptionSpec] = [jsonFlag.spec]
     static let exitStatus: [ExitStatus] = [
         .success("valid"), .failure("invalid (the first problem is named)"), .usage, .badInput("unreadable"),
     ]
@@ -27,7 +26,7 @@ struct InspectCommand: Command {
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard let path = try parsed.singlePositional() else { throw UsageError("which bundle? give a folder or a zip") }
         self.path = path
-        json = parsed.flag("json")
+        json = try parsed[Self.jsonFlag]
     }
 
     func run() throws -> ExitCode {

@@ -18,13 +18,12 @@ struct LiDARFitCommand: Command {
         same statistics (docs/lidar.md, "lidar fit"). Prints the scene's `lidar` block as JSON (or writes
         it to --out) and a table of the fit on standard error.
         """
-    static let options: [OptionSpec] = [
-        .option("scene", "FILE", "the scene rendered as the forward model, best one like the captured room\n(default Scenes/apartment.json); its own lidar block is the starting point"),
-        .option("frames", "N", "frames (and pairs) of each render of the scene (default 60; the capture is read\nwith 200 and 120)"),
-        .option("iterations", "N", "search iterations after one probe per parameter (default 10)"),
-        .option("out", "FILE", "write the lidar block there instead of standard output"),
-        .flag("force", "replace FILE if it exists"),
-    ]
+    static let sceneOption = Option.text("scene", "FILE", "the scene rendered as the forward model, best one like the captured room\n(default Scenes/apartment.json); its own lidar block is the starting point")
+    static let framesOption = LiDARStatsCommand.wholeNumber("frames", "frames (and pairs) of each render of the scene (default 60; the capture is read\nwith 200 and 120)", in: 4...2_000)
+    static let iterationsOption = LiDARStatsCommand.wholeNumber("iterations", "search iterations after one probe per parameter (default 10)", in: 0...200)
+    static let outOption = Option.path("out", "FILE", "write the lidar block there instead of standard output")
+    static let forceFlag = Flag.flag("force", "replace FILE if it exists")
+    static let options: [OptionSpec] = [sceneOption.spec, framesOption.spec, iterationsOption.spec, outOption.spec, forceFlag.spec]
     static let exitStatus: [ExitStatus] = [
         .success("done"), .usage, .badInput("the capture or scene cannot be read (the file is named)"),
         .outputFailed("--out cannot be written"),
@@ -41,11 +40,11 @@ struct LiDARFitCommand: Command {
         guard !parsed.positionals.isEmpty else { throw UsageError("which capture? give one path") }
         guard parsed.positionals.count == 1 else { throw UsageError("lidar fit takes one capture, got \(parsed.positionals.count)") }
         path = parsed.positionals[0]
-        anchors = try LiDARStatsCommand.wholeNumber(parsed, "frames", in: 4...2_000) ?? 60
-        iterations = try LiDARStatsCommand.wholeNumber(parsed, "iterations", in: 0...200) ?? 10
-        scenePath = parsed.value("scene") ?? DefaultPaths.defaultScene
-        out = try parsed.path("out")
-        force = parsed.flag("force")
+        anchors = try parsed[Self.framesOption] ?? 60
+        iterations = try parsed[Self.iterationsOption] ?? 10
+        scenePath = try parsed[Self.sceneOption] ?? DefaultPaths.defaultScene
+        out = try parsed[Self.outOption]
+        force = try parsed[Self.forceFlag]
         let work = LiDARFitter(iterations: iterations).maximumEvaluations * anchors
         guard work <= Self.maximumWork else {
             throw UsageError("--frames \(anchors) with --iterations \(iterations) is \(work) rendered frames x evaluations, more than "

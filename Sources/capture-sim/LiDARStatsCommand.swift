@@ -17,11 +17,10 @@ struct LiDARStatsCommand: Command {
         camera_matrix.csv; its poses are the OpenCV camera's, checked against the data, and the table
         says which convention it used).
         """
-    static let options: [OptionSpec] = [
-        .option("frames", "N", "analyse at most N frames on their own, spread evenly (default 200)"),
-        .option("pairs", "N", "at most N frame pairs 1 apart and N pairs 10 apart (default 120)"),
-        .flag("json", "print a JSON array, one object per capture (shares 0...1, lengths in metres)"),
-    ]
+    static let framesOption = wholeNumber("frames", "analyse at most N frames on their own, spread evenly (default 200)", in: 1...100_000)
+    static let pairsOption = wholeNumber("pairs", "at most N frame pairs 1 apart and N pairs 10 apart (default 120)", in: 1...100_000)
+    static let jsonFlag = Flag.flag("json", "print a JSON array, one object per capture (shares 0...1, lengths in metres)")
+    static let options: [OptionSpec] = [framesOption.spec, pairsOption.spec, jsonFlag.spec]
     static let exitStatus: [ExitStatus] = [
         .success("done"), .usage, .badInput("a capture cannot be read (the file is named)"),
     ]
@@ -34,9 +33,9 @@ struct LiDARStatsCommand: Command {
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         paths = parsed.positionals
         guard !paths.isEmpty else { throw UsageError("which captures? give one or more paths") }
-        json = parsed.flag("json")
-        anchors = try LiDARStatsCommand.wholeNumber(parsed, "frames", in: 1...100_000) ?? 200
-        pairs = try LiDARStatsCommand.wholeNumber(parsed, "pairs", in: 1...100_000) ?? 120
+        json = try parsed[Self.jsonFlag]
+        anchors = try parsed[Self.framesOption] ?? 200
+        pairs = try parsed[Self.pairsOption] ?? 120
     }
 
     func run() throws -> ExitCode {
@@ -49,13 +48,15 @@ struct LiDARStatsCommand: Command {
         return .success
     }
 
-    /// A whole-number option within `range`.
-    static func wholeNumber(_ parsed: CommandLineArguments, _ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let value = try parsed.double(name) else { return nil }
-        guard value >= Double(range.lowerBound), value <= Double(range.upperBound), value == value.rounded() else {
-            throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(parsed.value(name)!)'")
+    /// A whole-number option `--name N` within `range`.
+    static func wholeNumber(_ name: String, _ help: String, in range: ClosedRange<Int>) -> Option<Int> {
+        .option(name, "N", help) { (text) throws(UsageError) in
+            guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
+            guard value >= Double(range.lowerBound), value <= Double(range.upperBound), value == value.rounded() else {
+                throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+            }
+            return Int(value)
         }
-        return Int(value)
     }
 
     static func statistics(of path: String, frames: Int, pairs: Int) throws -> LiDARStatistics {

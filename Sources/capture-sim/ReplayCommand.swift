@@ -21,10 +21,9 @@ struct ReplayCommand: Command {
         capture clock). Diagnostics (gaps, skipped time stamps, non-finite poses, a truncated last line)
         go to standard error.
         """
-    static let options: [OptionSpec] = ReplayOptions.options + [
-        .flag("trace", "under each event, why it fired: measured value, threshold and window"),
-        .flag("json", "one JSON object per event (the trace included when the event has one)"),
-    ] + ThresholdOverrideOptions.options
+    static let traceFlag = Flag.flag("trace", "under each event, why it fired: measured value, threshold and window")
+    static let jsonFlag = Flag.flag("json", "one JSON object per event (the trace included when the event has one)")
+    static let options: [OptionSpec] = ReplayOptions.options + [traceFlag.spec, jsonFlag.spec] + ThresholdOverrideOptions.options
     static let exitStatus: [ExitStatus] = [
         .success("replayed"), .usage, .badInput("unreadable or malformed log (the message names the file and line)"),
     ]
@@ -40,12 +39,12 @@ struct ReplayCommand: Command {
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard let path = try parsed.singlePositional() else { throw UsageError("which log? capture-sim replay LOG") }
         self.path = path
-        framesPerSecondGiven = parsed.value("fps") != nil
+        framesPerSecondGiven = try parsed.isGiven(ReplayOptions.fpsOption.spec)
         let options = try ReplayOptions(parsing: parsed)
         self.options = options
         overrides = try ThresholdOverrideOptions(parsed)
-        json = parsed.flag("json")
-        trace = parsed.flag("trace")
+        json = try parsed[Self.jsonFlag]
+        trace = try parsed[Self.traceFlag]
     }
 
     func run() throws -> ExitCode {

@@ -21,13 +21,13 @@ struct ReportCommand: Command {
         its arkitData.json or its <uid>.zip; a raw RGBD package folder) or any pose log `replay` reads.
         The values drawn are those the engine's detectors measured while the input ran through it.
         """
-    static let options: [OptionSpec] = [
-        .option("out", "FILE", "the HTML file to write (required)"),
-        .flag("force", "replace FILE if it exists"),
-        .option("scene", "FILE", "the scene a bundle or log was made from: its walls, doors, windows and\nobjects are drawn on the plan (a scene INPUT draws its own)"),
-        .option("seed", "N", "scene INPUT: seed for motion and noise (default: the scene's)"),
-        .option("severity", "S", "list and draw only the events of severity S or above: info (default),\nwarning or error"),
-    ] + ReplayOptions.options + ThresholdOverrideOptions.options
+    static let outOption = Option.text("out", "FILE", "the HTML file to write (required)")
+    static let forceFlag = Flag.flag("force", "replace FILE if it exists")
+    static let sceneOption = Option.text("scene", "FILE", "the scene a bundle or log was made from: its walls, doors, windows and\nobjects are drawn on the plan (a scene INPUT draws its own)")
+    static let seedOption = Option.seed("scene INPUT: seed for motion and noise (default: the scene's)")
+    static let severityOption = SeverityOption.option("list and draw only the events of severity S or above: info (default),\nwarning or error")
+    static let options: [OptionSpec] = [outOption.spec, forceFlag.spec, sceneOption.spec, seedOption.spec, severityOption.spec]
+        + ReplayOptions.options + ThresholdOverrideOptions.options
     static let exitStatus: [ExitStatus] = [
         .success("written"), .usage, .badInput("unreadable input"),
         .outputFailed("the report could not be written (FILE exists without --force, unwritable folder)"),
@@ -45,24 +45,21 @@ struct ReportCommand: Command {
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard let input = try parsed.singlePositional() else { throw UsageError("which input? capture-sim report INPUT --out FILE") }
-        guard let out = parsed.value("out"), !out.isEmpty else { throw UsageError("--out FILE is required (the HTML file to write)") }
+        guard let out = try parsed[Self.outOption], !out.isEmpty else { throw UsageError("--out FILE is required (the HTML file to write)") }
         self.input = input
         self.out = out
-        force = parsed.flag("force")
-        scenePath = parsed.value("scene")
-        if let s = parsed.value("seed") {
-            guard let v = UInt64(s) else { throw UsageError("--seed expects a non-negative integer, got '\(s)'") }
-            seed = v
-        }
+        force = try parsed[Self.forceFlag]
+        scenePath = try parsed[Self.sceneOption]
+        seed = try parsed[Self.seedOption]
         let options = try ReplayOptions(parsing: parsed)
         self.options = options
         overrides = try ThresholdOverrideOptions(parsed)
-        severity = try SeverityOption.parse(parsed)
+        severity = try parsed[Self.severityOption]
         let sceneInput = ReportInput.kind(of: input) == .scene
         if sceneInput {
             if scenePath != nil { throw UsageError("--scene is for bundles and logs; a scene INPUT draws its own plan") }
-            for flag in ["format", "fps", "up", "from", "to"] where parsed.value(flag) != nil {
-                throw UsageError("--\(flag) is for bundles and logs, not a scene INPUT")
+            for spec in ReplayOptions.logReadingOptions where try parsed.isGiven(spec) {
+                throw UsageError("--\(spec.name) is for bundles and logs, not a scene INPUT")
             }
         } else if seed != nil {
             throw UsageError("--seed is for a scene INPUT")

@@ -19,21 +19,38 @@ struct RunCommand: Command {
         package) unless --no-images; a scan that ends with 3 or an error leaves nothing behind.
         --force replaces an existing bundle in one step when the new one is complete.
         """
-    static let options: [OptionSpec] = [
-        .option("seed", "N", "seed for hand motion, drift and sensor noise (default: the scene's)"),
-    ] + ThresholdOverrideOptions.options + [
-        .flag("json", "one JSON object per event (time, code, message, severity, trace)"),
-        .flag("trace", "under each detector event, why it fired (value, threshold, window)"),
-        .option("out", "DIR", "write the bundle into DIR/<scene name>/ (the raw package into DIR/<scene name>-raw/)"),
-        .option("format", "F", "cubicapture (default), raw-rgbd or both"),
-        .flag("force", "replace an existing bundle of the same name"),
-        .option("depth-every", "N", "a depth map every N-th frame (default: the scene's)"),
-        .option("truth", "WHAT", "also write the capture's truth into the raw package (--format raw-rgbd or\nboth): depth (raw/depth_true/: depth before the error model), labels\n(raw/labels/, raw/instances/, truth/labels.json), or depth,labels"),
-        .option("lidar-model", "M", "the LiDAR error model: white or correlated (default: the scene's\nlidar.errorModel; docs/lidar.md)"),
-    ] + BundleWritingOptions.options + CameraOptions.options + [
-        .flag("no-progress", "no progress bar on standard error"),
-        .flag("allow-long", "render camera images past the run's work limit (docs/scene-format.md,\n\"Limits\"): a run of minutes"),
-    ]
+    static let seedOption = Option.seed("seed for hand motion, drift and sensor noise (default: the scene's)")
+    static let jsonFlag = Flag.flag("json", "one JSON object per event (time, code, message, severity, trace)")
+    static let traceFlag = Flag.flag("trace", "under each detector event, why it fired (value, threshold, window)")
+    static let outOption = Option.path("out", "DIR", "write the bundle into DIR/<scene name>/ (the raw package into DIR/<scene name>-raw/)",
+                                       whenEmpty: "--out expects a folder, got an empty path")
+    static let formatOption = Option<Format>.choice("format", "F", "cubicapture (default), raw-rgbd or both")
+    static let forceFlag = Flag.flag("force", "replace an existing bundle of the same name")
+    static let depthEveryOption = Option.option("depth-every", "N", "a depth map every N-th frame (default: the scene's)") { (text) throws(UsageError) in
+        guard let n = Int(text) else { throw UsageError("--depth-every expects an integer, got '\(text)'") }
+        guard n >= 1 else { throw UsageError("--depth-every must be at least 1") }
+        return n
+    }
+    static let truthOption = Option.option("truth", "WHAT", "also write the capture's truth into the raw package (--format raw-rgbd or\nboth): depth (raw/depth_true/: depth before the error model), labels\n(raw/labels/, raw/instances/, truth/labels.json), or depth,labels") { (text) throws(UsageError) in
+        var outputs: Set<TruthOutput> = []
+        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let output = TruthOutput(rawValue: String(word)) else {
+                throw UsageError("--truth expects depth, labels or depth,labels, got '\(text)'")
+            }
+            outputs.insert(output)
+        }
+        return outputs
+    }
+    static let lidarModelOption = Option.option("lidar-model", "M", "the LiDAR error model: white or correlated (default: the scene's\nlidar.errorModel; docs/lidar.md)") { (text) throws(UsageError) in
+        guard let kind = LiDARErrorModelKind(rawValue: text) else { throw UsageError("--lidar-model expects white or correlated, got '\(text)'") }
+        return kind
+    }
+    static let noProgressFlag = Flag.flag("no-progress", "no progress bar on standard error")
+    static let allowLongFlag = Flag.flag("allow-long", "render camera images past the run's work limit (docs/scene-format.md,\n\"Limits\"): a run of minutes")
+    static let options: [OptionSpec] = [seedOption.spec] + ThresholdOverrideOptions.options + [
+        jsonFlag.spec, traceFlag.spec, outOption.spec, formatOption.spec, forceFlag.spec, depthEveryOption.spec,
+        truthOption.spec, lidarModelOption.spec,
+    ] + BundleWritingOptions.options + CameraOptions.options + [noProgressFlag.spec, allowLongFlag.spec]
     static let exitStatus: [ExitStatus] = [
         .success("the scene ran (whatever its events) and, with --out, every bundle asked for was published"),
         .usage,
@@ -42,7 +59,7 @@ struct RunCommand: Command {
         .signal("ended by signal N (130 SIGINT, 143 SIGTERM, 129 SIGHUP) after removing its partial\noutput and putting back a bundle being replaced"),
     ]
 
-    enum Format: String { case cubicapture, rawRGBD = "raw-rgbd", both }
+    enum Format: String, CaseIterable, Sendable { case cubicapture, rawRGBD = "raw-rgbd", both }
 
     var scenePath: String
     var seed: UInt64?
@@ -67,38 +84,22 @@ struct RunCommand: Command {
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         guard parsed.positionals.count <= 1 else { throw UsageError("expected one scene file, got \(parsed.positionals.count)") }
         scenePath = parsed.positionals.first ?? DefaultPaths.defaultScene
-        if let s = parsed.value("seed") {
-            guard let v = UInt64(s) else { throw UsageError("--seed expects a non-negative integer, got '\(s)'") }
-            seed = v
-        }
+        seed = try parsed[Self.seedOption]
         overrides = try ThresholdOverrideOptions(parsed)
-        json = parsed.flag("json")
-        trace = parsed.flag("trace")
-        out = parsed.value("out")
-        if out?.isEmpty == true { throw UsageError("--out expects a folder, got an empty path") }
-        let f = parsed.value("format") ?? "cubicapture"
-        guard let format = Format(rawValue: f) else { throw UsageError("--format expects cubicapture, raw-rgbd or both, got '\(f)'") }
-        guard out != nil || parsed.value("format") == nil else { throw UsageError("--format needs --out DIR") }
-        self.format = format
-        force = parsed.flag("force")
-        depthEvery = try parsed.integer("depth-every")
-        if let model = parsed.value("lidar-model") {
-            guard let kind = LiDARErrorModelKind(rawValue: model) else {
-                throw UsageError("--lidar-model expects white or correlated, got '\(model)'")
-            }
-            lidarModel = kind
-        }
-        if let d = depthEvery, d < 1 { throw UsageError("--depth-every must be at least 1") }
-        progress = !parsed.flag("no-progress")
-        allowsLongRun = parsed.flag("allow-long")
-        if let text = parsed.value("truth") {
-            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let output = TruthOutput(rawValue: String(word)) else {
-                    throw UsageError("--truth expects depth, labels or depth,labels, got '\(text)'")
-                }
-                truth.insert(output)
-            }
-            guard out != nil, format != .cubicapture else { throw UsageError("--truth needs --out DIR and --format raw-rgbd or both") }
+        json = try parsed[Self.jsonFlag]
+        trace = try parsed[Self.traceFlag]
+        out = try parsed[Self.outOption]
+        let format = try parsed[Self.formatOption]
+        guard out != nil || format == nil else { throw UsageError("--format needs --out DIR") }
+        self.format = format ?? .cubicapture
+        force = try parsed[Self.forceFlag]
+        depthEvery = try parsed[Self.depthEveryOption]
+        lidarModel = try parsed[Self.lidarModelOption]
+        progress = !(try parsed[Self.noProgressFlag])
+        allowsLongRun = try parsed[Self.allowLongFlag]
+        if let truth = try parsed[Self.truthOption] {
+            self.truth = truth
+            guard out != nil, self.format != .cubicapture else { throw UsageError("--truth needs --out DIR and --format raw-rgbd or both") }
         }
         let bundleOptions = try BundleWritingOptions(parsed)
         pngCompression = bundleOptions.pngCompression

@@ -18,16 +18,25 @@ struct SweepCommand: Command {
         or two thresholds and prints, per scene and value, the warning and error codes that fired with
         the time of their first occurrence and their count, e.g. 87@12.30x2.
         """
-    static let options: [OptionSpec] = [
-        .option("param", "KEY=START:STOP:STEP", "a threshold and its values (also KEY=V1,V2,...); once or twice", repeatable: true),
-        .option("codes", "C1,C2,...", "only these codes (default: every warning and error but 18)"),
-        .option("severity", "S", "only events of severity S or above: info, warning or error\n(default warning without --codes; 78 reporting the minutes\nleft is info, under storage.warningMinutes a warning)"),
-    ] + ThresholdOverrideOptions.options + [
-        .flag("json", "one JSON object per scene and value"),
-        .flag("csv", "CSV: scene, the parameters, code, severity, count, first time"),
-        .option("jobs", "N", "runs at once (default: the number of cores)"),
-        .option("report", "FILE", "also write FILE: an HTML heat map per scene of which codes\nfire at each value (docs/report.md)"),
-    ]
+    static let paramOption = Option.option("param", "KEY=START:STOP:STEP", "a threshold and its values (also KEY=V1,V2,...); once or twice",
+                                           repeatable: true) { (text) throws(UsageError) in
+        do throws(ThresholdOverrideError) { return try SweepParameter(parsing: text) } catch { throw UsageError(error.description) }
+    }
+    static let codesOption = Option.option("codes", "C1,C2,...", "only these codes (default: every warning and error but 18)") { (text) throws(UsageError) in
+        var set = Set<Int>()
+        for part in text.split(separator: ",") {
+            guard let n = Int(part), SDKProfile.allCases.contains(where: { $0.meaning(forCode: n) != nil }) else { throw UsageError("--codes: '\(part)' is not an event code") }
+            set.insert(n)
+        }
+        return set
+    }
+    static let severityOption = SeverityOption.option("only events of severity S or above: info, warning or error\n(default warning without --codes; 78 reporting the minutes\nleft is info, under storage.warningMinutes a warning)")
+    static let jsonFlag = Flag.flag("json", "one JSON object per scene and value")
+    static let csvFlag = Flag.flag("csv", "CSV: scene, the parameters, code, severity, count, first time")
+    static let jobsOption = Option.integer("jobs", "N", "runs at once (default: the number of cores)")
+    static let reportOption = Option.path("report", "FILE", "also write FILE: an HTML heat map per scene of which codes\nfire at each value (docs/report.md)")
+    static let options: [OptionSpec] = [paramOption.spec, codesOption.spec, severityOption.spec] + ThresholdOverrideOptions.options
+        + [jsonFlag.spec, csvFlag.spec, jobsOption.spec, reportOption.spec]
     static let exitStatus: [ExitStatus] = [
         .success("done"), .usage, .badInput("a scene or thresholds file could not be read"),
         .outputFailed("the --report page could not be written"),
@@ -46,28 +55,17 @@ struct SweepCommand: Command {
 
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         paths = parsed.positionals.isEmpty ? [DefaultPaths.scenesFolder] : parsed.positionals
-        let specs = parsed.values("param")
-        guard (1...2).contains(specs.count) else { throw UsageError("give one or two --param KEY=START:STOP:STEP") }
-        var parameters: [SweepParameter] = []
-        for spec in specs {
-            do { parameters.append(try SweepParameter(parsing: spec)) } catch { throw UsageError(error.description) }
-        }
-        self.parameters = parameters
-        if let c = parsed.value("codes") {
-            var set = Set<Int>()
-            for part in c.split(separator: ",") {
-                guard let n = Int(part), SDKProfile.allCases.contains(where: { $0.meaning(forCode: n) != nil }) else { throw UsageError("--codes: '\(part)' is not an event code") }
-                set.insert(n)
-            }
-            codes = set
-        }
-        severity = try SeverityOption.parse(parsed)
+        let given = try parsed.all(Self.paramOption)
+        guard (1...2).contains(given.count) else { throw UsageError("give one or two --param KEY=START:STOP:STEP") }
+        parameters = given
+        codes = try parsed[Self.codesOption]
+        severity = try parsed[Self.severityOption]
         overrides = try ThresholdOverrideOptions(parsed)
-        json = parsed.flag("json")
-        csv = parsed.flag("csv")
-        report = try parsed.path("report")
+        json = try parsed[Self.jsonFlag]
+        csv = try parsed[Self.csvFlag]
+        report = try parsed[Self.reportOption]
         guard !(json && csv) else { throw UsageError("--json and --csv exclude each other") }
-        jobs = try parsed.integer("jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs = try parsed[Self.jobsOption] ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
     }
 

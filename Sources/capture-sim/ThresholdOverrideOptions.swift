@@ -10,16 +10,15 @@ struct ThresholdOverrideOptions {
     var assignments: [ThresholdAssignment]
 
     /// `--set KEY=VALUE` (repeatable) and `--thresholds FILE`.
-    static let options: [OptionSpec] = [
-        .option("set", "KEY=VALUE", "override a threshold, e.g. --set fastRotation.degreesPerSecond=120;\nVALUE may be a factor of the default, e.g. 1.1x (repeatable)", repeatable: true),
-        .option("thresholds", "FILE", "apply a (partial) thresholds JSON file (before --set)"),
-    ]
+    static let set = Option.text("set", "KEY=VALUE", "override a threshold, e.g. --set fastRotation.degreesPerSecond=120;\nVALUE may be a factor of the default, e.g. 1.1x (repeatable)", repeatable: true)
+    static let thresholds = Option.text("thresholds", "FILE", "apply a (partial) thresholds JSON file (before --set)")
+    static let options: [OptionSpec] = [set.spec, thresholds.spec]
 
     /// Reads the options; an unknown key or a malformed value in `--set` is a usage error now, before any
     /// work.
     init(_ parsed: CommandLineArguments) throws(UsageError) {
-        file = parsed.value("thresholds")
-        texts = parsed.values("set")
+        file = try parsed[Self.thresholds]
+        texts = try parsed.all(Self.set)
         do throws(ThresholdOverrideError) { assignments = try ThresholdOverrides(assignments: texts).assignments } catch {
             throw UsageError(error.description)
         }

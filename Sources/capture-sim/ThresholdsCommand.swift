@@ -10,10 +10,9 @@ struct ThresholdsCommand: Command {
         Prints the thresholds every detector uses, as JSON with sorted keys. With --thresholds and --set,
         prints the result of applying them to the defaults, so an override file can be checked.
         """
-    static let options: [OptionSpec] = ThresholdOverrideOptions.options + [
-        .flag("keys", "list the settable keys, one per line"),
-        .flag("ranges", "list each numeric key with its valid range, e.g. \"fastRotation.windowSeconds (0, 60]\";\na value outside it is refused from --set (exit 2), a file or a scene (exit 3)"),
-    ]
+    static let keysFlag = Flag.flag("keys", "list the settable keys, one per line")
+    static let rangesFlag = Flag.flag("ranges", "list each numeric key with its valid range, e.g. \"fastRotation.windowSeconds (0, 60]\";\na value outside it is refused from --set (exit 2), a file or a scene (exit 3)")
+    static let options: [OptionSpec] = ThresholdOverrideOptions.options + [keysFlag.spec, rangesFlag.spec]
     static let exitStatus: [ExitStatus] = [
         .success("printed"), .usage, .badInput("the thresholds file cannot be read or holds a malformed or out-of-range value"),
     ]
@@ -25,8 +24,8 @@ struct ThresholdsCommand: Command {
     init(_ parsed: CommandLineArguments) throws(UsageError) {
         try parsed.requireNoPositionals()
         overrides = try ThresholdOverrideOptions(parsed)
-        keysOnly = parsed.flag("keys")
-        ranges = parsed.flag("ranges")
+        keysOnly = try parsed[Self.keysFlag]
+        ranges = try parsed[Self.rangesFlag]
         guard !(keysOnly && ranges) else { throw UsageError("--keys and --ranges exclude each other") }
     }
 

@@ -9,7 +9,8 @@
 /// `out - first_index`; interleaved RGB, sample j of channel j % 3): v = clamp(linear * scale[channel], 0, 1)
 /// (`scale`: the exposure times each channel's white-balance gain); k = (int)(v * 8191); code = pairs[2k] (the 8-bit
 /// sRGB code as a float) plus, when `noisy` is non-zero, pairs[2k + 1] * sqrt(12) * (u - 0.5) with
-/// u = (hash32(seed ^ (first_index + i)) & 1023) / 1023; rounded half up and clamped to 0...255. hash32 is
+/// u = ((hash32(seed ^ (j / 3)) >> (10 * (j % 3))) & 1023) / 1023 for sample index j = first_index + i (one
+/// hash a pixel, ten bits a channel); rounded half up and clamped to 0...255. hash32 is
 /// the sensors' noise hash (CNoiseHash, lowbias32), so encoding an image piece by piece gives the bytes of
 /// encoding it whole. `pairs` holds 8192 (code, sigma) pairs: one gather fetches four. Eight samples at a
 /// time through SIMDe's AVX2 API, the same IEEE operations as the one-sample code, so any build gives the

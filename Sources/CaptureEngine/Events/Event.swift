@@ -1,6 +1,6 @@
 import JSONSupport
 /// What an event code means for the scan.
-public enum EventSeverity: String, Sendable, Codable, Comparable {
+public enum EventSeverity: String, Sendable, Codable, Comparable, CaseIterable {
     /// Status information.
     case info
     /// A warning shown to the person scanning; the scan goes on.
