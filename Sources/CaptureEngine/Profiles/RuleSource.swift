@@ -19,6 +19,13 @@ public struct RuleSource: Sendable, Equatable {
 }
 
 extension RuleSource {
+    /// A threshold's value as the rules print it: whole numbers without a decimal point ("90", "-55"),
+    /// others as Swift's shortest form ("1.5", "0.25"). The rules take their numbers from ``Thresholds``'
+    /// defaults, so a changed default changes the text `codes --sources` prints.
+    static func n(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
     /// Rules as the Markdown table `capture-sim codes --sources` prints and docs/engine.md carries (a test
     /// holds the two equal): a header row, then one row per rule.
     public static func markdownTable(_ sources: [RuleSource]) -> String {
