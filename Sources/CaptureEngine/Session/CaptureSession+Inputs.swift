@@ -252,7 +252,7 @@ extension CaptureSession {
             log("Speech input while not recording: ignored", at: t)
             return
         }
-        switch (action, speech) {
+        switch (action, state.recording?.speech ?? .idle) {
         case (.speechStarted(let granted), .idle):
             if microphonePermission == nil {
                 emit(.microphonePermissionRequested, at: t)
@@ -263,19 +263,19 @@ extension CaptureSession {
                 log("Microphone permission denied: no speech recognition", at: t)
                 return
             }
-            speech = .listening
+            state.recording?.speech = .listening
             emit(.speechListening, at: t)
         case (.speechResults(let results), .listening):
             let maximum = configuration.thresholds.speech.maximumLabelLength
             let usable = results.filter { $0.count <= maximum }
             if results.isEmpty {
-                speech = .idle
+                state.recording?.speech = .idle
                 emit(.speechNoResults, at: t)
             } else if usable.isEmpty {
-                speech = .idle
+                state.recording?.speech = .idle
                 emit(.speechResultsTooLong, at: t)
             } else {
-                speech = .showingResults(usable)
+                state.recording?.speech = .showingResults(usable)
                 emit(.speechResults, at: t)
             }
         case (.speechChosen(let index), .showingResults(let results)):
@@ -283,14 +283,14 @@ extension CaptureSession {
                 log("Chosen result \(index) does not exist (\(results.count) shown): ignored", at: t)
                 return
             }
-            speech = .idle
+            state.recording?.speech = .idle
             record.roomLabels.append(RoomLabel(label: results[index], time: t, pose: lastPose))
             emit(.speechChosen, at: t, parameters: EventParameters(label: results[index]))
         case (.speechCancelled, .showingResults):
-            speech = .idle
+            state.recording?.speech = .idle
             emit(.speechCancelled, at: t)
         case (.speechAborted, .listening):
-            speech = .idle
+            state.recording?.speech = .idle
             emit(.speechAborted, at: t)
         default:
             log("Speech input out of sequence: ignored", at: t)

@@ -56,7 +56,6 @@ public struct CaptureSession: Sendable {
     var seenLandscape = false
     var reverseLandscapeShown = false
     var microphonePermission: Bool?
-    var speech: SpeechState = .idle
     /// The warnings on screen and those kept hidden.
     var warnings = WarningBoard()
 
@@ -69,11 +68,6 @@ public struct CaptureSession: Sendable {
     let sdk: SDKProfile
     /// The profile's behaviour switches.
     let behaviour: SDKBehaviour
-
-    enum SpeechState: Equatable, Sendable {
-        case idle, listening
-        case showingResults([String])
-    }
 
     /// A session for a view just presented.
     public init(configuration: SessionConfiguration = SessionConfiguration()) {

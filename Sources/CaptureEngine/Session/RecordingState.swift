@@ -18,6 +18,14 @@ struct RecordingState: Equatable, Sendable {
     /// under 2.x, 126-128 under 3.x), seconds.
     var translationFrozenSince: Double?
     var rotationFrozenSince: Double?
+    /// Room labels by speech (40-46): what the speech view shows. Speech runs only while recording.
+    var speech: SpeechState = .idle
+
+    /// The speech view's state.
+    enum SpeechState: Equatable, Sendable {
+        case idle, listening
+        case showingResults([String])
+    }
 
     /// A frozen part of the camera pose: which code it gives and since when it has been unchanged.
     struct FrozenPose: Equatable {
