@@ -196,7 +196,7 @@ extension CaptureSession {
             case .normal:
                 // A tracking warning shown since tracking was last normal, through any limited states after
                 // it: seed 000 2.4.1, "calls delegate when tracking is back to normal" (28).
-                let wasWarning = warnings.open[FeedbackSlot.tracking.rawValue] != nil
+                let wasWarning = warnings.isOpen(.tracking)
                 hideWarning(.tracking, cleared: wasWarning && behaviour.reportsTrackingNormal ? .trackingNormal : nil, at: t)
             case .limited:
                 // A limited state without a code of its own (initializing, relocalizing, 2.10's insufficient
@@ -240,9 +240,7 @@ extension CaptureSession {
     /// Tracking limited (8, 9, 10): the warning of priority 1, with the error sound when tracking was
     /// normal before; it hides every lower warning showing.
     mutating func showTrackingWarning(_ meaning: EventMeaning, previous: TrackingState, at t: Double) {
-        openFeedback(.tracking, meaning: meaning, at: t)
-        emit(meaning, at: t, soundAllowed: previous == .normal)
-        hideWarnings(outrankedBy: meaning, at: t)
+        perform(warnings.showTracking(meaning, soundAllowed: previous == .normal), at: t)
     }
 
     // MARK: Relocation

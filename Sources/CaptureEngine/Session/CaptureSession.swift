@@ -57,7 +57,7 @@ public struct CaptureSession: Sendable {
     var reverseLandscapeShown = false
     var microphonePermission: Bool?
     /// The warnings on screen and those kept hidden.
-    var warnings = WarningBoard()
+    var warnings: WarningBoard
 
     // MARK: Detectors
 
@@ -75,6 +75,7 @@ public struct CaptureSession: Sendable {
         orientation = OrientationClassifier(thresholds: configuration.thresholds.orientation)
         detectors = Detectors(configuration: configuration)
         sdk = configuration.sdk
+        warnings = WarningBoard(sdk: configuration.sdk)
         behaviour = configuration.sdk.behaviour
         watchesFrames = configuration.sdk.code(for: .notReceivingFrames) != nil
             || configuration.sdk.code(for: .tooManyFramesSkipped) != nil
