@@ -20,7 +20,8 @@ struct BundleWritingOptions {
         return preset
     }
     static let zipLevelOption = Option.option("zip-level", "N", "deflate level of the CubiCapture zip's entries, 1...9 (default 6)") { (text) throws(UsageError) in
-        guard let level = Int(text), (1...9).contains(level) else { throw UsageError("--zip-level must be 1...9") }
+        guard let level = Int(text) else { throw UsageError("--zip-level expects an integer, got '\(text)'") }
+        guard (1...9).contains(level) else { throw UsageError("--zip-level must be 1...9") }
         return level
     }
     /// `--zip-depth`: whether the zip stores the depth frames (store) or deflates them.

@@ -65,13 +65,13 @@ struct CheckCommand: Command {
         shard = try parsed[Self.shardOption]
         jobs = try parsed[Self.jobsOption] ?? ProcessInfo.processInfo.activeProcessorCount
         guard jobs >= 1 else { throw UsageError("--jobs must be at least 1") }
-        let shift = try parsed[Self.shiftOption]
         if try parsed[Self.shiftEachFlag] {
+            let shift = try parsed[Self.shiftOption] ?? 0.1
             guard !update, overrides.assignments.isEmpty, overrides.file == nil else {
                 throw UsageError("--shift-each runs the scenes with their own thresholds: it excludes --update, --set and --thresholds")
             }
-            shiftEach = shift ?? 0.1
-        } else if shift != nil {
+            shiftEach = shift
+        } else if try parsed.isGiven(Self.shiftOption.spec) {
             throw UsageError("--shift needs --shift-each")
         }
     }

@@ -109,8 +109,8 @@ struct GenerateCommand: Command {
         if !camera.images, let given = camera.givenFlags.first { throw UsageError("--\(given) needs --images") }
         if camera.images, !bundles { throw UsageError("--images needs --bundles") }
         cameraOptions = camera
+        if try parsed.isGiven(Self.maxBytesOption.spec), !bundles { throw UsageError("--max-bytes needs --bundles") }
         maximumBytes = try parsed[Self.maxBytesOption]
-        if maximumBytes != nil, !bundles { throw UsageError("--max-bytes needs --bundles") }
     }
 
     /// "200G" -> 200,000,000,000; "5000" -> 5000 (K, M, G, T: powers of 1000).

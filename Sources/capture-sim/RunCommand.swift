@@ -190,7 +190,8 @@ struct RunCommand: Command {
     /// `remedy` after the reasons.
     static func checkWork(of capture: SyntheticCapture, depthEveryNthFrame: Int?, scenePath: String, remedy: String) throws(CommandFailure) {
         let images = ImageWorkEstimate(capture: capture)
-        let depthShare = SceneLimits.depthWork(of: capture.scene, everyNthFrame: depthEveryNthFrame) / SceneLimits.maximumDepthWork
+        let depthShare = SceneLimits.depthWork(of: capture.scene, durationSeconds: capture.duration, everyNthFrame: depthEveryNthFrame)
+            / SceneLimits.maximumDepthWork
         guard depthShare + images.share > 1 else { return }
         let camera = capture.camera
         throw CommandFailure("\(scenePath): \(Counted.text(images.images, "camera image")) of \(camera.width)x\(camera.height)"

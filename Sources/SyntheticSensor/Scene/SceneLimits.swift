@@ -42,13 +42,12 @@ public enum SceneLimits {
     /// (docs/benchmarks.md).
     public static let maximumDepthWork = 20_000_000.0
 
-    /// A scene's depth work (see ``maximumDepthWork``) with a depth map every `everyNthFrame` frames
-    /// (default the scene's).
-    public static func depthWork(of scene: Scene, everyNthFrame: Int? = nil) -> Double {
-        let frames = ScriptTimeline(scene: scene).endTime * scene.depth.frameRateHz
-        return depthWork(frames: frames, everyNthFrame: everyNthFrame ?? scene.depth.everyNthFrame,
-                         things: scene.rooms.reduce(0) { $0 + $1.floor.count } + scene.objects.count
-                            + Scene.clutterTotal(rooms: scene.rooms, objects: scene.objects))
+    /// The depth work (see ``maximumDepthWork``) of a scene lasting `durationSeconds`, with a depth map
+    /// every `everyNthFrame` frames (default the scene's).
+    public static func depthWork(of scene: Scene, durationSeconds: Double, everyNthFrame: Int? = nil) -> Double {
+        depthWork(frames: durationSeconds * scene.depth.frameRateHz, everyNthFrame: everyNthFrame ?? scene.depth.everyNthFrame,
+                  things: scene.rooms.reduce(0) { $0 + $1.floor.count } + scene.objects.count
+                      + Scene.clutterTotal(rooms: scene.rooms, objects: scene.objects))
     }
 
     static func depthWork(frames: Double, everyNthFrame: Int, things: Int) -> Double {
