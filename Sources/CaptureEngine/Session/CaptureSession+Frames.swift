@@ -62,20 +62,7 @@ extension CaptureSession {
             updatePortraitOrientation(now, at: t)
             return
         }
-        if reverseLandscapeShown && now != .landscapeLeft {
-            reverseLandscapeShown = false
-            hideWarning(.orientation, cleared: .notWrongOrientation, at: t)
-        }
-        switch now {
-        case .landscapeRight:
-            seenLandscape = true
-            emit(.landscape, at: t)
-        case .landscapeLeft where seenLandscape:
-            reverseLandscapeShown = true
-            showWarning(.orientation, .reverseLandscape, at: t)
-        default:
-            break
-        }
+        for action in orientationWarnings.landscapeChange(to: now) { perform(action, at: t) }
         switch state {
         case .waitingForLandscape, .ready:
             state = now == .landscapeRight ? .ready : .waitingForLandscape
@@ -84,18 +71,19 @@ extension CaptureSession {
         }
     }
 
+    /// Performs an orientation change's action: 0, or the orientation warning shown or hidden (24).
+    mutating func perform(_ action: OrientationWarnings.Action, at t: Double) {
+        switch action {
+        case .landscape: emit(.landscape, at: t)
+        case .show(let meaning): showWarning(.orientation, meaning, at: t)
+        case .hide: hideWarning(.orientation, cleared: .notWrongOrientation, at: t)
+        }
+    }
+
     /// 3.x: portrait is the only orientation; any other shows the wrong-orientation warning (17) until
     /// the phone is back in portrait (24). Recording starts only in portrait.
     mutating func updatePortraitOrientation(_ now: DeviceOrientation, at t: Double) {
-        if now == .portrait {
-            if wrongOrientationSince != nil {
-                wrongOrientationSince = nil
-                hideWarning(.orientation, cleared: .notWrongOrientation, at: t)
-            }
-        } else if wrongOrientationSince == nil {
-            wrongOrientationSince = t
-            showWarning(.orientation, .wrongOrientation, at: t)
-        }
+        if let action = orientationWarnings.portraitChange(to: now, at: t) { perform(action, at: t) }
         switch state {
         case .waitingForLandscape, .ready:
             state = now == .portrait ? .ready : .waitingForLandscape
@@ -107,7 +95,7 @@ extension CaptureSession {
     /// 3.x: the phone held in a wrong orientation for ``Thresholds/Orientation/wrongOrientationAbortSeconds``
     /// while recording aborts the scan (4); returns that abort's action.
     mutating func checkWrongOrientationTime(at t: Double) -> HostAction? {
-        guard let since = wrongOrientationSince else { return nil }
+        guard let since = orientationWarnings.wrongSince else { return nil }
         let limit = configuration.thresholds.orientation.wrongOrientationAbortSeconds
         guard t - since >= limit - Tolerance.seconds else { return nil }
         return abort(at: t, cause: .wrongOrientationTooLong,

@@ -149,13 +149,12 @@ extension CaptureSession {
                 log("Record pressed while not in landscape-right: ignored", at: t)
                 return nil
             }
-            if behaviour.portraitOnly && wrongOrientationSince != nil {
+            if behaviour.portraitOnly && orientationWarnings.recordPressed(at: t) {
                 // 3.1.3 README, "Device Orientation": "any attempts to scan in landscape will result in a
                 // warning shown on-screen and the scan being terminated after a short time": the scan
                 // starts, and the time in the wrong orientation counts from the press (4 after
                 // orientation.wrongOrientationAbortSeconds unless turned to portrait).
                 log("Record pressed while not in portrait: the scan starts and is terminated unless turned to portrait", at: t)
-                wrongOrientationSince = t
             }
             return startRecording(at: t)
         case .recording, .relocating, .backgrounded:

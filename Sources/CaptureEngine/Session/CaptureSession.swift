@@ -40,8 +40,6 @@ public struct CaptureSession: Sendable {
     var lastPose: RigidTransform = .identity
     /// The previous finite frame's transform, in any phase (frozen pose, angular drift, yaw).
     var lastFrameTransform: RigidTransform?
-    /// 3.x: since when the phone has been held in an orientation other than portrait (17, then 4).
-    var wrongOrientationSince: Double?
     /// Whether the first input's start checks (camera permission) ran.
     var startChecked = false
     /// What the system samples said last.
@@ -53,8 +51,8 @@ public struct CaptureSession: Sendable {
     /// Whether the profile has a code for angular drift (3.x: 129), so the rotation between frames is
     /// watched.
     let watchesAngularDrift: Bool
-    var seenLandscape = false
-    var reverseLandscapeShown = false
+    /// What the orientation warnings remember between orientation changes.
+    var orientationWarnings = OrientationWarnings()
     var microphonePermission: Bool?
     /// The warnings on screen and those kept hidden.
     var warnings: WarningBoard
