@@ -17,7 +17,9 @@ struct RunCommand: Command {
         Scenes/apartment.json; `capture-sim` with no arguments runs it. With --out, the scan is written
         as a bundle (docs/bundle-format.md) with the camera's video.mp4 (and raw/rgb/*.jpg in the raw
         package) unless --no-images; a scan that ends with 3 or an error leaves nothing behind.
-        --force replaces an existing bundle in one step when the new one is complete.
+        --force replaces an existing bundle in one step when the new one is complete. Camera images whose
+        work, with the depth's, is past the run's limit (docs/scene-format.md, "Limits") are refused
+        before any work unless --allow-long.
         """
     static let seedOption = Option.seed("seed for hand motion, drift and sensor noise (default: the scene's)")
     static let jsonFlag = Flag.flag("json", "one JSON object per event (time, code, message, severity, trace)")
