@@ -190,8 +190,10 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
         // sunlit: whether the ray towards the sun leaves the room through one of its windows.
         const simde__m256i first = simde_mm256_i32gather_epi32(f->window_start, safe_room, 4);
         const simde__m256i end = simde_mm256_i32gather_epi32(f->window_start + 1, safe_room, 4);
-        v8 sunlit = zero;
-        const v8 tiny = splat(1e-6f);
+        // How much of the sun's disc the point sees: the most any window lets through, each window's
+        // edges ramping over their penumbra (FrameShading.sunlight).
+        v8 sunlight = zero;
+        const v8 tiny = splat(1e-6f), radius = splat(f->sun_angular_radius), least_half = splat(1e-4f), one = splat(1.0f);
         const v8 sign = simde_mm256_castsi256_ps(simde_mm256_set1_epi32(0x7FFFFFFF));
         for (int k = 0;; k++) {
             const simde__m256i w = simde_mm256_add_epi32(first, simde_mm256_set1_epi32(k));
@@ -209,18 +211,19 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
             const v8 t = dv(dot8(wnx, wny, wnz, sub(ox, px), sub(oy, py), sub(oz, pz)), denominator);
             const v8 qx = sub(add(px, mul(sx, t)), ox), qy = sub(add(py, mul(sy, t)), oy), qz = sub(add(pz, mul(sz, t)), oz);
             const v8 a = dot8(qx, qy, qz, ux, uy, uz), b = dot8(qx, qy, qz, wvx, wvy, wvz);
-            v8 hit = simde_mm256_and_ps(valid, gt(simde_mm256_and_ps(denominator, sign), tiny));
-            hit = simde_mm256_and_ps(hit, simde_mm256_and_ps(gt(t, zero), simde_mm256_and_ps(ge(a, zero), le(a, width))));
-            hit = simde_mm256_and_ps(hit, simde_mm256_and_ps(ge(b, zero), le(b, height)));
-            sunlit = simde_mm256_or_ps(sunlit, hit);
+            const v8 hit = simde_mm256_and_ps(valid, simde_mm256_and_ps(gt(simde_mm256_and_ps(denominator, sign), tiny), gt(t, zero)));
+            const v8 half = add(mul(t, radius), least_half), twice = add(half, half);
+            const v8 across = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(a, sub(width, a)), half), twice)));
+            const v8 up = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(b, sub(height, b)), half), twice)));
+            sunlight = select8(hit, simde_mm256_max_ps(sunlight, mul(across, up)), sunlight);
         }
-        const v8 lit = simde_mm256_and_ps(candidates, sunlit);
+        const v8 lit = simde_mm256_and_ps(candidates, gt(sunlight, zero));
         const v8 strength = splat(f->sun_strength);
-        diffuse = select8(lit, add(diffuse, mul(strength, nds)), diffuse);
+        diffuse = select8(lit, add(diffuse, mul(mul(strength, nds), sunlight)), diffuse);
         const v8 shiny_lit = simde_mm256_and_ps(lit, shiny);
         if (simde_mm256_movemask_ps(shiny_lit)) {
             const v8 b = blinn8(sx, sy, sz, vx, vy, vz, nx, ny, nz, squarings, most_squarings(squarings));
-            specular = select8(shiny_lit, add(specular, mul(strength, b)), specular);
+            specular = select8(shiny_lit, add(specular, mul(mul(strength, b), sunlight)), specular);
         }
     }
     const v8 highlight = mul(ks, specular);

@@ -232,3 +232,25 @@ import Testing
         #expect(centre.x > centre.y + 40, "the mirror's centre shows the red box: \(centre)")
     }
 }
+
+/// The sun is a disc, not a point: a window's edge casts a penumbra on the floor.
+@Suite struct SunPenumbraTests {
+    @Test func aSunPatchEdgeRampsOverThePenumbraOfTheSunsDisc() {
+        var window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1, height: 1, sillHeight: 1)
+        window.material = nil
+        let rooms = [TestScenes.roomFacingWall(openings: [window])]
+        var settings = CameraSettings()
+        settings.sunAzimuthDegrees = 0
+        settings.sunElevationDegrees = 45
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: rooms, objects: []), rooms: rooms, settings: settings)
+        // The window spans x -0.5...0.5, y 1...2 in the wall z = -2; the sun at 45 degrees straight through it
+        // lights the floor over x -0.5...0.5, z -1...0. At z = -0.5 the floor is 1.5 * sqrt(2) m from the
+        // window along the sun's ray.
+        let half = Float(1.5 * 2.0.squareRoot()) * ColorRenderer.sunAngularRadius + 1e-4
+        func light(_ x: Float) -> Float { renderer.sunlight(at: SIMD3(x, 0, -0.5), room: 0) }
+        #expect(light(0) == 1 && light(0.5 - 2 * half) == 1)
+        #expect(light(0.5 + 2 * half) == 0)
+        #expect(abs(light(0.5) - 0.5) < 0.01)
+        #expect(abs(light(0.5 - half / 2) - 0.75) < 0.02 && abs(light(0.5 + half / 2) - 0.25) < 0.02)
+    }
+}

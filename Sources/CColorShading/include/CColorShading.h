@@ -26,6 +26,8 @@ typedef struct {
     float sun[3];
     /// Ambient light, ceiling light strength, sun strength, sky brightness.
     float ambient, ceiling_light, sun_strength, sky;
+    /// The sun disc's angular radius, radians: a window edge's penumbra is 2 t r wide at distance t.
+    float sun_angular_radius;
     /// Per patch: its normal facing the camera (4 floats); its record of 8 floats: albedo r, g, b, specular
     /// weight 0.02 + 0.5 g g, its room's ceiling light x, y, z (0 without a room) and an int32 (its bits in
     /// the float) squarings | flags << 8 | (room + 1) << 16, with 2 + (int)(6 g) Blinn-Phong squarings and

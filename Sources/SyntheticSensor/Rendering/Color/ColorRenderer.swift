@@ -10,8 +10,8 @@ import Foundation
 ///
 /// Visibility uses the depth renderer's patch rasterisation (``PatchRasterSetup``, ``DepthKernels``) with
 /// a far range (the room seen through windows), then each pixel is shaded in linear RGB:
-/// albedo x (ambient + the room's ceiling light x Lambert / distance² + sun x Lambert where the ray to the
-/// sun leaves the room through one of its windows) + a Blinn-Phong specular term of the same lights,
+/// albedo x (ambient + the room's ceiling light x Lambert / distance² + sun x Lambert x the share of the
+/// sun's disc seen through the room's windows) + a Blinn-Phong specular term of the same lights,
 /// weighted and sharpened by the material's gloss. Pixels with no surface see the sky (through windows
 /// and openings to the outside). Mirrors reflect the view ray once (a scalar ray cast); glass panes
 /// (``SceneGeometry/panes``) tint what lies behind them and add a faint reflection of the sky. Then
@@ -76,6 +76,8 @@ public struct ColorRenderer: Sendable {
     let imageBuffers = ImageBufferPool()
     /// How far the camera sees, metres.
     public static let rangeMeters = 200.0
+    /// The sun disc's angular radius, radians (0.2666 degrees): the width of a window edge's penumbra.
+    public static let sunAngularRadius: Float = 0.004653
 
     /// A window as a world rectangle: `origin + a * u + b * v`, a in 0...width, b in 0...height.
     struct Window: Sendable {
@@ -612,6 +614,13 @@ public struct ColorRenderer: Sendable {
     }
 
     /// What shading one pose needs: the camera, each patch's normal (facing the camera), material and light.
+    /// The share of the sun's disc a world point of room `room` sees through the room's windows, 0...1
+    /// (what the shading multiplies the sun's light by).
+    func sunlight(at point: SIMD3<Float>, room: Int) -> Float {
+        FrameShading(renderer: self, pose: RigidTransform(rotation: .identity, translation: .zero), camera: intrinsics, stores: true,
+                     panesInView: false).sunlight(point, room: room)
+    }
+
     private struct FrameShading: Sendable {
         let renderer: ColorRenderer
         let camera: SIMD3<Float>
@@ -860,16 +869,24 @@ public struct ColorRenderer: Sendable {
                     }
                 }
                 let nds = (n * sun).sum()
-                if s.sun > 0, nds > 0, sunlit(point, room: room) {
-                    diffuse += s.sun * nds
-                    if shiny { specular += s.sun * blinn(sun) }
+                if s.sun > 0, nds > 0 {
+                    let coverage = sunlight(point, room: room)
+                    if coverage > 0 {
+                        diffuse += s.sun * nds * coverage
+                        if shiny { specular += s.sun * blinn(sun) * coverage }
+                    }
                 }
             }
             return material.albedo * diffuse + SIMD3(repeating: ks * specular)
         }
 
-        /// Whether the ray from a point towards the sun leaves the room through one of its windows.
-        func sunlit(_ p: SIMD3<Float>, room: Int) -> Bool {
+        /// How much of the sun's disc a point sees through its room's windows, 0...1 (the most any one
+        /// window lets through). The sun is a disc ``ColorRenderer/sunAngularRadius`` wide, so a window's
+        /// edge casts a penumbra growing with the distance `t` to it: across the edge the light ramps
+        /// from 0 to 1 over `2 t r` (a box approximation of the disc), a few millimetres on a floor a
+        /// metre below the sill, and the sun patch has no stair-stepped edge.
+        func sunlight(_ p: SIMD3<Float>, room: Int) -> Float {
+            var most: Float = 0
             for window in renderer.roomWindows[room] {
                 let denominator = (window.normal * sun).sum()
                 guard abs(denominator) > 1e-6 else { continue }
@@ -877,9 +894,12 @@ public struct ColorRenderer: Sendable {
                 guard t > 0 else { continue }
                 let q = p + sun * t - window.origin
                 let a = (q * window.u).sum(), b = (q * window.v).sum()
-                if a >= 0, a <= window.width, b >= 0, b <= window.height { return true }
+                let half = t * ColorRenderer.sunAngularRadius + 1e-4
+                let across = max(0, min(1, (min(a, window.width - a) + half) / (half + half)))
+                let up = max(0, min(1, (min(b, window.height - b) + half) / (half + half)))
+                most = max(most, across * up)
             }
-            return false
+            return most
         }
 
         /// The sky (and the ground below the horizon) in a world direction, linear: a distant skyline of

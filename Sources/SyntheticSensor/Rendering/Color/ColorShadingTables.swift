@@ -68,7 +68,7 @@ struct ColorShadingTables: Sendable {
                         var frame = ccolor_frame(
                             camera: triple(camera), ray_x: triple(rayX), ray_y: triple(rayY), ray_origin: triple(rayOrigin),
                             sun: triple(sun), ambient: settings.ambient, ceiling_light: settings.ceilingLight,
-                            sun_strength: settings.sun, sky: settings.sky,
+                            sun_strength: settings.sun, sky: settings.sky, sun_angular_radius: ColorRenderer.sunAngularRadius,
                             normals: n.baseAddress?.assumingMemoryBound(to: Float.self), records: f0, flags: i0,
                             window_start: i0 + patchCount, windows: f0 + windowStart,
                             pane_normals: pn.baseAddress?.assumingMemoryBound(to: Float.self), pane_albedo: f0 + paneStart)
