@@ -63,3 +63,42 @@ import Testing
         }
     }
 }
+
+/// The image processor's sharpening (`ccolor_sharpen_rgb`) against its documented integer arithmetic,
+/// written out pixel by pixel: every byte equal, the border untouched.
+@Suite struct SharpeningKernelTests {
+    /// clamp(c + floor((d * amount + 512) / 1024)) with d = 4c minus the same channel of the four
+    /// neighbours, all from the image before sharpening; border pixels as they were.
+    static func reference(_ image: [UInt8], width: Int, height: Int, amount: Int32) -> [UInt8] {
+        var out = image
+        guard width >= 3, height >= 3, amount > 0 else { return out }
+        for y in 1..<(height - 1) {
+            for x in 1..<(width - 1) {
+                for channel in 0..<3 {
+                    func at(_ x: Int, _ y: Int) -> Int32 { Int32(image[(y * width + x) * 3 + channel]) }
+                    let c = at(x, y)
+                    let detail = 4 * c - at(x, y - 1) - at(x, y + 1) - at(x - 1, y) - at(x + 1, y)
+                    let floorShare = Int32((Double(detail * amount + 512) / 1024).rounded(.down))
+                    out[(y * width + x) * 3 + channel] = UInt8(max(0, min(255, c + floorShare)))
+                }
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [(Int32(0), 7, 5), (300, 7, 5), (1024, 64, 48), (2500, 3, 3), (600, 2, 9)])
+    func sharpeningEqualsItsArithmeticPixelByPixel(amount: Int32, width: Int, height: Int) {
+        var state: UInt32 = 12345
+        let image = (0..<(width * height * 3)).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        var sharpened = image
+        var scratch = [UInt8](repeating: 0, count: 9 * width)
+        sharpened.withUnsafeMutableBufferPointer { rgb in
+            scratch.withUnsafeMutableBufferPointer { ccolor_sharpen_rgb(rgb.baseAddress!, width, height, amount, $0.baseAddress!) }
+        }
+        #expect(sharpened == Self.reference(image, width: width, height: height, amount: amount))
+        if amount > 0, width >= 3, height >= 3 { #expect(sharpened != image) }
+    }
+}
