@@ -114,3 +114,27 @@ import Testing
         #expect(Double(hard) > 0.01 * Double(pairs), "\(hard) of \(pairs)")
     }
 }
+
+/// The texture memory layout (`ccolor_texel_offset`, `ccolor_texture_level_start`): every texel of every
+/// mip level has a place of its own inside the texture's `CCOLOR_TEXTURE_TEXELS`, the levels in order.
+@Suite struct TextureLayoutTests {
+    @Test func everyTexelOfEveryLevelHasItsOwnPlaceInsideItsLevel() {
+        var taken = [Bool](repeating: false, count: Int(CCOLOR_TEXTURE_TEXELS))
+        for level in 0..<Int32(CCOLOR_TEXTURE_LEVELS) {
+            let side = Int32(1 << (Int(CCOLOR_TEXTURE_LOG2) - Int(level)))
+            let start = ccolor_texture_level_start(level)
+            let end = level + 1 < Int32(CCOLOR_TEXTURE_LEVELS) ? ccolor_texture_level_start(level + 1) : Int32(CCOLOR_TEXTURE_TEXELS)
+            #expect(end - start >= side * side, "level \(level) holds \(end - start) places for \(side * side) texels")
+            var clashes = 0, outside = 0
+            for v in 0..<side {
+                for u in 0..<side {
+                    let offset = ccolor_texel_offset(level, u, v)
+                    guard offset >= start, offset < end else { outside += 1; continue }
+                    if taken[Int(offset)] { clashes += 1 }
+                    taken[Int(offset)] = true
+                }
+            }
+            #expect(clashes == 0 && outside == 0, "level \(level): \(clashes) texels share a place, \(outside) lie outside the level")
+        }
+    }
+}
