@@ -19,10 +19,8 @@ enum BenchCommand: CommandGroup {
 
     /// A positive `--frames`-like option.
     static func positive(_ name: String, _ placeholder: String, _ help: String) -> Option<Int> {
-        .option(name, placeholder, help) { (text) throws(UsageError) in
-            guard let n = Int(text) else { throw UsageError("--\(name) expects an integer, got '\(text)'") }
+        .integer(name, placeholder, help) { (n) throws(UsageError) in
             guard n > 0 else { throw UsageError("--\(name) must be positive") }
-            return n
         }
     }
 }

@@ -19,10 +19,8 @@ struct BundleWritingOptions {
         guard let preset = PNGCompression(presetName: name) else { throw UsageError("--png-compression expects none, rle, fast or small, got '\(name)'") }
         return preset
     }
-    static let zipLevelOption = Option.option("zip-level", "N", "deflate level of the CubiCapture zip's entries, 1...9 (default 6)") { (text) throws(UsageError) in
-        guard let level = Int(text) else { throw UsageError("--zip-level expects an integer, got '\(text)'") }
+    static let zipLevelOption = Option.integer("zip-level", "N", "deflate level of the CubiCapture zip's entries, 1...9 (default 6)") { (level) throws(UsageError) in
         guard (1...9).contains(level) else { throw UsageError("--zip-level must be 1...9") }
-        return level
     }
     /// `--zip-depth`: whether the zip stores the depth frames (store) or deflates them.
     static let zipDepthOption = Option.option("zip-depth", "M", "allDepthFrames.bin in the zip: store (default) or deflate") { (method) throws(UsageError) in

@@ -27,18 +27,12 @@ struct ExportCommand: Command {
         guard let poses = ExportPoses(rawValue: text) else { throw UsageError("--poses expects estimate or true, got '\(text)'") }
         return poses
     }
-    static let everyOption = Option.option("every", "N", "keep every N-th frame (of the frames with images for colmap and nerfstudio)") { (text) throws(UsageError) in
-        guard let every = Int(text) else { throw UsageError("--every expects an integer, got '\(text)'") }
+    static let everyOption = Option.integer("every", "N", "keep every N-th frame (of the frames with images for colmap and nerfstudio)") { (every) throws(UsageError) in
         guard every >= 1 else { throw UsageError("--every expects a whole number of at least 1, got '\(every)'") }
-        return every
     }
     static let startOption = Option.number("start", "S", "only frames at or after S seconds on the capture clock")
     static let endOption = Option.number("end", "S", "only frames before S seconds")
-    static let fpsOption = Option.option("fps", "N", "a raw package written before raw/poses.csv had its time column: frame k is\nat k / N s") { (text) throws(UsageError) in
-        guard let fps = Double(text), fps.isFinite else { throw UsageError("--fps expects a number, got '\(text)'") }
-        guard fps > 0 else { throw UsageError("--fps expects a positive number of frames per second, got '\(fps)'") }
-        return fps
-    }
+    static let fpsOption = Option.framesPerSecond("a raw package written before raw/poses.csv had its time column: frame k is\nat k / N s")
     static let options: [OptionSpec] = [
         toOption.spec, outOption.spec, forceFlag.spec, posesOption.spec, everyOption.spec, startOption.spec, endOption.spec, fpsOption.spec,
     ]

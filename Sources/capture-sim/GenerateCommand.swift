@@ -43,10 +43,8 @@ struct GenerateCommand: Command {
     static let fastTurnRate = rate("fast-turn-rate", "probability of one fast turn per scene, 0...1 (default 0)")
     static let sidewaysRate = rate("sideways-rate", "probability of one sideways walk per scene, 0...1 (default 0)")
     static let trackingLossRate = rate("tracking-loss-rate", "probability of one tracking loss per scene, 0...1 (default 0)")
-    static let depthEveryOption = Option.option("depth-every", "N", "the scenes' depth.everyNthFrame (default 1: depth on every frame)") { (text) throws(UsageError) in
-        guard let n = Int(text) else { throw UsageError("--depth-every expects an integer, got '\(text)'") }
+    static let depthEveryOption = Option.integer("depth-every", "N", "the scenes' depth.everyNthFrame (default 1: depth on every frame)") { (n) throws(UsageError) in
         guard (1...10_000).contains(n) else { throw UsageError("--depth-every must be 1...10000, got \(n)") }
-        return n
     }
     static let imagesFlag = Flag.flag("images", "with --bundles: the camera's video.mp4 and raw/rgb/*.jpg too (as run --out writes\nthem; several times the time and a tenth more bytes)")
     static let maxBytesOption = Option.option("max-bytes", "B", "with --bundles: refuse (exit 2, nothing written) when the bundles' estimated size\nis above B bytes (suffixes K, M, G, T: powers of 1000; e.g. 200G)") { (text) throws(UsageError) in
@@ -65,10 +63,8 @@ struct GenerateCommand: Command {
 
     /// A probability option, 0...1.
     static func rate(_ name: String, _ help: String) -> Option<Double> {
-        .option(name, "P", help) { (text) throws(UsageError) in
-            guard let p = Double(text), p.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
+        .number(name, "P", help) { (p) throws(UsageError) in
             guard (0...1).contains(p) else { throw UsageError("--\(name) must be 0...1, got \(p)") }
-            return p
         }
     }
     static let exitStatus: [ExitStatus] = [
@@ -134,7 +130,7 @@ struct GenerateCommand: Command {
                 let scene = try Scene(jsonText: generated.json, source: generated.name + ".json")
                 let plain = try capture(scene, images: false)
                 if cameraOptions.images {
-                    try RunCommand.checkWork(of: plain, depthEveryNthFrame: nil, scenePath: generated.name,
+                    try RunWorkLimit.check(plain, depthEveryNthFrame: nil, scenePath: generated.name,
                                                remedy: "drop --images, or give a smaller --video-size or --video-fps")
                 }
                 estimate += BundleSizeEstimate(capture: plain, images: cameraOptions.images).totalBytes

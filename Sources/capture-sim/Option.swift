@@ -33,10 +33,12 @@ extension Option where Value == String {
 }
 
 extension Option where Value == Int {
-    /// An integer.
-    static func integer(_ name: String, _ placeholder: String, _ help: String) -> Option {
+    /// An integer, then `validate`'s check of it (a usage error naming the bound).
+    static func integer(_ name: String, _ placeholder: String, _ help: String,
+                        validate: @escaping @Sendable (Int) throws(UsageError) -> Void = { _ in }) -> Option {
         .option(name, placeholder, help) { (text) throws(UsageError) in
             guard let value = Int(text) else { throw UsageError("--\(name) expects an integer, got '\(text)'") }
+            try validate(value)
             return value
         }
     }
@@ -53,11 +55,20 @@ extension Option where Value == UInt64 {
 }
 
 extension Option where Value == Double {
-    /// A finite number.
-    static func number(_ name: String, _ placeholder: String, _ help: String) -> Option {
+    /// A finite number, then `validate`'s check of it (a usage error naming the bound).
+    static func number(_ name: String, _ placeholder: String, _ help: String,
+                       validate: @escaping @Sendable (Double) throws(UsageError) -> Void = { _ in }) -> Option {
         .option(name, placeholder, help) { (text) throws(UsageError) in
             guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
+            try validate(value)
             return value
+        }
+    }
+
+    /// `--fps N`: a positive frame rate, frames per second.
+    static func framesPerSecond(_ help: String) -> Option {
+        .number("fps", "N", help) { (fps) throws(UsageError) in
+            guard fps > 0 else { throw UsageError("--fps expects a positive number of frames per second, got '\(fps)'") }
         }
     }
 }

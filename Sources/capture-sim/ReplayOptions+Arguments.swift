@@ -8,11 +8,7 @@ extension ReplayOptions {
         }
         return format
     }
-    static let fpsOption = Option.option("fps", "N", "frame rate of a raw poses.csv without its time column, frames per\nsecond (default: its package's manifest.json; a poses.csv with the\ntime column keeps its times)") { (text) throws(UsageError) in
-        guard let fps = Double(text), fps.isFinite else { throw UsageError("--fps expects a number, got '\(text)'") }
-        guard fps > 0 else { throw UsageError("--fps expects a positive number of frames per second, got '\(fps)'") }
-        return fps
-    }
+    static let fpsOption = Option.framesPerSecond("frame rate of a raw poses.csv without its time column, frames per\nsecond (default: its package's manifest.json; a poses.csv with the\ntime column keeps its times)")
     static let upOption = Option.option("up", "y|z", "world up axis of TUM (default z) and .traj (default y) logs") { (text) throws(UsageError) in
         guard let up = WorldUpAxis(rawValue: text) else { throw UsageError("--up expects y or z, got '\(text)'") }
         return up

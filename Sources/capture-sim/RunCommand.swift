@@ -28,10 +28,8 @@ struct RunCommand: Command {
                                        whenEmpty: "--out expects a folder, got an empty path")
     static let formatOption = Option<Format>.choice("format", "F", "cubicapture (default), raw-rgbd or both")
     static let forceFlag = Flag.flag("force", "replace an existing bundle of the same name")
-    static let depthEveryOption = Option.option("depth-every", "N", "a depth map every N-th frame (default: the scene's)") { (text) throws(UsageError) in
-        guard let n = Int(text) else { throw UsageError("--depth-every expects an integer, got '\(text)'") }
+    static let depthEveryOption = Option.integer("depth-every", "N", "a depth map every N-th frame (default: the scene's)") { (n) throws(UsageError) in
         guard n >= 1 else { throw UsageError("--depth-every must be at least 1") }
-        return n
     }
     static let truthOption = Option.option("truth", "WHAT", "also write the capture's truth into the raw package (--format raw-rgbd or\nboth): depth (raw/depth_true/: depth before the error model), labels\n(raw/labels/, raw/instances/, truth/labels.json), or depth,labels") { (text) throws(UsageError) in
         var outputs: Set<TruthOutput> = []
@@ -126,7 +124,7 @@ struct RunCommand: Command {
         options.truth = truth
         let capture = SyntheticCapture(scene: scene, seed: seed, options: options)
         if options.colorImages, !allowsLongRun {
-            try Self.checkWork(of: capture, depthEveryNthFrame: depthEvery, scenePath: scenePath, remedy: "give --allow-long to render them anyway (minutes), --no-images, or a smaller --video-size or --video-fps")
+            try RunWorkLimit.check(capture, depthEveryNthFrame: depthEvery, scenePath: scenePath, remedy: "give --allow-long to render them anyway (minutes), --no-images, or a smaller --video-size or --video-fps")
         }
         // The scene's, with the video rate of the camera in use.
         var configuration = capture.configuration
@@ -185,23 +183,6 @@ struct RunCommand: Command {
             return try publish(CombinedStorage(CubiCaptureStorage(settings: cubi), RawRGBDStorage(settings: raw)),
                                bundle: cubi.bundlePath + " and " + raw.bundlePath)
         }
-    }
-
-    /// Refuses, before any work, a run whose depth and camera images together would take more than the
-    /// limits allow (each share of its limit, summed, at most 1; docs/scene-format.md, "Limits"), with
-    /// `remedy` after the reasons.
-    static func checkWork(of capture: SyntheticCapture, depthEveryNthFrame: Int?, scenePath: String, remedy: String) throws(CommandFailure) {
-        let images = ImageWorkEstimate(capture: capture)
-        let depthShare = SceneLimits.depthWork(of: capture.scene, durationSeconds: capture.duration, everyNthFrame: depthEveryNthFrame)
-            / SceneLimits.maximumDepthWork
-        guard depthShare + images.share > 1 else { return }
-        let camera = capture.camera
-        throw CommandFailure("\(scenePath): \(Counted.text(images.images, "camera image")) of \(camera.width)x\(camera.height)"
-                             + (images.mirrorPixels > 0 ? " with up to \(Int((images.mirrorPixels / 1e6).rounded()))M mirror pixels" : "")
-                             + " are \(Int((images.share * 100).rounded())) % of a run's image work and its depth \(Int((depthShare * 100).rounded())) %, "
-                             + "more than the limit together (ImageWorkEstimate, docs/scene-format.md, \"Limits\"): "
-                             + remedy,
-                             exitCode: .usage)
     }
 
     /// Prints the events, then a summary on standard error. With bundles, settles them: confirmed when
