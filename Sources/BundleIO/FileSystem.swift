@@ -37,6 +37,15 @@ package enum FileSystem {
         throw error
     }
 
+    /// `mkdir -p`: `path` and every missing folder above it, each by ``makeDirectory(_:existingIsFine:)``.
+    package static func makeDirectories(_ path: String) throws(FileSystemError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            try makeDirectory(prefix, existingIsFine: true)
+        }
+    }
+
     /// `rename(from, to)`.
     package static func rename(_ from: String, to: String) throws(FileSystemError) {
         if Glibc.rename(from, to) != 0 { throw FileSystemError.system("rename", "\(from) -> \(to)") }

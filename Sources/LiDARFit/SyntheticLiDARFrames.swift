@@ -24,7 +24,7 @@ public struct SyntheticLiDARFrames: LiDARFrameSource {
         modelled.lidar.errorModel = .correlated
         modelled.lidar.correlated = settings
         capture = SyntheticCapture(scene: modelled)
-        path = "scene " + scene.name
+        path = scene.source + " (the forward model)"
         let rate = scene.depth.frameRateHz
         let seconds = capture.recordingSeconds ?? 0..<capture.duration
         firstIndex = Int((seconds.lowerBound * rate).rounded(.up))

@@ -1,4 +1,5 @@
 import Benchmarks
+import BundleIO
 import Foundation
 import SyntheticSensor
 
@@ -130,9 +131,7 @@ struct BenchBundleCommand: Command {
         if out == nil {
             // The default lies in the build folder, which a clone not yet built (or built elsewhere) lacks.
             let parent = (Self.defaultOut as NSString).deletingLastPathComponent
-            do { try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true) } catch {
-                throw CommandFailure("\(parent): cannot create the folder for the default --out: \(error.localizedDescription)", exitCode: .outputFailed)
-            }
+            try FileSystem.makeDirectories(parent)
         }
         var benchmark = BundleBenchmark(scene: scene, recordingSeconds: seconds, outputFolder: out ?? Self.defaultOut,
                                         camera: camera.images ? try camera.camera(for: scene) : nil)

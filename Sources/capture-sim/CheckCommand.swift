@@ -103,11 +103,7 @@ struct CheckCommand: Command {
                                  failure: r.check.status == .passed ? nil : r.check.problems.first ?? "failed",
                                  details: (r.check.problems + r.check.diff).joined(separator: "\n"))
             }, properties: (self.overrides.file.map { [(name: "--thresholds", value: $0)] } ?? []) + self.overrides.texts.map { (name: "--set", value: $0) })
-            do {
-                try FileSystem.writeOutputFile(report.xml, to: junit, force: true)
-            } catch {
-                throw CommandFailure("\(junit): cannot write the JUnit report: \(error.description)", exitCode: .outputFailed)
-            }
+            try FileSystem.writeOutputFile(report.xml, to: junit, force: true)
         }
         if let report {
             let index = try CheckReport.write(results: results, folder: report, thresholds: transform)

@@ -4,6 +4,7 @@ import CaptureEngine
 import JSONSupport
 import RegressionCheck
 import ScanReport
+import SceneGenerator
 
 /// The tool's documented exit codes.
 enum ExitCode: Int32 {
@@ -25,7 +26,8 @@ enum ExitCode: Int32 {
     /// bad input (``InputError``, naming file and place) 3, a failed write (``FileSystemError``,
     /// ``LibraryCallError``) 4, a report page that cannot be made (``ReportPageError``) 3 or 4, thresholds
     /// that cannot be applied (``ThresholdOverrideError``: a file's 3, an assignment's 2), a benchmark's
-    /// (``BenchmarkError``) 2, 3 or 1, a ``CommandFailure`` its own code, anything else 1.
+    /// (``BenchmarkError``) 2, 3 or 1, a generated scene that does not load (``GeneratedSceneError``, a generator
+    /// bug) 1, a ``CommandFailure`` its own code, anything else 1.
     static func of(_ error: any Error) -> (code: ExitCode, message: String) {
         switch error {
         case let usage as UsageError: return (.usage, usage.description)
@@ -42,6 +44,7 @@ enum ExitCode: Int32 {
         case let scenes as SceneFileError: return (.badInput, scenes.description)
         case let output as FileSystemError: return (.outputFailed, "cannot write " + output.description)
         case let library as LibraryCallError: return (.outputFailed, library.description)
+        case let generated as GeneratedSceneError: return (.failure, generated.description)
         default: return (.failure, "\(error)")
         }
     }

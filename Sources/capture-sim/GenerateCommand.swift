@@ -144,21 +144,13 @@ struct GenerateCommand: Command {
                 + "about \(Self.gigabytes(estimate)) on disk (docs/generate.md, \"How much disk\")")
         }
         InterruptCleanup.install()
-        do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("\(out): cannot create the folder: \(error.localizedDescription)", exitCode: .outputFailed)
-        }
+        try FileSystem.makeDirectories(out)
         var manifestLines: [String] = []
         for (done, index) in indices.enumerated() {
             let generated = generator.scene(index: index)
             // Every generated scene must load (a generator bug must not leave a broken file).
             let path = (out as NSString).appendingPathComponent(generated.name + ".json")
-            do {
-                _ = try Scene(jsonText: generated.json, source: path)
-            } catch {
-                throw CommandFailure("generated item \(index) does not load: \(error.description)", exitCode: .failure)
-            }
+            _ = try generated.loaded(source: path)
             try write(generated.json, to: path)
             if bundles {
                 let (line, bytes) = try writeBundles(generated, scenePath: path)
@@ -189,12 +181,8 @@ struct GenerateCommand: Command {
 
     /// Writes a file under a temporary name of this process's own beside it, then renames it into
     /// place; a signal meanwhile removes the temporary file (``FileSystem/writeAtomically(_:to:)``).
-    private func write(_ text: String, to path: String) throws {
-        do {
-            try FileSystem.writeAtomically(text, to: path)
-        } catch {
-            throw CommandFailure("\(path): cannot write: \(error.description)", exitCode: .outputFailed)
-        }
+    private func write(_ text: String, to path: String) throws(FileSystemError) {
+        try FileSystem.writeAtomically(text, to: path)
     }
 
     /// Runs a generated scene into its two bundles; returns its manifest line with the bundles' paths
@@ -213,11 +201,7 @@ struct GenerateCommand: Command {
             s.truthFiles = SceneTruth.files(scene)
             return s
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("\(folder): cannot create the folder: \(error.localizedDescription)", exitCode: .outputFailed)
-        }
+        try FileSystem.makeDirectories(folder)
         let storage = CombinedStorage(CubiCaptureStorage(settings: settings(scene.name)), RawRGBDStorage(settings: settings(scene.name + "-raw")))
         let run: SceneRun<CombinedStorage<CubiCaptureStorage, RawRGBDStorage>>
         let bar = ProgressBar(label: scene.name)
@@ -226,7 +210,7 @@ struct GenerateCommand: Command {
             run = try SceneRun(capture: capture, configuration: configuration, storage: storage, progress: bar.update)
         } catch {
             storage.withdrawPublication()
-            throw CommandFailure("\(scenePath): \(error)", exitCode: .outputFailed)
+            throw error
         }
         // Settled as `run` settles a scan: confirmed when finished and published, else withdrawn.
         if let problem = storage.settle(scanFinished: run.driver.session.finishedWithEnoughData, bundle: folder + "/" + scene.name) {

@@ -30,12 +30,7 @@ struct InspectCommand: Command {
     }
 
     func run() throws -> ExitCode {
-        let inspection: BundleInspection
-        do {
-            inspection = try BundleInspector.inspect(path: path)
-        } catch {
-            throw CommandFailure("cannot read \(error.description)", exitCode: .badInput)
-        }
+        let inspection = try BundleInspector.inspect(path: path)
         if json {
             print(inspection.json.serialized())
         } else {

@@ -93,7 +93,8 @@ struct LiDARFitCommand: Command {
         let fitter = LiDARFitter(iterations: iterations)
         let progress = ProgressBar(label: "fit")
         var evaluated = 0
-        do throws(InputError) {
+        do {
+            defer { progress.finish() }
             result = try fitter.fit(target: target, start: scene.lidar.correlated) { (models) throws(InputError) in
                 defer {
                     evaluated += models.count
@@ -101,19 +102,11 @@ struct LiDARFitCommand: Command {
                 }
                 return try Self.statistics(of: models, scene: scene, quantisation: quantisation, calculator: calculator)
             }
-            progress.finish()
-        } catch {
-            progress.finish()
-            throw CommandFailure("\(scenePath): cannot render the forward model: \(error.description)", exitCode: .badInput)
         }
         let block = LiDARFitReport.lidarBlock(result.settings).serialized(pretty: true) + "\n"
         printInfo(LiDARFitReport.table(result, capture: path, scene: scene.name))
         if let out {
-            do {
-                try FileSystem.writeOutputFile(block, to: out, force: force)
-            } catch {
-                throw CommandFailure("\(out): cannot write the lidar block: \(error.description)", exitCode: .outputFailed)
-            }
+            try FileSystem.writeOutputFile(block, to: out, force: force)
         } else {
             print(block, terminator: "")
         }

@@ -59,12 +59,8 @@ struct LiDARStatsCommand: Command {
         }
     }
 
-    static func statistics(of path: String, frames: Int, pairs: Int) throws -> LiDARStatistics {
-        do throws(InputError) {
-            return try LiDARStatisticsCalculator(maximumFrames: frames, maximumPairs: pairs).statistics(of: try LiDARCapture(path: path))
-        } catch {
-            throw CommandFailure("cannot read \(error.description)", exitCode: .badInput)
-        }
+    static func statistics(of path: String, frames: Int, pairs: Int) throws(InputError) -> LiDARStatistics {
+        try LiDARStatisticsCalculator(maximumFrames: frames, maximumPairs: pairs).statistics(of: try LiDARCapture(path: path))
     }
 
 }
