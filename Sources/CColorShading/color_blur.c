@@ -9,7 +9,7 @@
 // store), and the positions and weights are per block because per row they cost as much as the blur.
 //
 // The blocks' shifts that the blur follows (`ccolor_block_row_shifts`) are here too: four blocks at a time
-// in doubles (SIMDe's AVX API), the same operations in the same order as the Swift `MotionBlur`'s loop.
+// in doubles (SIMDe's AVX API), the same operations in the same order as `MotionBlur.shiftsReference` (ColorBlur+Reference.swift).
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)
 

@@ -1,5 +1,5 @@
-// See include/CColorShading.h for why this kernel exists. It mirrors ColorRenderer.FrameShading (shade,
-// shadeBlock, shadePixel, store, radiance, sunlit, sky) operation for operation; keep the two in step.
+// See include/CColorShading.h for why this kernel exists. It mirrors ColorRenderer.FrameShading (shade and
+// shadeBlock in ColorShading+Reference.swift; shadePixel, store, radiance, sunlight, sky) operation for operation; keep the two in step.
 
 // Products and sums must stay separately rounded, as in Swift, for bit-identical output.
 #pragma STDC FP_CONTRACT OFF

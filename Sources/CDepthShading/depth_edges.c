@@ -1,5 +1,5 @@
-// See include/CDepthShading.h ("cdepth_edge_levels") for why this kernel exists. It mirrors the start of
-// CorrelatedErrorModel.shade; keep them in step.
+// See include/CDepthShading.h ("cdepth_edge_levels") for why this kernel exists. It mirrors
+// CorrelatedErrorModel.edgeLevelsReference (DepthEdges+Reference.swift); keep them in step.
 
 #pragma STDC FP_CONTRACT OFF
 #pragma clang fp contract(off)

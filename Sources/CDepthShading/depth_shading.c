@@ -1,5 +1,5 @@
-// See include/CDepthShading.h for why this kernel exists. It mirrors DepthRenderer.shade operation
-// for operation; keep the two in step.
+// See include/CDepthShading.h for why this kernel exists. It mirrors DepthRenderer.shadeReference
+// (DepthShading+Reference.swift) operation for operation; keep the two in step.
 
 // Products and sums must stay separately rounded, as in Swift, for bit-identical output.
 #pragma STDC FP_CONTRACT OFF

@@ -1,5 +1,5 @@
 // See include/CDepthShading.h ("cdepth_tails_row") for why this kernel exists. It mirrors
-// CorrelatedErrorModel.applyTails pixel for pixel; keep them in step.
+// CorrelatedErrorModel.tailsRowReference (HeavyTails+Reference.swift) pixel for pixel; keep them in step.
 
 // Products and sums must stay separately rounded, as in Swift, for bit-identical output.
 #pragma STDC FP_CONTRACT OFF

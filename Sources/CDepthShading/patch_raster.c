@@ -4,7 +4,8 @@
 // with shuffles and converts them between widths at every step; the same loop here tests a mask with one
 // movemask and blends in place. It is the raster pass of `RenderPath.simde` for the depth map and the
 // colour camera. It performs the same IEEE operations in the same order as DepthKernels.rasterScalar
-// (no contraction into FMA, no reciprocal approximations), so its output is bit-identical.
+// in PatchRaster+Reference.swift (no contraction into FMA, no reciprocal approximations), so its output
+// is bit-identical.
 
 // Products and sums must stay separately rounded, as in Swift, for bit-identical output.
 #pragma STDC FP_CONTRACT OFF

@@ -160,7 +160,7 @@ typedef struct {
     float threshold, ramp, minimum, log_spread, low_amount, range_meters;
 } cdepth_tail_settings;
 
-/// The heavy tails on one row of `width` pixels (`CorrelatedErrorModel.applyTails`): where the tail
+/// The heavy tails on one row of `width` pixels (`CorrelatedErrorModel.tailsRowReference`): where the tail
 /// field's value f (`patch_row`) exceeds the threshold and the depth is > 0, with a = min(1, (f -
 /// threshold) / ramp) (1 when ramp <= 0) and g the size field (`size_row`), the depth becomes
 /// `z * (float)exp(-a (minimum + log_spread |g|))` clamped to [0.001, range_meters] and rounded to the

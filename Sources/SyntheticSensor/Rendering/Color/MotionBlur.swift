@@ -26,8 +26,8 @@ import Dispatch
 final class MotionBlur: @unchecked Sendable {
     /// The rendered pose's inverse depth (1 / z-depth, 0: nothing within range), `width` x `height`.
     let inverseDepth: UnsafeMutablePointer<Float>
-    private let width: Int, height: Int
-    private let intrinsics: CameraIntrinsics
+    let width: Int, height: Int
+    let intrinsics: CameraIntrinsics
     private let pose: RigidTransform
     private let shutter: (start: RigidTransform, end: RigidTransform)?
     private let readout: (first: RigidTransform, last: RigidTransform)?
@@ -132,7 +132,7 @@ final class MotionBlur: @unchecked Sendable {
     /// camera's frame: a point at depth t along pixel px's ray is `origin + (row + step * px) * t`, in the
     /// camera `origin' + (row' + step' * px) * t` (the primed terms rotated and moved once a row), so a block
     /// costs a few multiplications per camera, not a matrix product per point.
-    private struct RowRays {
+    struct RowRays {
         let step: SIMD3<Double>, row: SIMD3<Double>, origin: SIMD3<Double>
         let k: CameraIntrinsics
 
@@ -151,7 +151,7 @@ final class MotionBlur: @unchecked Sendable {
 
     /// The blocks' blur segments and rolling-shutter offsets from the inverse depth: each block row's
     /// rays turned into the cameras' frames here, its blocks' shifts by `ccolor_block_row_shifts`, or, with
-    /// `reference`, by the Swift loop that kernel must match bit for bit (``shifts(from:to:blockRow:into:reference:)``).
+    /// `reference`, by the Swift loop that kernel must match bit for bit (``shiftsReference(from:to:blockRow:into:)``).
     func blockField(reference: Bool = false) -> BlockField {
         let blocksX = (width + 3) / 4, blocksY = (height + 3) / 4
         let field = BlockField(blocks: blocksX * blocksY, offsets: readout != nil)
@@ -192,35 +192,19 @@ final class MotionBlur: @unchecked Sendable {
     /// that shows it in camera `from` (x then y, into `shifts`; left as it is when not finite, the point
     /// behind a camera). The point lies on the ray of the block's centre at the larger inverse depth of
     /// the block's pixels (1, 1) and (2, 2) (clamped to the image), or infinitely far when there is none.
-    /// Wraps `ccolor_block_row_shifts`; with `reference`, this loop instead (the same double operations).
+    /// Wraps `ccolor_block_row_shifts`; with `reference`, its Swift reference
+    /// (``shiftsReference(from:to:blockRow:into:)``) instead.
     private func shifts(from: RowRays, to: RowRays, blockRow by: Int, into shifts: UnsafeMutablePointer<Float>,
                         reference: Bool) {
-        guard reference else {
-            // Each camera's step, row and origin, then cx, cy, fx, fy.
-            let cameras = [from.step.x, from.step.y, from.step.z, from.row.x, from.row.y, from.row.z,
-                           from.origin.x, from.origin.y, from.origin.z, to.step.x, to.step.y, to.step.z,
-                           to.row.x, to.row.y, to.row.z, to.origin.x, to.origin.y, to.origin.z,
-                           intrinsics.cx, intrinsics.cy, intrinsics.fx, intrinsics.fy]
-            cameras.withUnsafeBufferPointer { c in
-                let c = c.baseAddress!
-                ccolor_block_row_shifts(c, c + 9, c + 18, inverseDepth, width, height, by, shifts)
-            }
-            return
-        }
-        let y = min(height - 1, by * 4 + 1)
-        for bx in 0..<(width + 3) / 4 {
-            let x = min(width - 1, bx * 4 + 1)
-            let px = Double(min(width, bx * 4 + 4) + bx * 4) / 2 - 0.5
-            let below = inverseDepth[min(height - 1, y + 1) * width + min(width - 1, x + 1)]
-            let inverse = Double(max(inverseDepth[y * width + x], below))
-            let direction = !(inverse > 0)
-            let depth = direction ? 0 : 1 / inverse
-            let d = to.project(px: px, depth: depth, direction: direction)
-                - from.project(px: px, depth: depth, direction: direction)
-            if d.x.isFinite, d.y.isFinite {
-                shifts[2 * bx] = Float(d.x)
-                shifts[2 * bx + 1] = Float(d.y)
-            }
+        if reference { return shiftsReference(from: from, to: to, blockRow: by, into: shifts) }
+        // Each camera's step, row and origin, then cx, cy, fx, fy.
+        let cameras = [from.step.x, from.step.y, from.step.z, from.row.x, from.row.y, from.row.z,
+                       from.origin.x, from.origin.y, from.origin.z, to.step.x, to.step.y, to.step.z,
+                       to.row.x, to.row.y, to.row.z, to.origin.x, to.origin.y, to.origin.z,
+                       intrinsics.cx, intrinsics.cy, intrinsics.fx, intrinsics.fy]
+        cameras.withUnsafeBufferPointer { c in
+            let c = c.baseAddress!
+            ccolor_block_row_shifts(c, c + 9, c + 18, inverseDepth, width, height, by, shifts)
         }
     }
 

@@ -16,7 +16,7 @@ struct CorrelatedErrorModel: Sendable {
     let rangeMeters: Float
     /// The numbers of the C kernel's pass, the ramp width thresholds (``RampThresholds``) among them, which
     /// the Swift pass reads too.
-    private let kernelSettings: cdepth_correlated_settings
+    let kernelSettings: cdepth_correlated_settings
     /// Per pixel: the border term of the uncertainty.
     private let borderTerm: [Float]
     /// Per patch index: the material's constant uncertainty (dark, mirror) and its extra grazing factor
@@ -132,82 +132,17 @@ struct CorrelatedErrorModel: Sendable {
         let w = width, h = height, s = settings, jump = edgeRelativeJump
         let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
         let frame32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
-        // Depth edges, eight pixels at a time, as 0/1 bytes; the 3x3 and 5x5 dilations of that mask (OR along
-        // rows, then along columns, eight bytes at a time in 64-bit words); then each pixel's Chebyshev
-        // distance to the nearest edge pixel, 0, 1, 2 or 3 (farther): 3 - edge - within1 - within2.
-        // Mask rows are `rowBytes` long with the pixels from `pad` on, and two rows of zeros above and below.
+        // Each pixel's Chebyshev distance to the nearest depth edge, 0, 1, 2 or 3 (farther).
         let pad = 8, rowBytes = (w + 7) / 8 * 8 + 2 * pad, planeBytes = rowBytes * (h + 4)
         var masks = [UInt8](repeating: 0, count: 3 * planeBytes)
         var level = [UInt8](repeating: 3, count: w * h)
         masks.withUnsafeMutableBufferPointer { maskBuffer in
-            if path == .simde {
-                _ = level.withUnsafeMutableBufferPointer { levelBuffer in
-                    cdepth_edge_levels(best, stride, w, h, jump, maskBuffer.baseAddress!, levelBuffer.baseAddress!)
-                }
-                return
-            }
-            let edgeMask = maskBuffer.baseAddress! + 2 * rowBytes + pad
-            let within1 = edgeMask + planeBytes, within2 = within1 + planeBytes
-            if w % 8 == 0 {
-                typealias V = SIMD8<Float>
-                for y in 0..<h {
-                    for x in Swift.stride(from: 0, to: w, by: 8) {
-                        let i = y * stride + x
-                        let inv = UnsafeRawPointer(best + i).loadUnaligned(as: V.self)
-                        var left = UnsafeRawPointer(best + i - 1).loadUnaligned(as: V.self)
-                        var right = UnsafeRawPointer(best + i + 1).loadUnaligned(as: V.self)
-                        if x == 0 { left[0] = inv[0] }
-                        if x + 8 == w { right[7] = inv[7] }
-                        let up = y > 0 ? UnsafeRawPointer(best + i - stride).loadUnaligned(as: V.self) : inv
-                        let down = y + 1 < h ? UnsafeRawPointer(best + i + stride).loadUnaligned(as: V.self) : inv
-                        let edge = (inv .> 0) .& (DepthKernels.isEdge(inv, left, jump) .| DepthKernels.isEdge(inv, right, jump)
-                            .| DepthKernels.isEdge(inv, up, jump) .| DepthKernels.isEdge(inv, down, jump))
-                        let bytes = SIMD8<Int32>(repeating: 0).replacing(with: 1, where: edge)
-                        UnsafeMutableRawPointer(edgeMask + y * rowBytes + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: bytes),
-                                                                                      as: SIMD8<UInt8>.self)
-                    }
-                }
-            } else {
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let i = y * stride + x, inv = best[i]
-                        var edge = false
-                        if inv > 0 {
-                            let left = x > 0 ? best[i - 1] : inv, right = x + 1 < w ? best[i + 1] : inv
-                            let up = y > 0 ? best[i - stride] : inv, down = y + 1 < h ? best[i + stride] : inv
-                            edge = left <= 0 || abs(inv - left) > jump * left || right <= 0 || abs(inv - right) > jump * right
-                                || up <= 0 || abs(inv - up) > jump * up || down <= 0 || abs(inv - down) > jump * down
-                        }
-                        edgeMask[y * rowBytes + x] = edge ? 1 : 0
-                    }
-                }
-            }
-            @inline(__always) func word(_ p: UnsafeMutablePointer<UInt8>) -> UInt64 { UnsafeRawPointer(p).loadUnaligned(as: UInt64.self) }
-            // Along rows (words past the width read and write only padding, which the column pass ignores).
-            for y in 0..<h {
-                for x in Swift.stride(from: 0, to: w, by: 8) {
-                    let p = edgeMask + (y * rowBytes + x)
-                    let one = word(p - 1) | word(p) | word(p + 1)
-                    UnsafeMutableRawPointer(within1 + (y * rowBytes + x)).storeBytes(of: one, as: UInt64.self)
-                    UnsafeMutableRawPointer(within2 + (y * rowBytes + x)).storeBytes(of: one | word(p - 2) | word(p + 2), as: UInt64.self)
-                }
-            }
             level.withUnsafeMutableBufferPointer { levelBuffer in
-                let l = levelBuffer.baseAddress!
-                for y in 0..<h {
-                    for x in Swift.stride(from: 0, to: w, by: 8) {
-                        let o = y * rowBytes + x
-                        let one = word(within1 + (o - rowBytes)) | word(within1 + o) | word(within1 + (o + rowBytes))
-                        let two = word(within2 + (o - 2 * rowBytes)) | word(within2 + (o - rowBytes)) | word(within2 + o)
-                            | word(within2 + (o + rowBytes)) | word(within2 + (o + 2 * rowBytes))
-                        // Bytes of 0 or 1 each: the sum carries into no neighbouring byte.
-                        let distances = 0x0303_0303_0303_0303 &- (word(edgeMask + o) &+ one &+ two)
-                        if x + 8 <= w {
-                            UnsafeMutableRawPointer(l + (y * w + x)).storeBytes(of: distances, as: UInt64.self)
-                        } else {
-                            for lane in 0..<(w - x) { l[y * w + x + lane] = UInt8(truncatingIfNeeded: distances >> (8 * UInt64(lane))) }
-                        }
-                    }
+                if path == .simde {
+                    _ = cdepth_edge_levels(best, stride, w, h, jump, maskBuffer.baseAddress!, levelBuffer.baseAddress!)
+                } else {
+                    Self.edgeLevelsReference(best: best, stride: stride, width: w, height: h, jump: jump,
+                                             masks: maskBuffer.baseAddress!, level: levelBuffer.baseAddress!)
                 }
             }
         }
@@ -355,7 +290,7 @@ struct CorrelatedErrorModel: Sendable {
     /// foreground surface or to the near side of a gap), rounded to Float16 and clamped
     /// like any depth, and the confidence drops to 1 (to 0 where a > `tailLowAmount`): densification
     /// failures rise smoothly from the surface around them (no depth edge) and are low confidence, as a
-    /// phone marks them. `.simde` runs the rows in the C kernel (`cdepth_tails_row`), `.scalar` in Swift,
+    /// phone marks them. `.simde` runs the rows in the C kernel (`cdepth_tails_row`), `.scalar` in ``tailsRowReference(width:patchRow:sizeRow:depth:confidence:)``,
     /// bit-identical.
     func applyTails(depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>, frameIndex: Int, sequenceSeed: UInt64,
                     path: RenderPath) {
@@ -382,17 +317,8 @@ struct CorrelatedErrorModel: Sendable {
                     cdepth_field_row(nodeBuffer.baseAddress! + sizes.offset, sizes.columns, sizes.cell, y, w, scratch, sizeRow)
                     if path == .simde {
                         _ = cdepth_tails_row(&kernelSettings, w, patchRow, sizeRow, depth + y * w, confidence + y * w)
-                        continue
-                    }
-                    for x in 0..<w where patchRow[x] > threshold {
-                        let o = y * w + x, z = depth[o]
-                        guard z > 0 else { continue }
-                        let g = sizeRow[x]
-                        let amount = s.tailRamp > 0 ? min(1, (patchRow[x] - threshold) / s.tailRamp) : 1
-                        // Towards the camera (a failure pulled to a foreground surface or the near side of a gap).
-                        let logFactor = -amount * (s.tailMinimum + s.tailLogSpread * abs(g))
-                        depth[o] = DepthKernels.roundedToHalf(min(rangeMeters, max(0.001, z * Float(exp(Double(logFactor))))))
-                        confidence[o] = amount > s.tailLowAmount ? 0 : min(confidence[o], 1)
+                    } else {
+                        tailsRowReference(width: w, patchRow: patchRow, sizeRow: sizeRow, depth: depth + y * w, confidence: confidence + y * w)
                     }
                 }
             }
@@ -438,57 +364,6 @@ struct CorrelatedErrorModel: Sendable {
             two = field(u(narrow * (1 - q * q)))
             three = field(u(narrow))
         }
-    }
-
-    /// The ramp widths (near side, far side) of the stretch of edge whose ramp field value is `g`.
-    @inline(__always) func rampExtents(_ g: Float) -> (near: Int, far: Int) {
-        let r = kernelSettings
-        if g < r.ramp_clean { return (0, 0) }
-        if g < r.ramp_near_side { return (1, 0) }
-        if g < r.ramp_one { return (0, 1) }
-        if g < r.ramp_two { return (1, 1) }
-        if g < r.ramp_three { return (1, 2) }
-        return (2, 2)
-    }
-
-    /// The depth a pixel at `level` 0 (on a depth edge) or 1 (next to one) and depth `z` reports: when
-    /// its stretch of edge has a ramp reaching it (``rampExtents(_:)`` of its ramp field value `ramp`), a
-    /// flying pixel between the nearest and farthest return of the square of `level + 1` pixels around it,
-    /// else `z`. `key` is the pixel's hash; `windows` the frame's ``rowWindows(best:stride:width:height:)``.
-    @inline(__always) func flyingSurface(z: Float, level k: Int, ramp: Float, key: UInt32, x: Int, y: Int,
-                                         windows: UnsafePointer<Float>) -> Float {
-        let w = width, h = height
-        let extents = rampExtents(ramp)
-        guard k < max(extents.near, extents.far) || settings.smoothedStepBelow > 0 else { return z }
-        let r = k + 1
-        // The nearest and farthest return of the (2r + 1)-pixel square, from the row windows.
-        var nearest: Float = 0, farthest = Float.infinity
-        let nearestRows = windows + (k == 0 ? 0 : 2 * w * h), farthestRows = nearestRows + w * h
-        for dy in max(0, y - r)...min(h - 1, y + r) {
-            nearest = max(nearest, nearestRows[dy * w + x])
-            farthest = min(farthest, farthestRows[dy * w + x])
-        }
-        let zNear = 1 / nearest, zFar = 1 / farthest
-        let onNearSide = z - zNear < zFar - z
-        if zFar < zNear * (1 + settings.smoothedStepBelow) {
-            // A small step: smoothed over the four pixels on and next to it, a fifth of it each.
-            let place = onNearSide ? 1 - k : 2 + k
-            return zNear + Float(place + 1) * 0.2 * (zFar - zNear)
-        }
-        // Below twice that, mixed returns merge more: at most one pixel either side, close to its own
-        // surface (the two-pixel ramp's places), so not flying.
-        let capped = zFar < zNear * (1 + 2 * settings.smoothedStepBelow)
-        let near = capped ? min(1, extents.near) : extents.near, far = capped ? min(1, extents.far) : extents.far
-        guard k < (onNearSide ? near : far) else { return z }
-        // Its place in the ramp, counted from the near surface: the near side's pixels first (the one on
-        // the edge last), then the far side's (the one on the edge first).
-        let place = onNearSide ? near - 1 - k : near + k
-        let jitter = (Float(key >> 16) * (1 / 65536) - 0.5) * 0.06
-        // Capped ramps, and one-pixel ramps whose pixel is not a mixed return (``CorrelatedErrorSettings/rampOneMixedShare``),
-        // lie beside their own surface.
-        let beside = capped || (near + far == 1 && Float(key & 0xFFFF) * (1 / 65536) >= settings.rampOneMixedShare)
-        let t = (beside ? Self.rampProfile[onNearSide ? 4 : 5] : Self.rampProfile[(near + far - 1) * 4 + place]) + jitter
-        return zNear + t * (zFar - zNear)
     }
 
     /// Per pixel, the largest and smallest positive inverse depth within one and within two pixels along

@@ -22,8 +22,8 @@ public struct DepthRenderer: Sendable {
     /// Range, noise and confidence model.
     public let settings: LiDARSettings
     /// 1 / |r| for every pixel's camera ray r (r.z = -1): the cosine between the ray and the optical axis.
-    private let inverseRayLength: [Float]
-    private let paddedWidth: Int
+    let inverseRayLength: [Float]
+    let paddedWidth: Int
     /// The correlated error model, when ``LiDARSettings/errorModel`` selects it.
     private let correlatedModel: CorrelatedErrorModel?
 
@@ -114,7 +114,7 @@ public struct DepthRenderer: Sendable {
                                 self.shadeSIMDe(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,
                                                 depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
                             case .scalar:
-                                self.shade(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,
+                                self.shadeReference(r0..<r1, best: best.pointer, ids: ids.pointer, planeDistance: planes.pointer,
                                            depth: d.pointer, confidence: c.pointer, noiseSeed: noiseSeed)
                             }
                         }
@@ -204,50 +204,7 @@ public struct DepthRenderer: Sendable {
                                  rangeMeters: Double(settings.effectiveRangeMeters))
     }
 
-    /// Turns the nearest hits of rows into depth (noise, range, Float16 rounding) and confidence.
-    private func shade(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
-                       planeDistance: UnsafePointer<Float>, depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
-                       noiseSeed: UInt64) {
-        let w = intrinsics.width, h = intrinsics.height, stride = paddedWidth
-        let cosMedium = Float(cos(Double(settings.grazingMediumDegrees) * .pi / 180))
-        let cosLow = Float(cos(Double(settings.grazingLowDegrees) * .pi / 180))
-        let jump = settings.edgeRelativeJump
-        let high = settings.highConfidenceMaxMeters, medium = settings.mediumConfidenceMaxMeters
-        let noiseBase = settings.noiseBaseMeters, noiseQuadratic = settings.noisePerSquareMeter
-        let seed32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
-        inverseRayLength.withUnsafeBufferPointer { invLength in
-            for y in rows {
-                for x in 0..<w {
-                    let i = y * stride + x, o = y * w + x
-                    let inv = best[i]
-                    guard inv > 0 else { depth[o] = 0; confidence[o] = 0; continue }
-                    let z = 1 / inv
-                    // Noise: Irwin-Hall sum of four 16-bit uniforms (two 32-bit hashes of seed and pixel),
-                    // scaled to unit variance.
-                    let first = DepthKernels.hash32(seed32 ^ UInt32(truncatingIfNeeded: 2 * o))
-                    let second = DepthKernels.hash32(seed32 ^ UInt32(truncatingIfNeeded: 2 * o + 1))
-                    let sum = Float(Int32(first & 0xFFFF)) + Float(Int32(first >> 16)) + Float(Int32(second & 0xFFFF)) + Float(Int32(second >> 16))
-                    let gaussian = (sum * (1 / 65536) - 2) * 1.7320508
-                    let noisy = max(0.001, z + (noiseBase + noiseQuadratic * z * z) * gaussian)
-                    depth[o] = DepthKernels.roundedToHalf(noisy)
-                    var level: Int = z <= high ? 2 : (z <= medium ? 1 : 0)
-                    let cosine = abs(inv * planeDistance[Int(ids[i])]) * invLength[o]
-                    if cosine < cosLow { level -= 2 } else if cosine < cosMedium { level -= 1 }
-                    // Depth edge: a 4-neighbour with no return, or whose depth differs from z by more than
-                    // `jump * z`: |1/n - 1/inv| > jump / inv, i.e. |inv - n| > jump * n (no division).
-                    var edge = false
-                    if x > 0 { let n = best[i - 1]; edge = edge || n <= 0 || abs(inv - n) > jump * n }
-                    if x + 1 < w { let n = best[i + 1]; edge = edge || n <= 0 || abs(inv - n) > jump * n }
-                    if y > 0 { let n = best[i - stride]; edge = edge || n <= 0 || abs(inv - n) > jump * n }
-                    if y + 1 < h { let n = best[i + stride]; edge = edge || n <= 0 || abs(inv - n) > jump * n }
-                    if edge { level = 0 }
-                    confidence[o] = UInt8(max(0, level))
-                }
-            }
-        }
-    }
-
-    /// ``shade(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` in the SIMDe C kernel (``SIMDeShading``),
+    /// ``shadeReference(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` in the SIMDe C kernel (``SIMDeShading``),
     /// eight pixels at a time with the same operations in the same order (identical output).
     private func shadeSIMDe(_ rows: Range<Int>, best: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>,
                             planeDistance: UnsafePointer<Float>, depth: UnsafeMutablePointer<Float>, confidence: UnsafeMutablePointer<UInt8>,
@@ -258,7 +215,7 @@ public struct DepthRenderer: Sendable {
                                    settings: settings, noiseSeed: noiseSeed, depth: depth, confidence: confidence)
         }
         if !shaded {
-            shade(rows, best: best, ids: ids, planeDistance: planeDistance, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
+            shadeReference(rows, best: best, ids: ids, planeDistance: planeDistance, depth: depth, confidence: confidence, noiseSeed: noiseSeed)
         }
     }
 

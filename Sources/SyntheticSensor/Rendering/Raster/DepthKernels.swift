@@ -1,8 +1,9 @@
 import CDepthShading
 
 /// The depth renderer's inner loops: for one patch, test every pixel of its bounding box and keep the
-/// nearest hit (largest inverse depth) per pixel. `rasterSIMDe` (C, eight lanes) and `rasterScalar` do
-/// the same arithmetic in the same order, so their results are identical.
+/// nearest hit (largest inverse depth) per pixel. `rasterSIMDe` (C, eight lanes) and its reference
+/// `rasterScalar` (PatchRaster+Reference.swift) do the same arithmetic in the same order, so their
+/// results are identical.
 enum DepthKernels {
     /// Edge slack in plane coordinates, metres (see ``SurfacePatch/edgeTolerance``).
     static let tolerance: Float = 1e-4
@@ -24,38 +25,6 @@ enum DepthKernels {
                     holes: holes.baseAddress?.assumingMemoryBound(to: Float.self), hole_count: r.holes.count,
                     patch_index: r.patchIndex)
                 cdepth_raster_rows(&c, rows.lowerBound, rows.upperBound, best, ids, stride, minimumInverseDepth, tolerance)
-            }
-        }
-    }
-
-    static func rasterScalar(_ r: PatchRaster, rows: Range<Int>, best: UnsafeMutablePointer<Float>,
-                             ids: UnsafeMutablePointer<Int32>, stride: Int, minimumInverseDepth: Float) {
-        let y0 = max(rows.lowerBound, r.y0), y1 = min(rows.upperBound, r.y1)
-        guard y0 < y1 else { return }
-        let tol = tolerance
-        let isTriangle = !r.edges.isEmpty
-        for y in y0..<y1 {
-            let fy = Float(y)
-            let rowInverse = r.b * fy + r.c, rowU = r.ub * fy + r.uc, rowV = r.vb * fy + r.vc
-            for x in r.x0..<r.x1 {
-                let px = Float(x)
-                let inverse = r.a * px + rowInverse
-                let i = y * stride + x
-                guard inverse > minimumInverseDepth, inverse > best[i] else { continue }
-                let z = 1 / inverse
-                let u = (r.ua * px + rowU) * z - r.uOffset
-                let v = (r.va * px + rowV) * z - r.vOffset
-                var inside = true
-                if isTriangle {
-                    for e in r.edges where !(e.x * u + e.y * v + e.z >= -tol) { inside = false }
-                } else {
-                    inside = u >= -tol && u <= r.uMax + tol && v >= -tol && v <= r.vMax + tol
-                    for hole in r.holes where u > hole.x && u < hole.y && v > hole.z && v < hole.w { inside = false }
-                }
-                if inside {
-                    best[i] = inverse
-                    ids[i] = r.patchIndex
-                }
             }
         }
     }
