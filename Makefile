@@ -13,6 +13,7 @@ RELEASE_FLAGS := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo "-Xswif
 # test and the end-to-end tests run that build's tool; the tests run optimised, as the tool ships.
 TEST_FLAGS := -c release --scratch-path .build-test -Xswiftc -enable-testing $(RELEASE_FLAGS)
 TEST_BIN := .build-test/release/capture-sim
+STAGE := Tests/timed-stage
 
 .PHONY: setup test-setup build run test dist test-browser browser-setup bench realism fuzz clean camera-check vision test-long
 
@@ -49,13 +50,14 @@ run: build
 ## one release build of the tool
 ## and the tests; the regression check of Scenes/, the walk over every threshold (each numeric threshold
 ## x1.1 and x0.9 must fail some scene), every test, then the browser test of the reports
+## (each stage prints its time: Tests/timed-stage)
 test: setup test-setup
-	$(PYTHON) Tests/Package/test_check_dependencies.py
-	$(PYTHON) Tests/Package/doc_references.py
-	$(SWIFT) build --build-tests $(TEST_FLAGS)
-	$(TEST_BIN) check Scenes --shift-each
-	$(SWIFT) test --skip-build $(TEST_FLAGS)
-	$(MAKE) test-browser
+	$(STAGE) package $(PYTHON) Tests/Package/test_check_dependencies.py
+	$(STAGE) doc-references $(PYTHON) Tests/Package/doc_references.py
+	$(STAGE) build $(SWIFT) build --build-tests $(TEST_FLAGS)
+	$(STAGE) check $(TEST_BIN) check Scenes --shift-each
+	$(STAGE) swift-test $(SWIFT) test --skip-build $(TEST_FLAGS)
+	$(STAGE) browser $(MAKE) test-browser
 
 ## test-long: the checks too long for every change (CI may run them on a schedule): the `lidar fit` round
 ## trip at full size (Tests/Readers/lidar_fit_roundtrip.py) and the README's long examples (marked "long:"),
