@@ -1,8 +1,7 @@
 // The renderers' raster pass (nearest hit per pixel of one surface patch) written with SIMDe's AVX2 API.
 //
-// Why this exists: the Swift SIMD raster loop (the SIMD8 path before this kernel replaced it) reduced its eight-lane masks
-// with shuffles and converts them between widths at every step; the same loop here tests a mask with one
-// movemask and blends in place. It is the raster pass of `RenderPath.simde` for the depth map and the
+// Why this exists: Swift's SIMD8 types reduce eight-lane masks with shuffles and convert them between
+// widths at every step; the same loop here tests a mask with one movemask and blends in place. It is the raster pass of `RenderPath.simde` for the depth map and the
 // colour camera. It performs the same IEEE operations in the same order as DepthKernels.rasterScalar
 // in PatchRaster+Reference.swift (no contraction into FMA, no reciprocal approximations), so its output
 // is bit-identical.

@@ -2,36 +2,13 @@
 /// defaults calibrated to phone captures (docs/lidar.md, "The LiDAR models against phone captures"). Lengths in metres, cells in
 /// pixels, changes in frames. Every default is a fitted guess: no public source gives these numbers.
 ///
-/// Depth error of a pixel at true z-depth z: `m * (z^1.5 coarse + z^2 (fine + white))`, where `coarse` and
-/// `fine` are bilinearly interpolated value-noise fields in image coordinates (node standard deviations
-/// `coarsePerMeterToOneAndAHalf`, `finePerSquareMeter`; cells `coarseCellPixels`, `fineCellPixels`), the coarse
-/// one drifting to a new independent field every `coarseChangeFrames` frames and the fine one new every
-/// frame, `white` is per-pixel noise (`whitePerSquareMeter`), and
-/// `m = clamp(1 + noiseGainPerUncertainty * (U - 1), minimumNoiseFactor, maximumNoiseFactor)` grows with the pixel's
-/// uncertainty U (below), so that confidence carries information about the error.
-///
-/// Uncertainty: `U = (grazing + glossyGrazing * gloss) * (1 / cos(incidence) - 1) + material + edge[k]
-/// + border * (1 - b / borderPixels)^+ + reliability + distance`, where the gloss term applies to glossy and
-/// mirror surfaces and `material` is `darkUncertainty * (1 - luminance / 0.25)^+` on dark ones and
-/// `mirrorUncertainty` on mirrors (0 on matte; glass panes give no return); k is the chessboard distance to a depth edge (0, 1, 2; nothing
-/// beyond), b the distance to the image border, `reliability` a value-noise field (mean
-/// `reliabilityMean`, node standard deviation `reliabilitySpread`, cells `reliabilityCellPixels`, changing
-/// over `reliabilityChangeFrames`: blobby regions), and `distance = distancePerMeter * clamp(z -
-/// distanceStartMeters, 0, distanceSpanMeters) + farPerMeter * (z - farStartMeters)^+`. Confidence is 2
-/// for U < 1, 1 for U < 2, else 0; then a high pixel next to a low one becomes medium (the halo), except
-/// with probability `haloGap`. Depth is clamped to `rangeMeters`; pixels that see nothing within range
-/// follow `noReturnFill`.
-///
-/// Edges: where the raster has a depth edge, the pixels on and next to it become a ramp of flying pixels
-/// between the near and the far surface (the nearest and farthest return within 1 or 2 pixels). A smooth
-/// field (cells `rampCellPixels`, new every frame) sets each stretch of edge's ramp width W: 0 (a clean
-/// step) for a share `1 - rampShare` of it, else 4 pixels for a share `rampWideShare` of the ramps and
-/// 1, 2 or 3 pixels for the rest: wider than 1 with probability `rampWidening`, wider than 2 with
-/// its square (1 px: 1 - q, 2 px: q (1 - q), 3 px: q^2). A one-pixel ramp lies on the near side of the edge
-/// for a share `rampNearSideShare`, else on the far side; 2 and 4 are split evenly, 3 as one near and two
-/// far. The ramp's pixels take depths between the near and the far surface from a fixed profile per width
-/// (``CorrelatedErrorModel/rampProfile``, jittered within +-3 % of the step), monotonic and not on a line;
-/// a one-pixel ramp's pixel lies halfway for a share `rampOneMixedShare`, else beside its own surface.
+/// A pixel's error grows with depth through smooth value-noise fields (coarse, drifting over frames; fine,
+/// new every frame) and white noise, scaled by its uncertainty U (grazing incidence, gloss, dark and mirror
+/// materials, nearness to a depth edge or the image border, a blobby reliability field, distance), which
+/// also sets its confidence (2 below 1, 1 below 2, else 0, with a medium halo beside low pixels). Depth
+/// edges become ramps of flying pixels whose width a smooth field chooses stretch by stretch. The formulas,
+/// each parameter's part in them and its default: docs/scene-format.md, "`lidar`"; the ramp profile:
+/// ``CorrelatedErrorModel/rampProfile``.
 public struct CorrelatedErrorSettings: Sendable, Equatable {
     /// Farthest return, metres (a phone's LiDAR returns to about 6.7 m); depth is clamped to it.
     public var rangeMeters: Float = 7

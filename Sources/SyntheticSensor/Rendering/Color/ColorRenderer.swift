@@ -8,33 +8,19 @@ import Foundation
 /// (ARKit's 4:3 wide camera; the depth intrinsics are these scaled to 256x192), so depth edges and
 /// colour edges fall on the same pixels after scaling.
 ///
-/// Visibility uses the depth renderer's patch rasterisation (``PatchRasterSetup``, ``DepthKernels``) with
-/// a far range (the room seen through windows), then each pixel is shaded in linear RGB:
-/// albedo x (ambient + the room's ceiling light x Lambert / distance² + sun x Lambert x the share of the
-/// sun's disc seen through the room's windows) + a Blinn-Phong specular term of the same lights,
-/// weighted and sharpened by the material's gloss. Pixels with no surface see the sky (through windows
-/// and openings to the outside). Mirrors reflect the view ray once (a scalar ray cast); glass panes
-/// (``SceneGeometry/panes``) tint what lies behind them and add a faint reflection of the sky. Then
-/// motion blur and the rolling shutter (``MotionBlur``), white balance and auto exposure
-/// (``AutoExposure``, applied with a frame's lag as on a phone), sensor noise (a hash of the frame seed
-/// and pixel: deterministic) and the sRGB curve give 8-bit RGB. No shadows apart from the sun's window
-/// test, no interreflection beyond the ambient term: simple, not physical. The shading needs only the
-/// pose, so a frame can be shaded (``shade(poses:inverseDepth:path:bands:)``) while the frame before it
-/// is still being exposed (``expose(_:exposure:noiseSeed:shutter:readout:bands:)``), which sets the
-/// exposure and white balance this one is exposed with.
+/// Visibility is the depth renderer's patch rasterisation (``PatchRasterSetup``) with a far range; each
+/// pixel is shaded in linear RGB by ambient, ceiling and sun light (Lambert and Blinn-Phong; the sun
+/// through the room's windows), the sky where no surface is, one reflected ray on mirrors and a tint on
+/// glass panes; then motion blur and the rolling shutter (``MotionBlur``), white balance and auto exposure
+/// (``AutoExposure``, with a frame's lag as on a phone), sensor noise and the sRGB curve give 8-bit RGB.
+/// Shading needs only the pose, so a frame is shaded (``shade(poses:inverseDepth:path:bands:)``) while the
+/// one before is exposed (``expose(_:exposure:noiseSeed:shutter:readout:bands:)``). What it models and what
+/// it leaves out: docs/scene-format.md, "`camera` (the RGB camera)".
 ///
-/// Cost: lighting is computed once per 4x4 block of pixels that all show the same patch of gloss below
-/// 0.5 (diffuse light and broad highlights, a Blinn-Phong exponent of at most 32, vary little across four
-/// pixels), once per 2x2 block of one non-mirror patch otherwise (at the block's centre); surfaces with
-/// gloss below 0.15 get no specular term; lighting is per pixel elsewhere (patch
-/// boundaries, mirrors, the sky), so edges stay pixel-exact while the lighting work is a fraction. On the
-/// SIMDe path that shading runs in C (``ColorShadingTables``, `ccolor_shade_rows`: the evaluations, sky
-/// pixels and pixels behind glass eight at a time; mirrors in Swift), with the Swift shading's operations
-/// in the same order: the same bytes as the scalar path. Each band is cleared, rasterised and shaded 32
-/// rows at a time in one tile's buffers reused from tile to tile, so they stay in cache. Without
-/// motion blur, every frame after the first is shaded and encoded four rows at a time in each band (no
-/// whole linear image). Objects outside the view and back faces of closed solids are culled before
-/// rasterisation, as for the depth map.
+/// Cost: light is computed once per 4x4 block of one patch of low gloss, once per 2x2 block of one
+/// non-mirror patch otherwise, per pixel at patch boundaries, mirrors and the sky, so edges stay
+/// pixel-exact for a fraction of the work; on the SIMDe path in C (`ccolor_shade_rows`, the same bytes as
+/// the Swift reference), 32 rows at a time in buffers reused from tile to tile so they stay in cache.
 public struct ColorRenderer: Sendable {
     /// The scene's surfaces.
     public let geometry: SceneGeometry

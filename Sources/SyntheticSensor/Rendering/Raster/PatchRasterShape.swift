@@ -3,8 +3,8 @@ import CaptureEngine
 /// The part of a ``SurfacePatch``'s raster that does not depend on the camera: its plane's frame, its
 /// outline's corners and, in the `Float`s the kernels read, a rectangle's bounds and holes or a
 /// triangle's edge equations. Renderers make them once (``shapes(_:)``) and ``PatchRasterSetup`` reads
-/// them every frame, where it used to copy each patch (its material and owner) and build the edges
-/// and holes again.
+/// them every frame, so a frame neither copies a patch (its material and owner) nor builds its edges
+/// and holes.
 struct PatchRasterShape: Sendable {
     /// A point of the plane and its two in-plane unit axes (world).
     let origin: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>
