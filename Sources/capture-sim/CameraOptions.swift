@@ -24,6 +24,11 @@ struct CameraOptions {
     }
     /// The options this parses.
     static let options: [OptionSpec] = [noImages.spec, videoSize.spec, videoFPS.spec]
+    /// The size and rate options as `generate` shows them, beside its `--images` (the same parsing).
+    static let imagesOptions: [OptionSpec] = [
+        .option(videoSize.spec.name, videoSize.spec.value ?? "", "with --images: camera image size, 4:3 up to 1920x1440 (default 640x480)"),
+        .option(videoFPS.spec.name, videoFPS.spec.value ?? "", "with --images: camera frame rate, dividing the scenes' 60 (default 30)"),
+    ]
 
     init() {}
 

@@ -56,10 +56,7 @@ struct GenerateCommand: Command {
     static let options: [OptionSpec] = [
         countOption.spec, seedOption.spec, outOption.spec, shardOption.spec, bundlesFlag.spec, roomsOption.spec,
         fastTurnRate.spec, sidewaysRate.spec, trackingLossRate.spec, depthEveryOption.spec, imagesFlag.spec,
-        .option("video-size", "WxH", "with --images: camera image size, 4:3 up to 1920x1440 (default 640x480)"),
-        .option("video-fps", "N", "with --images: camera frame rate, dividing the scenes' 60 (default 30)"),
-        maxBytesOption.spec,
-    ]
+    ] + CameraOptions.imagesOptions + [maxBytesOption.spec]
 
     /// A probability option, 0...1.
     static func rate(_ name: String, _ help: String) -> Option<Double> {

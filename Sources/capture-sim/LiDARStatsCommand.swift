@@ -48,14 +48,12 @@ struct LiDARStatsCommand: Command {
         return .success
     }
 
-    /// A whole-number option `--name N` within `range`.
+    /// A whole-number option `--name N` within `range` (``Option/integer(_:_:_:validate:)``).
     static func wholeNumber(_ name: String, _ help: String, in range: ClosedRange<Int>) -> Option<Int> {
-        .option(name, "N", help) { (text) throws(UsageError) in
-            guard let value = Double(text), value.isFinite else { throw UsageError("--\(name) expects a number, got '\(text)'") }
-            guard value >= Double(range.lowerBound), value <= Double(range.upperBound), value == value.rounded() else {
-                throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(text)'")
+        .integer(name, "N", help) { (value) throws(UsageError) in
+            guard range.contains(value) else {
+                throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)")
             }
-            return Int(value)
         }
     }
 
