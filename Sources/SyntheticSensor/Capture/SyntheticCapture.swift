@@ -74,12 +74,17 @@ public struct SyntheticCapture: Sequence, Sendable {
     /// the camera's, rounded.
     var colorFrameStride: Int { Swift.max(1, Int((scene.depth.frameRateHz / camera.frameRateHz).rounded())) }
 
-    /// The frames with a camera image: recorded frames (`recording`, seconds) whose index is a multiple
-    /// of ``colorFrameStride``.
+    /// Whether frame `index`, at `time` seconds, has a camera image: it is recorded (`recording`, seconds)
+    /// and its index a multiple of ``colorFrameStride``.
+    func hasColorImage(index: Int, time: Double, recording: Range<Double>) -> Bool {
+        index % colorFrameStride == 0 && recording.contains(time)
+    }
+
+    /// The frames with a camera image (``hasColorImage(index:time:recording:)``).
     func colorFrameIndices(recording: Range<Double>) -> [Int] {
-        let rate = scene.depth.frameRateHz, stride = colorFrameStride
+        let rate = scene.depth.frameRateHz
         let first = Int((recording.lowerBound * rate).rounded(.up)), last = Int((recording.upperBound * rate).rounded(.up))
-        return (first..<Swift.max(first, last + 1)).filter { $0 % stride == 0 && recording.contains(Double($0) / rate) }
+        return (first..<Swift.max(first, last + 1)).filter { hasColorImage(index: $0, time: Double($0) / rate, recording: recording) }
     }
 
     /// The true (not reported) camera-to-world pose at a time: the scripted motion with hand motion.

@@ -214,8 +214,8 @@ public struct SyntheticCaptureIterator: IteratorProtocol {
         }
         // The RGB image on recorded frames at the camera's frame rate (poses across the shutter for blur).
         var color: ColorImage? = nil
-        if let colorRenderer = capture.colorRenderer, index % colorEvery == 0, let recording = timeline.recording,
-           recording.contains(t) {
+        if let colorRenderer = capture.colorRenderer, let recording = timeline.recording,
+           capture.hasColorImage(index: index, time: t, recording: recording.start..<recording.end) {
             if let ahead = colorAhead, ahead.index == index {
                 (color, exposure) = ahead.wait()
                 colorRendersAheadTaken += 1
