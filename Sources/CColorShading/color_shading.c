@@ -27,22 +27,25 @@ struct ccolor_scratch {
     /// The strip's pixels behind a glass pane: the colour in and out, the pixel, the pane.
     float *pane_r, *pane_g, *pane_b;
     int32_t *pane_x, *pane_y, *pane;
+    /// The strip's 4x4 blocks on a sun edge (`kind` -4 after `radiance8`), lit again pixel by pixel.
+    int32_t *edge_x, *edge_y;
 };
 
 ccolor_scratch *ccolor_scratch_create(intptr_t width) {
     // At most one evaluation a pixel in a strip of four rows, plus a group of eight of padding; rounded up
     // to whole groups of eight, so that every array keeps the 32-byte alignment of the first one.
     const intptr_t capacity = (4 * (width > 0 ? width : 1) + 8 + 7) / 8 * 8;
-    // The struct and its 25 arrays (16 of floats, 9 of int32_t, four bytes an element) in one allocation.
-    ccolor_scratch *s = malloc(sizeof(ccolor_scratch) + 25 * sizeof(float) * (size_t)capacity);
+    // The struct and its 27 arrays (16 of floats, 11 of int32_t, four bytes an element) in one allocation.
+    ccolor_scratch *s = malloc(sizeof(ccolor_scratch) + 27 * sizeof(float) * (size_t)capacity);
     if (!s) return NULL;
     s->capacity = capacity;
     float *next = (float *)(s + 1);
     float **floats[] = { &s->rx, &s->ry, &s->rz, &s->inverse, &s->r, &s->g, &s->b,
                          &s->sky_rx, &s->sky_ry, &s->sky_rz, &s->sky_r, &s->sky_g, &s->sky_b, &s->pane_r, &s->pane_g, &s->pane_b };
     for (int i = 0; i < 16; i++, next += capacity) *floats[i] = next;
-    int32_t **ints[] = { &s->id, &s->x, &s->y, &s->kind, &s->sky_x, &s->sky_y, &s->pane_x, &s->pane_y, &s->pane };
-    for (int i = 0; i < 9; i++, next += capacity) *ints[i] = (int32_t *)next;
+    int32_t **ints[] = { &s->id, &s->x, &s->y, &s->kind, &s->sky_x, &s->sky_y, &s->pane_x, &s->pane_y, &s->pane,
+                         &s->edge_x, &s->edge_y };
+    for (int i = 0; i < 11; i++, next += capacity) *ints[i] = (int32_t *)next;
     return s;
 }
 
@@ -137,7 +140,8 @@ static int most_squarings(simde__m256i squarings) {
     return most;
 }
 
-/// FrameShading.radiance (with sunlit) for jobs j ..< j + 8.
+/// FrameShading.radiance (with sunlit) for jobs j ..< j + 8; a 4x4 block's job on a sun edge
+/// (FrameShading.sunEdge) gets `kind` -4.
 static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const v8 zero = simde_mm256_setzero_ps();
     // view = -ray / |ray|; point = camera + ray * (1 / inverse).
@@ -187,6 +191,13 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const v8 nds = dot8(nx, ny, nz, sx, sy, sz);
     v8 candidates = simde_mm256_and_ps(in_room, gt(nds, zero));
     if (f->sun_strength > 0 && simde_mm256_movemask_ps(candidates)) {
+        // The 4x4 blocks among the candidates: their share of the sun with a ramp widened by
+        // sun_edge_widen / inverse tells whether they lie on a sun edge (FrameShading.sunEdge).
+        const simde__m256i kind = simde_mm256_loadu_si256((const simde__m256i *)(const void *)(s->kind + j));
+        const v8 blocks = simde_mm256_and_ps(candidates, simde_mm256_castsi256_ps(simde_mm256_cmpeq_epi32(kind, simde_mm256_set1_epi32(4))));
+        const int any_block = simde_mm256_movemask_ps(blocks);
+        const v8 widen = mul(splat(f->sun_edge_widen), t);
+        v8 wide = zero;
         // sunlit: whether the ray towards the sun leaves the room through one of its windows.
         const simde__m256i first = simde_mm256_i32gather_epi32(f->window_start, safe_room, 4);
         const simde__m256i end = simde_mm256_i32gather_epi32(f->window_start + 1, safe_room, 4);
@@ -216,6 +227,17 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
             const v8 across = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(a, sub(width, a)), half), twice)));
             const v8 up = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(b, sub(height, b)), half), twice)));
             sunlight = select8(hit, simde_mm256_max_ps(sunlight, mul(across, up)), sunlight);
+            if (any_block) {
+                const v8 wide_half = add(half, widen), wide_twice = add(wide_half, wide_half);
+                const v8 wide_across = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(a, sub(width, a)), wide_half), wide_twice)));
+                const v8 wide_up = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(b, sub(height, b)), wide_half), wide_twice)));
+                wide = select8(hit, simde_mm256_max_ps(wide, mul(wide_across, wide_up)), wide);
+            }
+        }
+        if (any_block) {
+            const v8 edge = simde_mm256_and_ps(blocks, simde_mm256_and_ps(gt(wide, zero), gt(one, wide)));
+            const simde__m256i marked = simde_mm256_blendv_epi8(kind, simde_mm256_set1_epi32(-4), simde_mm256_castps_si256(edge));
+            simde_mm256_storeu_si256((simde__m256i *)(void *)(s->kind + j), marked);
         }
         const v8 lit = simde_mm256_and_ps(candidates, gt(sunlight, zero));
         const v8 strength = splat(f->sun_strength);
@@ -355,6 +377,21 @@ static inline int all_sky(const int32_t *ids, const float *best, intptr_t i, int
     return simde_mm_movemask_ps(simde_mm_castsi128_ps(surface)) == 0;
 }
 
+/// The sky pixels queued (`sky_count` of them), coloured eight at a time and stored (FrameShading.sky, store).
+static void flush_sky(const ccolor_frame *f, ccolor_scratch *s, intptr_t sky_count, intptr_t *pane_count, intptr_t width,
+                      intptr_t stride, const int32_t *pane_ids, float weight, int stores, float *out, intptr_t out_first_row) {
+    if (sky_count == 0) return;
+    // Padded to a whole group of eight with copies of the last ray.
+    for (intptr_t j = sky_count; j % 8 != 0; j++) {
+        s->sky_rx[j] = s->sky_rx[sky_count - 1]; s->sky_ry[j] = s->sky_ry[sky_count - 1]; s->sky_rz[j] = s->sky_rz[sky_count - 1];
+    }
+    for (intptr_t j = 0; j < sky_count; j += 8) sky8(f, s, j);
+    for (intptr_t j = 0; j < sky_count; j++) {
+        const vec3 colour = { s->sky_r[j], s->sky_g[j], s->sky_b[j] };
+        store(s, pane_count, colour, s->sky_x[j], s->sky_y[j], width, stride, pane_ids, weight, stores, out, out_first_row);
+    }
+}
+
 /// Queues the sixteen sky pixels of the 4x4 block at (x, y): `pixel`'s rays (`ray_at`'s operations, eight
 /// lanes: rows y + 2h and y + 2h + 1, four columns each) and coordinates.
 static inline void push_sky_block(const ccolor_frame *f, ccolor_scratch *s, intptr_t *sky_count, intptr_t x, intptr_t y) {
@@ -417,27 +454,23 @@ intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t ro
                 }
             }
         }
-        if (sky_count > 0) {
-            // Padded to a whole group of eight with copies of the last ray.
-            for (intptr_t j = sky_count; j % 8 != 0; j++) {
-                s->sky_rx[j] = s->sky_rx[sky_count - 1]; s->sky_ry[j] = s->sky_ry[sky_count - 1]; s->sky_rz[j] = s->sky_rz[sky_count - 1];
-            }
-            for (intptr_t j = 0; j < sky_count; j += 8) sky8(f, s, j);
-            for (intptr_t j = 0; j < sky_count; j++) {
-                const vec3 colour = { s->sky_r[j], s->sky_g[j], s->sky_b[j] };
-                store(s, &pane_count, colour, s->sky_x[j], s->sky_y[j], width, stride, pane_ids, weight, stores, out, out_first_row);
-            }
-        }
+        flush_sky(f, s, sky_count, &pane_count, width, stride, pane_ids, weight, stores, out, out_first_row);
+        intptr_t edge_count = 0;
         if (count > 0) {
             // Padded to a whole group of eight with copies of the last evaluation.
             for (intptr_t j = count; j % 8 != 0; j++) {
                 s->rx[j] = s->rx[count - 1]; s->ry[j] = s->ry[count - 1]; s->rz[j] = s->rz[count - 1];
-                s->inverse[j] = s->inverse[count - 1]; s->id[j] = s->id[count - 1];
+                s->inverse[j] = s->inverse[count - 1]; s->id[j] = s->id[count - 1]; s->kind[j] = s->kind[count - 1];
             }
             for (intptr_t j = 0; j < count; j += 8) radiance8(f, s, j);
             for (intptr_t j = 0; j < count; j++) {
                 const vec3 colour = { s->r[j], s->g[j], s->b[j] };
                 const intptr_t x = s->x[j], y0 = s->y[j], size = s->kind[j];
+                if (size == -4) {
+                    // On a sun edge: lit again below, pixel by pixel.
+                    s->edge_x[edge_count] = (int32_t)x; s->edge_y[edge_count] = (int32_t)y0; edge_count++;
+                    continue;
+                }
                 if (size == 4 && stores && (!pane_ids || same_id(-1, pane_ids + y0 * stride + x, stride))) {
                     // The block's twelve samples a row as three four-lane stores.
                     const float r = colour.x * weight, g = colour.y * weight, b = colour.z * weight;
@@ -451,6 +484,25 @@ intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t ro
                 for (intptr_t dy = 0; dy < size; dy++)
                     for (intptr_t dx = 0; dx < size; dx++)
                         store(s, &pane_count, colour, x + dx, y0 + dy, width, stride, pane_ids, weight, stores, out, out_first_row);
+            }
+        }
+        if (edge_count > 0) {
+            // The sun-edge blocks' pixels, each lit on its own (FrameShading.shadePixel).
+            intptr_t pixels = 0, edge_sky = 0;
+            for (intptr_t e = 0; e < edge_count; e++)
+                for (intptr_t dy = 0; dy < 4; dy++)
+                    for (intptr_t dx = 0; dx < 4; dx++)
+                        pixel(f, s, &pixels, &edge_sky, s->edge_x[e] + dx, s->edge_y[e] + dy, stride, best, ids, deferred,
+                              &deferred_count);
+            flush_sky(f, s, edge_sky, &pane_count, width, stride, pane_ids, weight, stores, out, out_first_row);
+            for (intptr_t j = pixels; j % 8 != 0; j++) {
+                s->rx[j] = s->rx[pixels - 1]; s->ry[j] = s->ry[pixels - 1]; s->rz[j] = s->rz[pixels - 1];
+                s->inverse[j] = s->inverse[pixels - 1]; s->id[j] = s->id[pixels - 1]; s->kind[j] = s->kind[pixels - 1];
+            }
+            for (intptr_t j = 0; j < pixels; j += 8) radiance8(f, s, j);
+            for (intptr_t j = 0; j < pixels; j++) {
+                const vec3 colour = { s->r[j], s->g[j], s->b[j] };
+                store(s, &pane_count, colour, s->x[j], s->y[j], width, stride, pane_ids, weight, stores, out, out_first_row);
             }
         }
         if (pane_count > 0) {

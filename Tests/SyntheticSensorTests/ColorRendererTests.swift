@@ -253,4 +253,42 @@ import Testing
         #expect(abs(light(0.5) - 0.5) < 0.01)
         #expect(abs(light(0.5 - half / 2) - 0.75) < 0.02 && abs(light(0.5 + half / 2) - 0.25) < 0.02)
     }
+
+    /// The floor under the same window seen from straight above its sun patch's edge (x = 0.5), without
+    /// textures, occlusion, vignetting or lens distortion, so a pixel's linear value is its light: where
+    /// the edge crosses a 4x4 block, the block is lit pixel by pixel (its ramp pixels take more than one
+    /// value), the same in the C pass and its Swift reference.
+    @Test func aSunEdgeAcrossALightingBlockRampsPixelByPixelInBothPaths() {
+        var window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1, height: 1, sillHeight: 1)
+        window.material = nil
+        let rooms = [TestScenes.roomFacingWall(openings: [window])]
+        var settings = CameraSettings()
+        (settings.width, settings.height) = (320, 240)
+        settings.sunAzimuthDegrees = 0
+        settings.sunElevationDegrees = 45
+        settings.textures = false
+        settings.ambientOcclusion = 0
+        settings.vignetting = 0
+        settings.distortion = nil
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: rooms, objects: []), rooms: rooms, settings: settings)
+        // Looking straight down from 0.6 m above the floor at (0.5, -0.5): image columns are world x.
+        let pose = RigidTransform(rotation: Quaternion(angle: -.pi / 2, axis: SIMD3(1, 0, 0)), translation: SIMD3(0.5, 0.6, -0.5))
+        let simde = renderer.shade(poses: [pose], inverseDepth: false, path: .simde, bands: 2)
+        let scalar = renderer.shade(poses: [pose], inverseDepth: false, path: .scalar, bands: 1)
+        let count = 3 * 320 * 240
+        #expect(Array(UnsafeBufferPointer(start: simde.linear, count: count)) == Array(UnsafeBufferPointer(start: scalar.linear, count: count)))
+        var rampPixels = 0, repeated = 0
+        for y in 100..<140 {
+            let row = (0..<320).map { simde.linear[(y * 320 + $0) * 3] }
+            let lit = row[100...140].max()!, dark = row[180...220].min()!
+            #expect(lit > dark * 1.5, "row \(y): no sun patch edge in view")
+            // The ramp between the patch and the shade: each pixel's light its own, so no two neighbours
+            // in it are equal (lit per block, four neighbours would share one value).
+            let inRamp = (140...180).filter { row[$0] > dark + 0.02 * (lit - dark) && row[$0] < lit - 0.02 * (lit - dark) }
+            rampPixels += inRamp.count
+            repeated += inRamp.filter { inRamp.contains($0 + 1) && row[$0] == row[$0 + 1] }.count
+        }
+        #expect(rampPixels >= 80, "penumbra pixels in 40 rows: \(rampPixels)")
+        #expect(repeated == 0, "neighbours in the penumbra with the same light: \(repeated)")
+    }
 }

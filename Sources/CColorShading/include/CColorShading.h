@@ -28,6 +28,10 @@ typedef struct {
     float ambient, ceiling_light, sun_strength, sky;
     /// The sun disc's angular radius, radians: a window edge's penumbra is 2 t r wide at distance t.
     float sun_angular_radius;
+    /// How far past its penumbra a sun edge makes a 4x4 block lit per pixel, metres per metre of depth:
+    /// a block whose centre is within penumbra + sun_edge_widen / inverse depth of a window's sun edge is
+    /// lit pixel by pixel, so the edge's ramp is not stepped by the blocks.
+    float sun_edge_widen;
     /// Per patch: its normal facing the camera (4 floats); its record of 8 floats: albedo r, g, b, specular
     /// weight 0.02 + 0.5 g g, its room's ceiling light x, y, z (0 without a room) and an int32 (its bits in
     /// the float) squarings | flags << 8 | (room + 1) << 16, with 2 + (int)(6 g) Blinn-Phong squarings and

@@ -14,6 +14,10 @@ extension ColorRenderer {
         let normals: [SIMD3<Float>]
         let paneNormals: [SIMD3<Float>]
         let sun: SIMD3<Float>
+        /// How far past its penumbra a window's sun edge makes a 4x4 block lit pixel by pixel, metres per
+        /// metre of depth: three pixels' width (a block's half-diagonal, twice over for the slant of the
+        /// sun's path through the window; ``sunEdge(_:normal:room:inverse:)``).
+        let sunEdgeWiden: Float
         /// Whether ``store`` sets the linear samples (the first pose) rather than adding to them.
         let stores: Bool
         /// Whether any glass pane is in view (otherwise the pane ids are not read: no pixel has one).
@@ -36,6 +40,7 @@ extension ColorRenderer {
             normals = renderer.drawnPatches.map(facing)
             paneNormals = renderer.geometry.panes.map(facing)
             sun = f(renderer.settings.sunDirection)
+            sunEdgeWiden = Float(6 / k.fx)
         }
 
         /// Calls `body` with the C shading pass's description of this pose (``ColorShadingTables/withFrame``)
@@ -43,7 +48,7 @@ extension ColorRenderer {
         func withKernelFrame(_ enabled: Bool, _ body: (SendablePointer<ccolor_frame>?) -> Void) {
             guard enabled else { return body(nil) }
             renderer.shadingTables.withFrame(camera: camera, rayX: rayX, rayY: rayY, rayOrigin: rayOrigin, sun: sun,
-                                             settings: renderer.settings, normals: normals, paneNormals: paneNormals) { frame in
+                                             sunEdgeWiden: sunEdgeWiden, settings: renderer.settings, normals: normals, paneNormals: paneNormals) { frame in
                 body(SendablePointer(UnsafeMutablePointer(mutating: frame)))
             }
         }
@@ -166,7 +171,7 @@ extension ColorRenderer {
         /// edge casts a penumbra growing with the distance `t` to it: across the edge the light ramps
         /// from 0 to 1 over `2 t r` (a box approximation of the disc), a few millimetres on a floor a
         /// metre below the sill, and the sun patch has no stair-stepped edge.
-        func sunlight(_ p: SIMD3<Float>, room: Int) -> Float {
+        func sunlight(_ p: SIMD3<Float>, room: Int, widen: Float = 0) -> Float {
             var most: Float = 0
             for window in renderer.roomWindows[room] {
                 let denominator = (window.normal * sun).sum()
@@ -175,12 +180,21 @@ extension ColorRenderer {
                 guard t > 0 else { continue }
                 let q = p + sun * t - window.origin
                 let a = (q * window.u).sum(), b = (q * window.v).sum()
-                let half = t * ColorRenderer.sunAngularRadius + 1e-4
+                let half = t * ColorRenderer.sunAngularRadius + 1e-4 + widen
                 let across = max(0, min(1, (min(a, window.width - a) + half) / (half + half)))
                 let up = max(0, min(1, (min(b, window.height - b) + half) / (half + half)))
                 most = max(most, across * up)
             }
             return most
+        }
+
+        /// Whether a 4x4 block whose centre is `p` (inverse depth `inverse`) on a surface of `normal` in
+        /// room `room` lies on a sun edge: within its penumbra widened by ``sunEdgeWiden`` (the share of the
+        /// sun seen with that wider ramp strictly between 0 and 1). Such a block is lit pixel by pixel.
+        func sunEdge(_ p: SIMD3<Float>, normal n: SIMD3<Float>, room: Int, inverse: Float) -> Bool {
+            guard renderer.settings.sun > 0, room >= 0, (n * sun).sum() > 0 else { return false }
+            let wide = sunlight(p, room: room, widen: sunEdgeWiden * (1 / inverse))
+            return wide > 0 && wide < 1
         }
 
         /// The sky (and the ground below the horizon) in a world direction, linear: a distant skyline of

@@ -23,9 +23,18 @@ extension ColorRenderer.FrameShading {
                     let inverse = (best[c] + best[c + 1] + best[c + stride] + best[c + stride + 1]) * 0.25
                     let ray = rayX * (Float(x) + 1.5) + rayY * (Float(y) + 1.5) + rayOrigin
                     let view = -ray / (ray * ray).sum().squareRoot()
-                    let colour = radiance(point: camera + ray * (1 / inverse), normal: normals[Int(id)], view: view,
-                                          material: renderer.patchMaterials[Int(id)], room: Int(renderer.patchRoom[Int(id)]))
-                    if stores, !panesInView || Self.sameID(-1, paneIds + i, stride: stride) {
+                    let point = camera + ray * (1 / inverse), room = Int(renderer.patchRoom[Int(id)])
+                    let colour = radiance(point: point, normal: normals[Int(id)], view: view,
+                                          material: renderer.patchMaterials[Int(id)], room: room)
+                    if sunEdge(point, normal: normals[Int(id)], room: room, inverse: inverse) {
+                        // On a sun edge: each pixel its own light, so the penumbra ramps pixel by pixel.
+                        for dy in 0..<4 {
+                            for dx in 0..<4 {
+                                shadePixel(x: x + dx, y: y + dy, width: width, stride: stride, best: best, ids: ids, paneIds: paneIds,
+                                           weight: weight, out: out, outFirstRow: outFirstRow)
+                            }
+                        }
+                    } else if stores, !panesInView || Self.sameID(-1, paneIds + i, stride: stride) {
                         // No glass in front: the block's twelve samples a row as three four-lane stores.
                         let c = surfaceColour(colour, weight: weight)
                         let a = SIMD4(c.x, c.y, c.z, c.x), b = SIMD4(c.y, c.z, c.x, c.y), d = SIMD4(c.z, c.x, c.y, c.z)
