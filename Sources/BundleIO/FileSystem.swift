@@ -39,6 +39,7 @@ package enum FileSystem {
 
     /// `mkdir -p`: `path` and every missing folder above it, each by ``makeDirectory(_:existingIsFine:)``.
     package static func makeDirectories(_ path: String) throws(FileSystemError) {
+        guard !path.isEmpty else { throw FileSystemError(call: "mkdir", reason: "no folder named (an empty path)") }
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
@@ -159,8 +160,17 @@ package enum FileSystem {
             if !ran { throw interruptedError(path) }
         } catch {
             unlink(temporary)
-            throw error
+            throw writeError(error, of: path, temporary: temporary)
         }
+    }
+
+    /// `error` of the temporary file `temporary` told as the write of `path`, the file the caller named
+    /// (a user knows `--out`'s path, not the temporary's).
+    private static func writeError(_ error: FileSystemError, of path: String, temporary: String) -> FileSystemError {
+        guard error.path == temporary else { return error }
+        var named = error
+        named.path = "\(path) (its temporary file \(split(temporary).file))"
+        return named
     }
 
     /// Writes a file a user named (`--out`, `--junit`, `--report`) atomically
@@ -192,7 +202,7 @@ package enum FileSystem {
                     return file
                 } catch {
                     lastError = error
-                    guard error.code == EEXIST else { throw error }
+                    guard error.code == EEXIST else { throw writeError(error, of: path, temporary: temporary) }
                 }
             }
             throw lastError

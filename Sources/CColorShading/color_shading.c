@@ -140,7 +140,7 @@ static int most_squarings(simde__m256i squarings) {
     return most;
 }
 
-/// FrameShading.radiance (with sunlit) for jobs j ..< j + 8; a 4x4 block's job on a sun edge
+/// FrameShading.radiance (with sunlight) for jobs j ..< j + 8; a 4x4 block's job on a sun edge
 /// (FrameShading.sunEdge) gets `kind` -4.
 static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     const v8 zero = simde_mm256_setzero_ps();

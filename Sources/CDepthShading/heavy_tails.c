@@ -56,7 +56,7 @@ void cdepth_exp_to_float(const float *x, intptr_t count, float *out) {
     for (; i < count; i++) out[i] = (float)exp((double)x[i]);
 }
 
-/// `CorrelatedErrorModel.applyTails` for one pixel (and the lanes past the last multiple of 8).
+/// `CorrelatedErrorModel.tailsRowReference` for one pixel (and the lanes past the last multiple of 8).
 static void tail_pixel(const cdepth_tail_settings *s, float patch, float size, float *depth, uint8_t *confidence) {
     const float z = *depth;
     if (!(patch > s->threshold) || !(z > 0)) return;

@@ -16,6 +16,7 @@ enum BenchCommand: CommandGroup {
     static let exitStatus: [ExitStatus] = [
         .success("done"), .failure("the benchmarked work failed (a refused input, a failed write, an unfinished scan)"),
         .usage, .badInput("the scene or input cannot be used"),
+        .outputFailed("the output folder cannot be made (stderr says which)"),
     ]
 
     /// A positive `--frames`-like option.

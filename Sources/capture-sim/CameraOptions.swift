@@ -1,6 +1,6 @@
 import SyntheticSensor
 
-/// The camera options shared by `run` and `bench bundle`: `--no-images` (no `video.mp4`, no
+/// The camera options shared by `run`, `bench bundle` and `generate` (with `--images`): `--no-images` (no `video.mp4`, no
 /// `rgb/*.jpg`), `--video-size WxH` and `--video-fps N` (in place of the scene's `camera` block).
 struct CameraOptions {
     /// Render and write the camera images (default true; `--no-images` turns them off).

@@ -124,7 +124,7 @@ struct GenerateCommand: Command {
             var estimate: Int64 = 0
             for (done, index) in indices.enumerated() {
                 let generated = generator.scene(index: index)
-                let scene = try Scene(jsonText: generated.json, source: generated.name + ".json")
+                let scene = try generated.loaded(source: generated.name + ".json")
                 let plain = try capture(scene, images: false)
                 if cameraOptions.images {
                     try RunWorkLimit.check(plain, depthEveryNthFrame: nil, scenePath: generated.name,
@@ -148,14 +148,15 @@ struct GenerateCommand: Command {
             // Every generated scene must load (a generator bug must not leave a broken file).
             let path = (out as NSString).appendingPathComponent(generated.name + ".json")
             _ = try generated.loaded(source: path)
-            try write(generated.json, to: path)
+            // Under a temporary name of this process's own, renamed into place (a signal removes it).
+            try FileSystem.writeAtomically(generated.json, to: path)
             if bundles {
                 let (line, bytes) = try writeBundles(generated, scenePath: path)
                 manifestLines.append(line.serialized())
                 // Rewritten whole after every item: a run that stops (a signal, a full disk) leaves the
                 // manifest of the items whose bundles are complete.
                 let name = shard.map { "manifest-\($0.index)-of-\($0.count).jsonl" } ?? "manifest.jsonl"
-                try write(manifestLines.map { $0 + "\n" }.joined(), to: (out as NSString).appendingPathComponent(name))
+                try FileSystem.writeAtomically(manifestLines.map { $0 + "\n" }.joined(), to: (out as NSString).appendingPathComponent(name))
                 printInfo("generate: \(done + 1)/\(indices.count) \(generated.name): bundles written (\(Self.gigabytes(bytes)))")
             }
         }
@@ -174,12 +175,6 @@ struct GenerateCommand: Command {
     static func gigabytes(_ bytes: Int64) -> String {
         bytes >= 1_000_000_000 ? NumberFormatting.fixed(Double(bytes) / 1e9, decimals: 1) + " GB"
             : bytes >= 1_000_000 ? NumberFormatting.fixed(Double(bytes) / 1e6, decimals: 0) + " MB" : "\(bytes) bytes"
-    }
-
-    /// Writes a file under a temporary name of this process's own beside it, then renames it into
-    /// place; a signal meanwhile removes the temporary file (``FileSystem/writeAtomically(_:to:)``).
-    private func write(_ text: String, to path: String) throws(FileSystemError) {
-        try FileSystem.writeAtomically(text, to: path)
     }
 
     /// Runs a generated scene into its two bundles; returns its manifest line with the bundles' paths

@@ -52,7 +52,7 @@ struct LiDARStatsCommand: Command {
     static func wholeNumber(_ name: String, _ help: String, in range: ClosedRange<Int>) -> Option<Int> {
         .integer(name, "N", help) { (value) throws(UsageError) in
             guard range.contains(value) else {
-                throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got \(value)")
+                throw UsageError("--\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), got '\(value)'")
             }
         }
     }

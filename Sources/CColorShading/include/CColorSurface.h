@@ -88,7 +88,8 @@ void ccolor_motion_blur_rows(const float *in, float *out, intptr_t width, intptr
 /// clamped to the image; nothing within range: the ray's direction, infinitely far). `from` and `to` are
 /// the cameras' rays of the block row: a point at depth t along pixel column px's ray is origin + (row +
 /// step px) t in that camera's frame, nine doubles (step, row, origin, x y z each); `k` is cx, cy, fx,
-/// fy. The Swift `MotionBlur.blockField` is the reference: the same double operations in the same order.
+/// fy. The Swift `MotionBlur.shiftsReference` (ColorBlur+Reference.swift, run by
+/// `blockField(reference: true)`) is the reference: the same double operations in the same order.
 void ccolor_block_row_shifts(const double *from, const double *to, const double *k, const float *inverse_depth,
                              intptr_t width, intptr_t height, intptr_t block_row, float *shifts);
 

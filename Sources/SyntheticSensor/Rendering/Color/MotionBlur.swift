@@ -27,7 +27,7 @@ final class MotionBlur: @unchecked Sendable {
     /// The rendered pose's inverse depth (1 / z-depth, 0: nothing within range), `width` x `height`.
     let inverseDepth: UnsafeMutablePointer<Float>
     let width: Int, height: Int
-    let intrinsics: CameraIntrinsics
+    private let intrinsics: CameraIntrinsics
     private let pose: RigidTransform
     private let shutter: (start: RigidTransform, end: RigidTransform)?
     private let readout: (first: RigidTransform, last: RigidTransform)?

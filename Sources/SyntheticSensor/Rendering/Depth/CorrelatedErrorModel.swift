@@ -120,6 +120,14 @@ struct CorrelatedErrorModel: Sendable {
         return FieldNodes(offset: offset, columns: columns, cell: cell)
     }
 
+    /// The edge-level pass's masks (``edgeLevelsReference(best:stride:width:height:jump:masks:level:)``,
+    /// `cdepth_edge_levels`): three planes of `planeBytes`, rows of `rowBytes` with the pixels from `pad`
+    /// on and two rows of zeros above and below.
+    static func edgeMaskLayout(width w: Int, height h: Int) -> (pad: Int, rowBytes: Int, planeBytes: Int) {
+        let pad = 8, rowBytes = (w + 7) / 8 * 8 + 2 * pad
+        return (pad, rowBytes, rowBytes * (h + 4))
+    }
+
     /// Shades a whole frame. `best` (rows of `stride`, 8 floats of padding before and after) and `ids`
     /// are the raster pass's; `planeDistance` per patch id, `inverseRayLength` per pixel. The per-pixel pass runs in
     /// `bands` row bands at once (the same maps for any count); `.simde` runs each row in the C kernel
@@ -133,8 +141,7 @@ struct CorrelatedErrorModel: Sendable {
         let sequence32 = UInt32(truncatingIfNeeded: sequenceSeed ^ (sequenceSeed >> 32))
         let frame32 = UInt32(truncatingIfNeeded: noiseSeed ^ (noiseSeed >> 32))
         // Each pixel's Chebyshev distance to the nearest depth edge, 0, 1, 2 or 3 (farther).
-        let pad = 8, rowBytes = (w + 7) / 8 * 8 + 2 * pad, planeBytes = rowBytes * (h + 4)
-        var masks = [UInt8](repeating: 0, count: 3 * planeBytes)
+        var masks = [UInt8](repeating: 0, count: 3 * Self.edgeMaskLayout(width: w, height: h).planeBytes)
         var level = [UInt8](repeating: 3, count: w * h)
         masks.withUnsafeMutableBufferPointer { maskBuffer in
             level.withUnsafeMutableBufferPointer { levelBuffer in

@@ -1,16 +1,13 @@
-import CDepthShading
-
 extension CorrelatedErrorModel {
     /// The Swift reference of `cdepth_edge_levels` (depth_edges.c), bit-identical: each pixel's Chebyshev
     /// distance to the nearest depth edge, 0, 1, 2 or 3 (farther), into `level` (`width * height` bytes).
     ///
     /// Depth edges, eight pixels at a time, as 0/1 bytes; the 3x3 and 5x5 dilations of that mask (OR along
     /// rows, then along columns, eight bytes at a time in 64-bit words); then 3 - edge - within1 - within2.
-    /// `masks` holds three planes of `rowBytes * (height + 4)` zeroed bytes, rows `rowBytes` long with the
-    /// pixels from `pad` on and two rows of zeros above and below.
+    /// `masks` holds the zeroed planes of ``edgeMaskLayout(width:height:)``.
     static func edgeLevelsReference(best: UnsafePointer<Float>, stride: Int, width w: Int, height h: Int, jump: Float,
                                     masks: UnsafeMutablePointer<UInt8>, level: UnsafeMutablePointer<UInt8>) {
-        let pad = 8, rowBytes = (w + 7) / 8 * 8 + 2 * pad, planeBytes = rowBytes * (h + 4)
+        let (pad, rowBytes, planeBytes) = edgeMaskLayout(width: w, height: h)
         let edgeMask = masks + 2 * rowBytes + pad
         let within1 = edgeMask + planeBytes, within2 = within1 + planeBytes
         if w % 8 == 0 {

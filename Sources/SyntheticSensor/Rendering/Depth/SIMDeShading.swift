@@ -3,7 +3,7 @@ import Foundation
 
 /// The depth renderer's shade pass through the SIMDe kernel: wraps `cdepth_shade_rows` of the
 /// `CDepthShading` C target (SIMDe's AVX2 API, eight pixels at a time), which does what
-/// `DepthRenderer.shade` does with the same IEEE operations in the same order, so the maps are
+/// ``DepthRenderer/shadeReference(_:best:ids:planeDistance:depth:confidence:noiseSeed:)`` does with the same IEEE operations in the same order, so the maps are
 /// bit-identical to the scalar path's.
 enum SIMDeShading {
     /// Shades `rows` of a `width` x `height` frame from the raster pass's nearest inverse depths and patch
