@@ -254,6 +254,16 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
     simde_mm256_storeu_ps(s->b + j, add(mul(albedo_b, diffuse), highlight));
 }
 
+/// `radiance8` over the `count` queued evaluations, padded to a whole group of eight with copies of the
+/// last one.
+static void radiance_all(const ccolor_frame *f, ccolor_scratch *s, intptr_t count) {
+    for (intptr_t j = count; j % 8 != 0; j++) {
+        s->rx[j] = s->rx[count - 1]; s->ry[j] = s->ry[count - 1]; s->rz[j] = s->rz[count - 1];
+        s->inverse[j] = s->inverse[count - 1]; s->id[j] = s->id[count - 1]; s->kind[j] = s->kind[count - 1];
+    }
+    for (intptr_t j = 0; j < count; j += 8) radiance8(f, s, j);
+}
+
 /// ColorRenderer.skylineBrightness for eight directions (x, up, z): the distant buildings' brightness, 0
 /// where the sky shows (the same operations, in the same order).
 static inline v8 skyline8(v8 x, v8 up, v8 z) {
@@ -457,12 +467,7 @@ intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t ro
         flush_sky(f, s, sky_count, &pane_count, width, stride, pane_ids, weight, stores, out, out_first_row);
         intptr_t edge_count = 0;
         if (count > 0) {
-            // Padded to a whole group of eight with copies of the last evaluation.
-            for (intptr_t j = count; j % 8 != 0; j++) {
-                s->rx[j] = s->rx[count - 1]; s->ry[j] = s->ry[count - 1]; s->rz[j] = s->rz[count - 1];
-                s->inverse[j] = s->inverse[count - 1]; s->id[j] = s->id[count - 1]; s->kind[j] = s->kind[count - 1];
-            }
-            for (intptr_t j = 0; j < count; j += 8) radiance8(f, s, j);
+            radiance_all(f, s, count);
             for (intptr_t j = 0; j < count; j++) {
                 const vec3 colour = { s->r[j], s->g[j], s->b[j] };
                 const intptr_t x = s->x[j], y0 = s->y[j], size = s->kind[j];
@@ -495,11 +500,7 @@ intptr_t ccolor_shade_rows(const ccolor_frame *f, ccolor_scratch *s, intptr_t ro
                         pixel(f, s, &pixels, &edge_sky, s->edge_x[e] + dx, s->edge_y[e] + dy, stride, best, ids, deferred,
                               &deferred_count);
             flush_sky(f, s, edge_sky, &pane_count, width, stride, pane_ids, weight, stores, out, out_first_row);
-            for (intptr_t j = pixels; j % 8 != 0; j++) {
-                s->rx[j] = s->rx[pixels - 1]; s->ry[j] = s->ry[pixels - 1]; s->rz[j] = s->rz[pixels - 1];
-                s->inverse[j] = s->inverse[pixels - 1]; s->id[j] = s->id[pixels - 1]; s->kind[j] = s->kind[pixels - 1];
-            }
-            for (intptr_t j = 0; j < pixels; j += 8) radiance8(f, s, j);
+            radiance_all(f, s, pixels);
             for (intptr_t j = 0; j < pixels; j++) {
                 const vec3 colour = { s->r[j], s->g[j], s->b[j] };
                 store(s, &pane_count, colour, s->x[j], s->y[j], width, stride, pane_ids, weight, stores, out, out_first_row);
