@@ -15,8 +15,8 @@ extension ColorRenderer {
         let paneNormals: [SIMD3<Float>]
         let sun: SIMD3<Float>
         /// How far past its penumbra a window's sun edge makes a 4x4 block lit pixel by pixel, metres per
-        /// metre of depth: three pixels' width (a block's half-diagonal, twice over for the slant of the
-        /// sun's path through the window; ``sunEdge(_:normal:room:inverse:)``).
+        /// metre of depth: six pixels' width (a block's half-diagonal, 2.8 pixels, twice over for the slant
+        /// of the sun's path through the window; ``sunEdge(_:normal:room:inverse:)``).
         let sunEdgeWiden: Float
         /// Whether ``store`` sets the linear samples (the first pose) rather than adding to them.
         let stores: Bool

@@ -3,7 +3,8 @@ extension ColorRenderer.FrameShading {
     /// (a first row that is a multiple of 4 within the band: blocks never straddle bands) into `out`,
     /// whose first row is image row `outFirstRow`. A 4x4 block whose sixteen pixels
     /// show the same patch of gloss below 0.5 (no mirror; light that varies slowly) is lit once, at the
-    /// block's centre; otherwise each 2x2 block whose four pixels show the same
+    /// block's centre, unless it lies on a sun edge (``sunEdge(_:normal:room:inverse:)``: then pixel by
+    /// pixel); otherwise each 2x2 block whose four pixels show the same
     /// non-mirror patch is lit once, at its centre (the inverse depth is linear across a patch, so the
     /// mean of the values around a centre is the centre's); other pixels one by one. Glass panes are
     /// applied per pixel.
