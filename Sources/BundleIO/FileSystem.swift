@@ -27,23 +27,25 @@ package enum FileSystem {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// `mkdir(path, 0755)`; an existing directory is fine when `existingIsFine`. Returns whether this
-    /// call created it (false: it was there, e.g. made by a concurrent run a moment before).
+    /// `mkdir(path, mode)` (0755 by default, a bundle's folders); an existing directory is fine when
+    /// `existingIsFine`. Returns whether this call created it (false: it was there, e.g. made by a
+    /// concurrent run a moment before).
     @discardableResult
-    package static func makeDirectory(_ path: String, existingIsFine: Bool = false) throws(FileSystemError) -> Bool {
-        guard mkdir(path, 0o755) != 0 else { return true }
+    package static func makeDirectory(_ path: String, existingIsFine: Bool = false, mode: mode_t = 0o755) throws(FileSystemError) -> Bool {
+        guard mkdir(path, mode) != 0 else { return true }
         let error = FileSystemError.system("mkdir", path)
         if existingIsFine, error.code == EEXIST, isDirectory(path) { return false }
         throw error
     }
 
-    /// `mkdir -p`: `path` and every missing folder above it, each by ``makeDirectory(_:existingIsFine:)``.
+    /// `mkdir -p`: `path` and every missing folder above it, each by ``makeDirectory(_:existingIsFine:mode:)``
+    /// with mode 0777 less the process's umask, as `mkdir -p` makes a user's folders.
     package static func makeDirectories(_ path: String) throws(FileSystemError) {
         guard !path.isEmpty else { throw FileSystemError(call: "mkdir", reason: "no folder named (an empty path)") }
         var prefix = path.hasPrefix("/") ? "/" : ""
         for part in path.split(separator: "/") {
             prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
-            try makeDirectory(prefix, existingIsFine: true)
+            try makeDirectory(prefix, existingIsFine: true, mode: 0o777)
         }
     }
 

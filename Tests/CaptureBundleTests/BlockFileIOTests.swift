@@ -114,3 +114,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/a.zip"))
     }
 }
+
+/// ``FileSystem/makeDirectories(_:)``: `mkdir -p`'s folders and failures.
+@Suite struct MakeDirectoriesTests {
+    @Test func nestedFoldersAreMadeExistingOnesKeptAndAFileInThePathRefused() throws {
+        let folder = try TemporaryFolder("mkdirs")
+        defer { folder.remove() }
+        try FileSystem.makeDirectories(folder.file("a/b/c/"))
+        #expect(FileSystem.isDirectory(folder.file("a/b/c")))
+        try FileSystem.makeDirectories(folder.file("a/b"))
+        try FileSystem.makeDirectories(folder.file("a/../d"))
+        #expect(FileSystem.isDirectory(folder.file("d")))
+        try FileSystem.write(Array("x".utf8), to: folder.file("a/file"))
+        #expect(throws: FileSystemError(call: "mkdir", path: folder.file("a/file"), code: EEXIST)) {
+            try FileSystem.makeDirectories(folder.file("a/file/e"))
+        }
+        #expect(throws: FileSystemError(call: "mkdir", reason: "no folder named (an empty path)")) {
+            try FileSystem.makeDirectories("")
+        }
+    }
+}
