@@ -140,6 +140,15 @@ static int most_squarings(simde__m256i squarings) {
     return most;
 }
 
+/// The share of the sun's disc a window lets through at window-plane coordinates (a, b) of a window
+/// `width` x `height`, its edges ramping over `half` either side (FrameShading.sunlight's across * up).
+static inline v8 window_share(v8 a, v8 b, v8 width, v8 height, v8 half) {
+    const v8 zero = simde_mm256_setzero_ps(), one = splat(1.0f), twice = add(half, half);
+    const v8 across = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(a, sub(width, a)), half), twice)));
+    const v8 up = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(b, sub(height, b)), half), twice)));
+    return mul(across, up);
+}
+
 /// FrameShading.radiance (with sunlight) for jobs j ..< j + 8; a 4x4 block's job on a sun edge
 /// (FrameShading.sunEdge) gets `kind` -4.
 static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
@@ -223,16 +232,9 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
             const v8 qx = sub(add(px, mul(sx, t)), ox), qy = sub(add(py, mul(sy, t)), oy), qz = sub(add(pz, mul(sz, t)), oz);
             const v8 a = dot8(qx, qy, qz, ux, uy, uz), b = dot8(qx, qy, qz, wvx, wvy, wvz);
             const v8 hit = simde_mm256_and_ps(valid, simde_mm256_and_ps(gt(simde_mm256_and_ps(denominator, sign), tiny), gt(t, zero)));
-            const v8 half = add(mul(t, radius), least_half), twice = add(half, half);
-            const v8 across = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(a, sub(width, a)), half), twice)));
-            const v8 up = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(b, sub(height, b)), half), twice)));
-            sunlight = select8(hit, simde_mm256_max_ps(sunlight, mul(across, up)), sunlight);
-            if (any_block) {
-                const v8 wide_half = add(half, widen), wide_twice = add(wide_half, wide_half);
-                const v8 wide_across = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(a, sub(width, a)), wide_half), wide_twice)));
-                const v8 wide_up = simde_mm256_max_ps(zero, simde_mm256_min_ps(one, dv(add(simde_mm256_min_ps(b, sub(height, b)), wide_half), wide_twice)));
-                wide = select8(hit, simde_mm256_max_ps(wide, mul(wide_across, wide_up)), wide);
-            }
+            const v8 half = add(mul(t, radius), least_half);
+            sunlight = select8(hit, simde_mm256_max_ps(sunlight, window_share(a, b, width, height, half)), sunlight);
+            if (any_block) wide = select8(hit, simde_mm256_max_ps(wide, window_share(a, b, width, height, add(half, widen))), wide);
         }
         if (any_block) {
             const v8 edge = simde_mm256_and_ps(blocks, simde_mm256_and_ps(gt(wide, zero), gt(one, wide)));
@@ -257,6 +259,7 @@ static void radiance8(const ccolor_frame *f, ccolor_scratch *s, intptr_t j) {
 /// `radiance8` over the `count` queued evaluations, padded to a whole group of eight with copies of the
 /// last one.
 static void radiance_all(const ccolor_frame *f, ccolor_scratch *s, intptr_t count) {
+    if (count == 0) return;
     for (intptr_t j = count; j % 8 != 0; j++) {
         s->rx[j] = s->rx[count - 1]; s->ry[j] = s->ry[count - 1]; s->rz[j] = s->rz[count - 1];
         s->inverse[j] = s->inverse[count - 1]; s->id[j] = s->id[count - 1]; s->kind[j] = s->kind[count - 1];

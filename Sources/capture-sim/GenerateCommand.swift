@@ -27,10 +27,7 @@ struct GenerateCommand: Command {
     static let seedOption = Option.seed("the data set's seed (default 1)", placeholder: "S")
     static let outOption = Option.path("out", "DIR", "output folder (created if missing; existing files of the same names are replaced)",
                                        whenEmpty: "--out DIR is required")
-    static let shardOption = Option.option("shard", "I/N", "only items i with i % N == I - 1 (1 <= I <= N)") { (text) throws(UsageError) in
-        guard let shard = Shard(parsing: text) else { throw UsageError("--shard expects I/N with 1 <= I <= N, got '\(text)'") }
-        return shard
-    }
+    static let shardOption = Option.shard("only items i with i % N == I - 1 (1 <= I <= N)")
     static let bundlesFlag = Flag.flag("bundles", "also run each scene and write its bundles into DIR/bundles/<name>\n(CubiCapture layout) and DIR/bundles/<name>-raw (raw RGBD package), and\na manifest line per item: DIR/manifest.jsonl (DIR/manifest-I-of-N.jsonl\nfor a shard)")
     static let roomsOption = Option.option("rooms", "MIN:MAX", "rooms per apartment, 1 <= MIN <= MAX <= 6 (default 1:6)") { (text) throws(UsageError) in
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -127,7 +124,7 @@ struct GenerateCommand: Command {
                 let scene = try generated.loaded(source: generated.name + ".json")
                 let plain = try capture(scene, images: false)
                 if cameraOptions.images {
-                    try RunWorkLimit.check(plain, depthEveryNthFrame: nil, scenePath: generated.name,
+                    try RunWorkLimit.check(plain, scenePath: generated.name,
                                                remedy: "drop --images, or give a smaller --video-size or --video-fps")
                 }
                 estimate += BundleSizeEstimate(capture: plain, images: cameraOptions.images).totalBytes

@@ -124,7 +124,7 @@ struct RunCommand: Command {
         options.truth = truth
         let capture = SyntheticCapture(scene: scene, seed: seed, options: options)
         if options.colorImages, !allowsLongRun {
-            try RunWorkLimit.check(capture, depthEveryNthFrame: depthEvery, scenePath: scenePath, remedy: "give --allow-long to render them anyway (minutes), --no-images, or a smaller --video-size or --video-fps")
+            try RunWorkLimit.check(capture, scenePath: scenePath, remedy: "give --allow-long to render them anyway (minutes), --no-images, or a smaller --video-size or --video-fps")
         }
         // The scene's, with the video rate of the camera in use.
         var configuration = capture.configuration

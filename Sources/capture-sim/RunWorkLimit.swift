@@ -7,9 +7,9 @@ enum RunWorkLimit {
     /// Refuses, before any work, a run whose depth and camera images together would take more than the
     /// limits allow (each share of its limit, summed, at most 1; docs/scene-format.md, "Limits"), with
     /// `remedy` after the reasons.
-    static func check(_ capture: SyntheticCapture, depthEveryNthFrame: Int?, scenePath: String, remedy: String) throws(CommandFailure) {
+    static func check(_ capture: SyntheticCapture, scenePath: String, remedy: String) throws(CommandFailure) {
         let images = ImageWorkEstimate(capture: capture)
-        let depthShare = SceneLimits.depthWork(of: capture.scene, durationSeconds: capture.duration, everyNthFrame: depthEveryNthFrame)
+        let depthShare = SceneLimits.depthWork(of: capture.scene, durationSeconds: capture.duration, everyNthFrame: capture.options.depthEveryNthFrame)
             / SceneLimits.maximumDepthWork
         guard depthShare + images.share > 1 else { return }
         let camera = capture.camera

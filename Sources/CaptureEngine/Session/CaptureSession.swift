@@ -173,11 +173,6 @@ public struct CaptureSession: Sendable {
         record.scanLog.append(ScanLogLine(time: time, text: text))
     }
 
-    /// The code of `meaning` under the profile as text ("-" without one), for scan-log lines.
-    func codeText(_ meaning: EventMeaning) -> String {
-        sdk.code(for: meaning).map(String.init) ?? "-"
-    }
-
     /// Ends the session with an unrecoverable error: the cause (if any), 15, 5; returns the action that
     /// removes the files.
     mutating func abort(at time: Double, cause: EventMeaning?, parameters: EventParameters = EventParameters(),

@@ -87,11 +87,6 @@ public struct ImageWorkEstimate: Sendable, Equatable {
             }
             polygon = clipped
         }
-        var twiceArea = 0.0
-        for (i, p) in polygon.enumerated() {
-            let q = polygon[(i + 1) % polygon.count]
-            twiceArea += p.x * q.y - q.x * p.y
-        }
-        return abs(twiceArea) / 2
+        return abs(PolygonTriangulation.signedArea(polygon))
     }
 }
