@@ -293,20 +293,95 @@ static inline v8 skyline8(v8 x, v8 up, v8 z) {
     return simde_mm256_and_ps(building, select8(window, mul(tone, splat(0.55f)), tone));
 }
 
-/// FrameShading.sky of directions (x, up, z): the skyline's buildings and the blend of the horizon and the
-/// zenith colour above the horizon, a dim ground colour below, scaled by the frame's sky level.
+/// ColorRenderer.outsideGround's hash of a cell (ix, iz) with `salt`.
+static inline simde__m256i ground_hash8(simde__m256i ix, simde__m256i iz, uint32_t salt) {
+    simde__m256i h = simde_mm256_xor_si256(
+        simde_mm256_xor_si256(simde_mm256_mullo_epi32(ix, simde_mm256_set1_epi32((int32_t)0x9E3779B1u)),
+                              simde_mm256_mullo_epi32(iz, simde_mm256_set1_epi32((int32_t)0x85EBCA6Bu))),
+        simde_mm256_set1_epi32((int32_t)salt));
+    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 15));
+    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0x85EBCA6Bu));
+    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 13));
+    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0xC2B2AE35u));
+    return simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 16));
+}
+
+/// A hash's top 24 bits as a fraction 0..<1.
+static inline v8 ground_unit8(simde__m256i h) {
+    return mul(simde_mm256_cvtepi32_ps(simde_mm256_srli_epi32(h, 8)), splat(1.0f / 16777216.0f));
+}
+
+/// The cell of v at `per_meter` cells a metre.
+static inline simde__m256i ground_cell8(v8 v, float per_meter) {
+    return simde_mm256_cvttps_epi32(simde_mm256_floor_ps(mul(v, splat(per_meter))));
+}
+
+/// Whether v's fractional part is below `below`.
+static inline v8 ground_frac_below8(v8 v, float below) {
+    return simde_mm256_cmp_ps(sub(v, simde_mm256_floor_ps(v)), splat(below), SIMDE_CMP_LT_OQ);
+}
+
+/// v faded towards 0.5 by `detail` (0...1).
+static inline v8 ground_faded8(v8 v, v8 detail) { return add(v, mul(sub(splat(0.5f), v), detail)); }
+
+/// ColorRenderer.outsideGround of directions (x, up, z) from the camera, for the lanes that look down (the
+/// others' values are not used): the same operations, in the same order.
+static inline void ground_rgb8(const ccolor_frame *f, v8 dx, v8 up, v8 dz, v8 *r, v8 *g, v8 *b) {
+    const v8 t = simde_mm256_max_ps(simde_mm256_min_ps(dv(splat(f->camera[1] - f->ground_y), neg(up)), splat(200.0f)),
+                                    simde_mm256_setzero_ps());
+    const v8 x = add(splat(f->camera[0]), mul(t, dx)), z = add(splat(f->camera[2]), mul(t, dz));
+    const v8 detail = simde_mm256_min_ps(simde_mm256_max_ps(mul(sub(t, splat(30.0f)), splat(1.0f / 32.0f)), simde_mm256_setzero_ps()), splat(1.0f));
+    const v8 near = simde_mm256_cmp_ps(t, splat(60.0f), SIMDE_CMP_LT_OQ);
+    const v8 region = ground_unit8(ground_hash8(ground_cell8(x, 0.125f), ground_cell8(z, 0.125f), 0x1B873593u));
+    const v8 fine = ground_faded8(ground_unit8(ground_hash8(ground_cell8(x, 4.0f), ground_cell8(z, 4.0f), 0x2C1B3C6Du)), detail);
+    const v8 mid = ground_faded8(ground_unit8(ground_hash8(ground_cell8(x, 1.0f), ground_cell8(z, 1.0f), 0x297A2D39u)), detail);
+    const v8 slab = ground_faded8(ground_unit8(ground_hash8(ground_cell8(x, 2.0f), ground_cell8(z, 2.0f), 0x3C6EF372u)), detail);
+    const v8 joint = simde_mm256_and_ps(
+        simde_mm256_or_ps(ground_frac_below8(mul(x, splat(2.0f)), 0.06f), ground_frac_below8(mul(z, splat(2.0f)), 0.06f)), near);
+    const v8 line = simde_mm256_and_ps(ground_frac_below8(mul(x, splat(0.5f)), 0.05f), near);
+    const v8 lawn = add(add(splat(0.7f), mul(splat(0.35f), fine)), mul(splat(0.25f), mid));
+    const v8 paving = select8(joint, splat(0.6f), add(splat(0.8f), mul(splat(0.3f), slab)));
+    const v8 asphalt = add(splat(0.9f), mul(splat(0.2f), fine));
+    const v8 is_lawn = simde_mm256_cmp_ps(region, splat(0.45f), SIMDE_CMP_LT_OQ);
+    const v8 is_paving = simde_mm256_cmp_ps(region, splat(0.8f), SIMDE_CMP_LT_OQ);
+    v8 cr = select8(is_lawn, mul(splat(0.22f), lawn), select8(is_paving, mul(splat(0.5f), paving), select8(line, splat(0.8f), mul(splat(0.22f), asphalt))));
+    v8 cg = select8(is_lawn, mul(splat(0.34f), lawn), select8(is_paving, mul(splat(0.48f), paving), select8(line, splat(0.8f), mul(splat(0.22f), asphalt))));
+    v8 cb = select8(is_lawn, mul(splat(0.14f), lawn), select8(is_paving, mul(splat(0.44f), paving), select8(line, splat(0.78f), mul(splat(0.24f), asphalt))));
+    // Tree crowns on a 4 m grid.
+    const simde__m256i tx = ground_cell8(x, 0.25f), tz = ground_cell8(z, 0.25f);
+    const v8 has_tree = simde_mm256_cmp_ps(ground_unit8(ground_hash8(tx, tz, 0x61C88647u)), splat(0.4f), SIMDE_CMP_LT_OQ);
+    const v8 cx = add(add(mul(simde_mm256_cvtepi32_ps(tx), splat(4.0f)), splat(1.8f)), mul(splat(0.4f), ground_unit8(ground_hash8(tx, tz, 0x7F4A7C15u))));
+    const v8 cz = add(add(mul(simde_mm256_cvtepi32_ps(tz), splat(4.0f)), splat(1.8f)), mul(splat(0.4f), ground_unit8(ground_hash8(tx, tz, 0x5851F42Du))));
+    const v8 radius = add(splat(0.9f), mul(splat(0.9f), ground_unit8(ground_hash8(tx, tz, 0x14057B7Eu))));
+    const v8 ox = sub(x, cx), oz = sub(z, cz);
+    const v8 crown = simde_mm256_and_ps(has_tree, simde_mm256_cmp_ps(add(mul(ox, ox), mul(oz, oz)), mul(radius, radius), SIMDE_CMP_LT_OQ));
+    const v8 leaves = add(add(splat(0.6f), mul(splat(0.5f), fine)), mul(splat(0.3f), mid));
+    cr = select8(crown, mul(splat(0.1f), leaves), cr);
+    cg = select8(crown, mul(splat(0.17f), leaves), cg);
+    cb = select8(crown, mul(splat(0.07f), leaves), cb);
+    const v8 fade = simde_mm256_min_ps(simde_mm256_max_ps(mul(sub(t, splat(136.0f)), splat(1.0f / 64.0f)), simde_mm256_setzero_ps()), splat(1.0f));
+    *r = add(cr, mul(sub(splat(0.3f), cr), fade));
+    *g = add(cg, mul(sub(splat(0.32f), cg), fade));
+    *b = add(cb, mul(sub(splat(0.25f), cb), fade));
+}
+
+/// FrameShading.sky of directions (x, up, z) from the camera: the skyline's buildings and the blend of the
+/// horizon and the zenith colour above the horizon, the ground below (`ground_rgb8`), scaled by the frame's
+/// sky level.
 static inline void sky_rgb8(const ccolor_frame *f, v8 x, v8 up, v8 z, v8 *r, v8 *g, v8 *b) {
     const v8 below = simde_mm256_cmp_ps(up, simde_mm256_setzero_ps(), SIMDE_CMP_LT_OQ);
     const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
-    const float s5 = f->sky;
+    v8 ground_r, ground_g, ground_b;
+    ground_rgb8(f, x, up, z, &ground_r, &ground_g, &ground_b);
+    const v8 half = splat(0.5f);
     const v8 building = skyline8(x, up, z);
     const v8 standing = simde_mm256_cmp_ps(building, simde_mm256_setzero_ps(), SIMDE_CMP_GT_OQ);
     const v8 gr = mul(add(mul(splat(0.75f), down), mul(splat(0.35f), up)), sky);
     const v8 gg = mul(add(mul(splat(0.85f), down), mul(splat(0.55f), up)), sky);
     const v8 gb = mul(add(mul(splat(1.0f), down), mul(splat(0.95f), up)), sky);
-    *r = select8(below, splat(0.30f * s5 * 0.5f), select8(standing, mul(mul(splat(0.9f), building), sky), gr));
-    *g = select8(below, splat(0.32f * s5 * 0.5f), select8(standing, mul(mul(splat(0.88f), building), sky), gg));
-    *b = select8(below, splat(0.25f * s5 * 0.5f), select8(standing, mul(mul(splat(0.85f), building), sky), gb));
+    *r = select8(below, mul(mul(ground_r, sky), half), select8(standing, mul(mul(splat(0.9f), building), sky), gr));
+    *g = select8(below, mul(mul(ground_g, sky), half), select8(standing, mul(mul(splat(0.88f), building), sky), gg));
+    *b = select8(below, mul(mul(ground_b, sky), half), select8(standing, mul(mul(splat(0.85f), building), sky), gb));
 }
 
 /// FrameShading.sky(-view) for the sky pixels j ..< j + 8.

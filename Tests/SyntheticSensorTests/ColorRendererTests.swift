@@ -213,6 +213,34 @@ import Testing
         #expect(sky.z > sky.x + 20, "sky \(sky)")
     }
 
+    @Test func theGroundOutsideIsWhereTheRaysMeetItSoItShiftsAsTheCameraWalks() {
+        // A fan of rays 20-40 degrees below the horizon from a camera 9.45 m above the ground (14-28 m to
+        // the ground, nearer than the detail's fade), and the same
+        // ground points seen from 0.5 m to the side: each point keeps its colour (a surface with depth),
+        // while the view along the same directions changes (the skyline, at infinity, would not).
+        let groundY: Float = -8, a = SIMD3<Float>(1, 1.45, 2), b = a + SIMD3(0.5, 0, 0)
+        var samePoint = 0, sameDirection = 0, colours = Set<SIMD3<Float>>()
+        let count = 400
+        for k in 0..<count {
+            let azimuth = Float(k) * 0.0157, depression = (20 + 20 * Float(k % 20) / 20) * .pi / 180
+            let d = SIMD3(sin(azimuth) * cos(depression), -sin(depression), -cos(azimuth) * cos(depression))
+            let colour = ColorRenderer.outsideGround(origin: a, direction: d, groundY: groundY)
+            let point = a + d * ((a.y - groundY) / -d.y)
+            let towards = point - b
+            let fromB = ColorRenderer.outsideGround(origin: b, direction: towards / (towards * towards).sum().squareRoot(), groundY: groundY)
+            if fromB == colour { samePoint += 1 }
+            if ColorRenderer.outsideGround(origin: b, direction: d, groundY: groundY) == colour { sameDirection += 1 }
+            colours.insert(colour)
+        }
+        #expect(samePoint >= count * 97 / 100, "\(samePoint) of \(count) ground points kept their colour")
+        #expect(sameDirection < count * 3 / 4, "\(sameDirection) of \(count) directions showed the same colour")
+        #expect(colours.count > count / 4, "a textured ground: \(colours.count) colours")
+        // Near the horizon (past 200 m) the ground is one plain colour.
+        let level = SIMD3<Float>(0, -0.01, -1)
+        let far = ColorRenderer.outsideGround(origin: a, direction: level / (level * level).sum().squareRoot(), groundY: groundY)
+        #expect(far == SIMD3(0.3, 0.32, 0.25))
+    }
+
     @Test func aMirrorShowsTheRoomBehindTheCamera() {
         // A mirror on the wall ahead; a red box behind the camera appears in it.
         let room = TestScenes.roomFacingWall()

@@ -26,6 +26,8 @@ typedef struct {
     float sun[3];
     /// Ambient light, ceiling light strength, sun strength, sky brightness.
     float ambient, ceiling_light, sun_strength, sky;
+    /// The height of the ground outside (world y, metres; ColorRenderer.groundY).
+    float ground_y;
     /// The sun disc's angular radius, radians: a window edge's penumbra is 2 t r wide at distance t.
     float sun_angular_radius;
     /// How far past its penumbra a sun edge makes a 4x4 block lit per pixel, metres per metre of depth:

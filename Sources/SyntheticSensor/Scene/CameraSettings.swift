@@ -35,6 +35,10 @@ public struct CameraSettings: Sendable, Equatable {
     public var sunElevationDegrees: Double
     /// Brightness of the sky seen through windows and openings to the outside, linear (default 1.8).
     public var sky: Float
+    /// How far below the lowest room's floor the ground outside lies, metres (default 8: a flat two or
+    /// three storeys up; a guess). The windows show it with depth: it moves against the skyline as the
+    /// camera walks.
+    public var groundBelowFloor: Double
     /// Auto exposure: the frame's mean log luminance is brought to this (default 0.18, mid grey).
     public var exposureKey: Float
     /// Auto exposure and white balance: time constant of their adaptation, seconds (default 0.25: after
@@ -91,7 +95,7 @@ public struct CameraSettings: Sendable, Equatable {
 
     public init(width: Int = 640, height: Int = 480, frameRateHz: Double = 30, jpegQuality: Int = 90, videoCRF: Int = 23,
                 ambient: Float = 0.25, ceilingLight: Float = 1.2, sun: Float = 4, sunAzimuthDegrees: Double = 135,
-                sunElevationDegrees: Double = 35, sky: Float = 1.8, exposureKey: Float = 0.18,
+                sunElevationDegrees: Double = 35, sky: Float = 1.8, groundBelowFloor: Double = 8, exposureKey: Float = 0.18,
                 exposureTimeConstantSeconds: Double = 0.25, whiteBalanceStrength: Float = 0.5, sensitivity: Double = 25,
                 minExposureSeconds: Double = 1.0 / 8000, maxExposureSeconds: Double = 1.0 / 120, maxGain: Double = 16,
                 fullWellElectrons: Double = 6000, readNoiseElectrons: Double = 2.5, noiseReduction: Double = 6, noiseLevel: Float = 1,
@@ -108,6 +112,7 @@ public struct CameraSettings: Sendable, Equatable {
         self.sunAzimuthDegrees = sunAzimuthDegrees
         self.sunElevationDegrees = sunElevationDegrees
         self.sky = sky
+        self.groundBelowFloor = groundBelowFloor
         self.exposureKey = exposureKey
         self.exposureTimeConstantSeconds = exposureTimeConstantSeconds
         self.whiteBalanceStrength = whiteBalanceStrength

@@ -81,6 +81,8 @@ extension Scene {
         s.sunElevationDegrees = try c.number("sunElevationDegrees", default: s.sunElevationDegrees)
         guard (0...90).contains(s.sunElevationDegrees) else { throw c.error("sunElevationDegrees", "expected 0...90 degrees") }
         s.sky = Float(try c.nonNegative("sky", default: Double(s.sky)))
+        s.groundBelowFloor = try c.positive("groundBelowFloor", default: s.groundBelowFloor)
+        guard s.groundBelowFloor <= 1000 else { throw c.error("groundBelowFloor", "expected 0 < metres <= 1000") }
         s.exposureKey = Float(try c.positive("exposureKey", default: Double(s.exposureKey)))
         s.exposureTimeConstantSeconds = try c.nonNegative("exposureTimeConstantSeconds", default: s.exposureTimeConstantSeconds)
         s.whiteBalanceStrength = Float(try c.nonNegative("whiteBalanceStrength", default: Double(s.whiteBalanceStrength)))

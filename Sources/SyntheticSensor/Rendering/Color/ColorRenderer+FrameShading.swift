@@ -48,7 +48,7 @@ extension ColorRenderer {
         func withKernelFrame(_ enabled: Bool, _ body: (SendablePointer<ccolor_frame>?) -> Void) {
             guard enabled else { return body(nil) }
             renderer.shadingTables.withFrame(camera: camera, rayX: rayX, rayY: rayY, rayOrigin: rayOrigin, sun: sun,
-                                             sunEdgeWiden: sunEdgeWiden, settings: renderer.settings, normals: normals, paneNormals: paneNormals) { frame in
+                                             sunEdgeWiden: sunEdgeWiden, groundY: renderer.groundY, settings: renderer.settings, normals: normals, paneNormals: paneNormals) { frame in
                 body(SendablePointer(UnsafeMutablePointer(mutating: frame)))
             }
         }
@@ -89,7 +89,7 @@ extension ColorRenderer {
                                       room: Int(renderer.patchRoom[id]))
                 }
             } else {
-                colour = sky(-view)
+                colour = sky(-view, from: camera)
             }
             store(colour, x: x, y: y, width: width, stride: stride, paneIds: paneIds, weight: weight, out: out, outFirstRow: outFirstRow)
         }
@@ -105,7 +105,7 @@ extension ColorRenderer {
                 let ray = rayX * Float(x) + rayY * Float(y) + rayOrigin
                 let glass = renderer.geometry.panes[pane].material
                 // Transmitted light tinted by the glass, plus a 6 % reflection of the sky.
-                let reflected = sky(reflect(ray / (ray * ray).sum().squareRoot(), paneNormals[pane]))
+                let reflected = sky(reflect(ray / (ray * ray).sum().squareRoot(), paneNormals[pane]), from: camera)
                 colour = colour * glass.albedo * 0.94 + reflected * 0.06
             }
             let o = ((y - outFirstRow) * width + x) * 3
@@ -197,13 +197,14 @@ extension ColorRenderer {
             return wide > 0 && wide < 1
         }
 
-        /// The sky (and the ground below the horizon) in a world direction, linear: a distant skyline of
-        /// buildings with rows of windows just above the horizon (``ColorRenderer/skylineBrightness``), the
-        /// sky's gradient above it. `ccolor_shade_rows`' `sky_rgb8` does the same operations.
-        func sky(_ direction: SIMD3<Float>) -> SIMD3<Float> {
+        /// The outside seen in a world direction from `origin`, linear: the ground below the horizon
+        /// (``ColorRenderer/outsideGround``), a distant skyline of buildings with rows of windows just above it
+        /// (``ColorRenderer/skylineBrightness``), the sky's gradient above that. `ccolor_shade_rows`'
+        /// `sky_rgb8` does the same operations (from the camera; mirrors are shaded here only).
+        func sky(_ direction: SIMD3<Float>, from origin: SIMD3<Float>) -> SIMD3<Float> {
             let s = renderer.settings.sky
             let up = direction.y
-            if up < 0 { return SIMD3(0.30, 0.32, 0.25) * s * 0.5 }
+            if up < 0 { return ColorRenderer.outsideGround(origin: origin, direction: direction, groundY: renderer.groundY) * s * 0.5 }
             let building = ColorRenderer.skylineBrightness(x: direction.x, up: up, z: direction.z)
             if building > 0 { return SIMD3(0.9, 0.88, 0.85) * building * s }
             return (SIMD3(0.75, 0.85, 1.0) * (1 - up) + SIMD3(0.35, 0.55, 0.95) * up) * s
@@ -218,7 +219,7 @@ extension ColorRenderer {
             let origin = SIMD3<Double>(Double(point.x), Double(point.y), Double(point.z))
             let direction = SIMD3<Double>(Double(d.x), Double(d.y), Double(d.z)).normalized
             guard let hit = renderer.geometry.nearestHit(origin: origin + direction * 1e-3, direction: direction,
-                                                         maxDistance: ColorRenderer.rangeMeters) else { return sky(d) }
+                                                         maxDistance: ColorRenderer.rangeMeters) else { return sky(d, from: point) }
             let patch = renderer.geometry.patches[hit.patch]
             let p = origin + direction * (hit.distance + 1e-3)
             let hitPoint = SIMD3<Float>(Float(p.x), Float(p.y), Float(p.z))

@@ -52,6 +52,9 @@ public struct ColorRenderer: Sendable {
     let lights: [SIMD3<Float>]
     /// Each room's windows (to the sun).
     let roomWindows: [[Window]]
+    /// The height of the ground outside (world y, metres): ``CameraSettings/groundBelowFloor`` below the
+    /// lowest room's floor.
+    let groundY: Float
     /// The scene's tables for the C shading pass (``RenderPath/simde``).
     let shadingTables: ColorShadingTables
     /// Each drawn patch's texture, tint and light map for the surface pass, with the textures.
@@ -95,6 +98,7 @@ public struct ColorRenderer: Sendable {
                               normal: SIMD3<Float>(-u.z, 0, u.x), width: Float(o.width), height: Float(o.height))
             }
         }
+        groundY = Float((rooms.map(\.floorHeight).min() ?? 0) - settings.groundBelowFloor)
         let decorated = WallDecorations.patches(geometry: geometry)
         let decorations = decorated.map(\.patch)
         drawnPatches = geometry.patches + decorations
@@ -597,6 +601,55 @@ public struct ColorRenderer: Sendable {
         let columns = a * 96, rows = up * 120
         let across = columns - columns.rounded(.down), along = rows - rows.rounded(.down)
         return across >= 0.3 && across < 0.7 && along >= 0.3 && along < 0.7 ? tone * 0.55 : tone
+    }
+
+    /// The ground outside as the window shows it, before the sky's brightness: the colour factor of the
+    /// world direction `d` (a unit vector pointing down, `d.y` < 0) from `origin`, where the ray meets the
+    /// plane `y = groundY` (at most 200 m along it). A courtyard of 8 m plots, each lawn (mottled on 0.25 m
+    /// and 1 m cells), paving (0.5 m slabs with dark joints) or asphalt (parking lines every 2 m), with tree
+    /// crowns (0.9-1.8 m radius) on a 4 m grid; the detail under 1 m fades out from 30 to 62 m away, the plots and
+    /// crowns into the plain ground colour (0.30, 0.32, 0.25) from 136 to 200 m: a view with depth, so the
+    /// ground moves against the skyline when the camera walks.
+    /// `ground_rgb8` in `color_shading.c` does the same operations.
+    @inline(__always)
+    static func outsideGround(origin: SIMD3<Float>, direction d: SIMD3<Float>, groundY: Float) -> SIMD3<Float> {
+        @inline(__always) func hash(_ ix: Int32, _ iz: Int32, _ salt: UInt32) -> UInt32 {
+            var h = (UInt32(bitPattern: ix) &* 0x9E37_79B1) ^ (UInt32(bitPattern: iz) &* 0x85EB_CA6B) ^ salt
+            h ^= h >> 15; h = h &* 0x85EB_CA6B; h ^= h >> 13; h = h &* 0xC2B2_AE35; h ^= h >> 16
+            return h
+        }
+        @inline(__always) func unit(_ h: UInt32) -> Float { Float(h >> 8) * (1 / 16_777_216) }
+        @inline(__always) func cell(_ v: Float, _ perMeter: Float) -> Int32 { Int32((v * perMeter).rounded(.down)) }
+        let t = max(min((origin.y - groundY) / -d.y, 200), 0)
+        let x = origin.x + t * d.x, z = origin.z + t * d.z
+        // The detail (cells under 1 m, joints, lines) fades out from 30 to 62 m, before it is finer than a pixel.
+        let detail = min(max((t - 30) * (1 / 32), 0), 1)
+        @inline(__always) func faded(_ v: Float) -> Float { v + (0.5 - v) * detail }
+        let region = unit(hash(cell(x, 0.125), cell(z, 0.125), 0x1B87_3593))
+        let fine = faded(unit(hash(cell(x, 4), cell(z, 4), 0x2C1B_3C6D))), mid = faded(unit(hash(cell(x, 1), cell(z, 1), 0x297A_2D39)))
+        let slab = faded(unit(hash(cell(x, 2), cell(z, 2), 0x3C6E_F372)))
+        let sx = x * 2, sz = z * 2
+        let joint = (sx - sx.rounded(.down) < 0.06 || sz - sz.rounded(.down) < 0.06) && t < 60
+        let lx = x * 0.5
+        let line = lx - lx.rounded(.down) < 0.05 && t < 60
+        var colour: SIMD3<Float>
+        if region < 0.45 {
+            colour = SIMD3(0.22, 0.34, 0.14) * (0.7 + 0.35 * fine + 0.25 * mid)
+        } else if region < 0.8 {
+            colour = SIMD3(0.5, 0.48, 0.44) * (joint ? 0.6 : 0.8 + 0.3 * slab)
+        } else {
+            colour = line ? SIMD3(0.8, 0.8, 0.78) : SIMD3(0.22, 0.22, 0.24) * (0.9 + 0.2 * fine)
+        }
+        let tx = cell(x, 0.25), tz = cell(z, 0.25)
+        if unit(hash(tx, tz, 0x61C8_8647)) < 0.4 {
+            let cx = Float(tx) * 4 + 1.8 + 0.4 * unit(hash(tx, tz, 0x7F4A_7C15))
+            let cz = Float(tz) * 4 + 1.8 + 0.4 * unit(hash(tx, tz, 0x5851_F42D))
+            let radius = 0.9 + 0.9 * unit(hash(tx, tz, 0x1405_7B7E))
+            let dx = x - cx, dz = z - cz
+            if dx * dx + dz * dz < radius * radius { colour = SIMD3(0.1, 0.17, 0.07) * (0.6 + 0.5 * fine + 0.3 * mid) }
+        }
+        let fade = min(max((t - 136) * (1 / 64), 0), 1)
+        return colour + (SIMD3(0.3, 0.32, 0.25) - colour) * fade
     }
 
     /// The share of the sun's disc a world point of room `room` sees through the room's windows, 0...1

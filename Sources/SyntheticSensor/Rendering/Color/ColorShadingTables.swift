@@ -56,7 +56,7 @@ struct ColorShadingTables: Sendable {
     /// sun, the lights' strengths, the patches' normals facing the camera (`normals`, `paneNormals`) and
     /// these tables. The pointer is valid during `body` only.
     func withFrame<R>(camera: SIMD3<Float>, rayX: SIMD3<Float>, rayY: SIMD3<Float>, rayOrigin: SIMD3<Float>, sun: SIMD3<Float>,
-                      sunEdgeWiden: Float, settings: CameraSettings, normals: [SIMD3<Float>], paneNormals: [SIMD3<Float>],
+                      sunEdgeWiden: Float, groundY: Float, settings: CameraSettings, normals: [SIMD3<Float>], paneNormals: [SIMD3<Float>],
                       _ body: (UnsafePointer<ccolor_frame>) -> R) -> R {
         func triple(_ v: SIMD3<Float>) -> (Float, Float, Float) { (v.x, v.y, v.z) }
         return floats.withUnsafeBufferPointer { f in
@@ -68,7 +68,7 @@ struct ColorShadingTables: Sendable {
                         var frame = ccolor_frame(
                             camera: triple(camera), ray_x: triple(rayX), ray_y: triple(rayY), ray_origin: triple(rayOrigin),
                             sun: triple(sun), ambient: settings.ambient, ceiling_light: settings.ceilingLight,
-                            sun_strength: settings.sun, sky: settings.sky, sun_angular_radius: ColorRenderer.sunAngularRadius,
+                            sun_strength: settings.sun, sky: settings.sky, ground_y: groundY, sun_angular_radius: ColorRenderer.sunAngularRadius,
                             sun_edge_widen: sunEdgeWiden,
                             normals: n.baseAddress?.assumingMemoryBound(to: Float.self), records: f0, flags: i0,
                             window_start: i0 + patchCount, windows: f0 + windowStart,
