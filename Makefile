@@ -115,6 +115,7 @@ bench: build
 ## realism: what a reconstruction pipeline sees in the default apartment's raw package (Open3D TSDF fusion,
 ## planes, held-out frames against the mesh, ICP; Tests/Readers/pipeline_check.py, docs/lidar.md), and the
 ## 16 reference statistics of `lidar stats`; prints both, then fails if either is outside its real range;
+## then prints ICP between consecutive frames on confidence 2 against confidence >= 1 (issue 47; not a gate yet);
 ## installs Open3D from pip (slow: a few minutes)
 REALISM_OUT := .build/realism
 realism: build
@@ -124,6 +125,7 @@ realism: build
 	@status=0; \
 	$(PYTHON) Tests/Readers/reference_statistics.py $(RELEASE_BIN) $(REALISM_OUT)/apartment-raw --check || status=1; \
 	$(PYTHON) Tests/Readers/pipeline_check.py $(REALISM_OUT)/apartment-raw --json $(REALISM_OUT)/pipeline.json --check || status=1; \
+	$(PYTHON) Tests/Readers/confidence_icp.py $(REALISM_OUT)/apartment-raw --json $(REALISM_OUT)/confidence-icp.json || status=1; \
 	exit $$status
 
 ## fuzz: build the libFuzzer targets (Fuzz/, their own build in .build-fuzz) and run each for
