@@ -79,7 +79,7 @@ public struct CameraSettings: Sendable, Equatable {
     /// Motion blur: each image is blurred along the path its pixels travel during the exposure time
     /// (from the pose change and each pixel's depth) (default true).
     public var motionBlur: Bool
-    /// Surface textures, decorations and the outside (``SurfaceTexture``) (default true; false: flat
+    /// Surface textures and wall decorations (``SurfaceTexture``) (default true; false: flat
     /// materials, for tests of the lighting alone).
     public var textures: Bool
     /// Ambient occlusion's strength (``AmbientOcclusion``), 0 (off) ... 1 (default 1).
