@@ -267,6 +267,15 @@ static void radiance_all(const ccolor_frame *f, ccolor_scratch *s, intptr_t coun
     for (intptr_t j = 0; j < count; j += 8) radiance8(f, s, j);
 }
 
+/// ColorRenderer.mix (MurmurHash3's finaliser) of eight words.
+static inline simde__m256i mix8(simde__m256i h) {
+    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 15));
+    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0x85EBCA6Bu));
+    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 13));
+    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0xC2B2AE35u));
+    return simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 16));
+}
+
 /// ColorRenderer.skylineBrightness for eight directions (x, up, z): the distant buildings' brightness, 0
 /// where the sky shows (the same operations, in the same order).
 static inline v8 skyline8(v8 x, v8 up, v8 z) {
@@ -274,13 +283,8 @@ static inline v8 skyline8(v8 x, v8 up, v8 z) {
     const v8 t = dv(x, add(add(simde_mm256_andnot_ps(sign, x), simde_mm256_andnot_ps(sign, z)), splat(1e-6f)));
     const v8 toward = simde_mm256_cmp_ps(z, simde_mm256_setzero_ps(), SIMDE_CMP_GE_OQ);
     const v8 a = select8(toward, add(splat(1.0f), t), sub(splat(3.0f), t));
-    simde__m256i h = simde_mm256_cvttps_epi32(simde_mm256_floor_ps(mul(a, splat(16.0f))));
-    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0x9E3779B1u));
-    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 15));
-    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0x85EBCA6Bu));
-    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 13));
-    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0xC2B2AE35u));
-    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 16));
+    const simde__m256i h = mix8(simde_mm256_mullo_epi32(simde_mm256_cvttps_epi32(simde_mm256_floor_ps(mul(a, splat(16.0f)))),
+                                                        simde_mm256_set1_epi32((int32_t)0x9E3779B1u)));
     const v8 height = add(splat(0.015f), mul(splat(0.09f), mul(simde_mm256_cvtepi32_ps(simde_mm256_srli_epi32(h, 8)), splat(1.0f / 16777216.0f))));
     const v8 building = simde_mm256_cmp_ps(up, height, SIMDE_CMP_LT_OQ);
     const v8 low = simde_mm256_cvtepi32_ps(simde_mm256_and_si256(h, simde_mm256_set1_epi32(0xFF)));
@@ -295,15 +299,10 @@ static inline v8 skyline8(v8 x, v8 up, v8 z) {
 
 /// ColorRenderer.outsideGround's hash of a cell (ix, iz) with `salt`.
 static inline simde__m256i ground_hash8(simde__m256i ix, simde__m256i iz, uint32_t salt) {
-    simde__m256i h = simde_mm256_xor_si256(
+    return mix8(simde_mm256_xor_si256(
         simde_mm256_xor_si256(simde_mm256_mullo_epi32(ix, simde_mm256_set1_epi32((int32_t)0x9E3779B1u)),
                               simde_mm256_mullo_epi32(iz, simde_mm256_set1_epi32((int32_t)0x85EBCA6Bu))),
-        simde_mm256_set1_epi32((int32_t)salt));
-    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 15));
-    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0x85EBCA6Bu));
-    h = simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 13));
-    h = simde_mm256_mullo_epi32(h, simde_mm256_set1_epi32((int32_t)0xC2B2AE35u));
-    return simde_mm256_xor_si256(h, simde_mm256_srli_epi32(h, 16));
+        simde_mm256_set1_epi32((int32_t)salt)));
 }
 
 /// A hash's top 24 bits as a fraction 0..<1.
@@ -371,8 +370,9 @@ static inline void ground_rgb8(const ccolor_frame *f, v8 dx, v8 up, v8 dz, v8 *r
 static inline void sky_rgb8(const ccolor_frame *f, v8 x, v8 up, v8 z, v8 *r, v8 *g, v8 *b) {
     const v8 below = simde_mm256_cmp_ps(up, simde_mm256_setzero_ps(), SIMDE_CMP_LT_OQ);
     const v8 down = sub(splat(1.0f), up), sky = splat(f->sky);
-    v8 ground_r, ground_g, ground_b;
-    ground_rgb8(f, x, up, z, &ground_r, &ground_g, &ground_b);
+    // The ground only when a lane looks down (most sky pixels do not).
+    v8 ground_r = simde_mm256_setzero_ps(), ground_g = ground_r, ground_b = ground_r;
+    if (simde_mm256_movemask_ps(below)) ground_rgb8(f, x, up, z, &ground_r, &ground_g, &ground_b);
     const v8 half = splat(0.5f);
     const v8 building = skyline8(x, up, z);
     const v8 standing = simde_mm256_cmp_ps(building, simde_mm256_setzero_ps(), SIMDE_CMP_GT_OQ);

@@ -282,6 +282,40 @@ import Testing
         #expect(abs(light(0.5 - half / 2) - 0.75) < 0.02 && abs(light(0.5 + half / 2) - 0.25) < 0.02)
     }
 
+    /// A stool top 0.3 m up on the sun's path to the floor point (0, 0, -0.5) under the same window: the point
+    /// keeps its ambient and ceiling light but loses the sun's (its light map cell carries the share left),
+    /// and the floor beside the stool's shadow (beyond its 5 cm cells) is lit as it was without the stool.
+    @Test func anObjectOnTheSunsPathCastsAShadowOnTheFloor() {
+        var window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1, height: 1, sillHeight: 1)
+        window.material = nil
+        let rooms = [TestScenes.roomFacingWall(openings: [window])]
+        var settings = CameraSettings()
+        (settings.width, settings.height) = (320, 240)
+        settings.sunAzimuthDegrees = 0
+        settings.sunElevationDegrees = 45
+        settings.textures = false
+        settings.ambientOcclusion = 0
+        settings.vignetting = 0
+        let stool = SceneObject(category: .storage, dimensions: SIMD3(0.2, 0.04, 0.2),
+                                transform: RigidTransform(rotation: .identity, translation: SIMD3(0, 0.3, -0.8)))
+        func renderer(_ objects: [SceneObject]) -> ColorRenderer {
+            ColorRenderer(geometry: SceneGeometry(rooms: rooms, objects: objects), rooms: rooms, objects: objects, settings: settings)
+        }
+        let shaded = renderer([stool]), open = renderer([])
+        let floor = SIMD3<Double>(0, 1, 0)
+        let share = shaded.sunShadow(at: SIMD3(0, 0, -0.5), normal: floor, room: 0)
+        #expect(share > 0.05 && share < 0.3, "the sun is most of the light there: \(share)")
+        #expect(shaded.sunShadow(at: SIMD3(0.3, 0, -0.5), normal: floor, room: 0) == 1)
+        #expect(open.sunShadow(at: SIMD3(0, 0, -0.5), normal: floor, room: 0) == 1)
+        // The image centre seen from 0.25 m straight above (x, -0.5).
+        func light(_ r: ColorRenderer, x: Double) -> Float {
+            let pose = RigidTransform(rotation: Quaternion(angle: -.pi / 2, axis: SIMD3(1, 0, 0)), translation: SIMD3(x, 0.25, -0.5))
+            return r.shade(poses: [pose], inverseDepth: false, path: .simde, bands: 1).linear[(120 * 320 + 160) * 3 + 1]
+        }
+        #expect(light(shaded, x: 0) < 0.4 * light(open, x: 0), "the shadow's centre")
+        #expect(light(shaded, x: 0.3) == light(open, x: 0.3), "beside the shadow")
+    }
+
     /// The floor under the same window seen from straight above its sun patch's edge (x = 0.5), without
     /// textures, occlusion, vignetting or lens distortion, so a pixel's linear value is its light: where
     /// the edge crosses a 4x4 block, the block is lit pixel by pixel (its ramp pixels take more than one

@@ -57,8 +57,9 @@ public struct ColorRenderer: Sendable {
     let groundY: Float
     /// The scene's tables for the C shading pass (``RenderPath/simde``).
     let shadingTables: ColorShadingTables
-    /// Each drawn patch's texture, tint and light map for the surface pass, with the textures.
-    let appearance: SurfaceAppearance
+    /// Each drawn patch's texture, tint and light map (ambient occlusion and the sun's shadows) for the
+    /// surface pass, with the textures.
+    private(set) var appearance: SurfaceAppearance
     /// The sensor: exposure, noise and the tone curve's table.
     let sensor: CameraSensor
     /// Whole-image buffers reused from frame to frame (the linear image and the blur's inverse depth).
@@ -124,6 +125,35 @@ public struct ColorRenderer: Sendable {
         appearance = SurfaceAppearance(patches: drawnPatches, rooms: rooms, objects: objects, patchRoom: patchRoom, textures: given,
                                        settings: settings)
         sensor = CameraSensor(settings: settings)
+        if settings.sun > 0 {
+            let renderer = self
+            appearance.multiplyLightMaps { point, normal, room in renderer.sunShadow(at: point, normal: normal, room: room) }
+        }
+    }
+
+    /// The share of a room surface's light left where an object stands between it and the sun: at a point
+    /// that sees the sun through a window (`coverage` of its disc) while the ray from it towards the sun's
+    /// centre first meets an object's patch, its Lambert light `ambient + ceiling + sun n.s coverage` less
+    /// the sun's part; 1 elsewhere. Baked into the light maps (5 cm cells, read bilinearly per pixel), so
+    /// furniture and clutter cast sharp sun shadows on the floors and walls; objects themselves receive
+    /// none (they have no light map).
+    func sunShadow(at point: SIMD3<Double>, normal: SIMD3<Double>, room: Int) -> Float {
+        let direction = settings.sunDirection
+        let facing = normal.dot(direction)
+        guard room >= 0, facing > 0 else { return 1 }
+        let coverage = sunlight(at: SIMD3<Float>(Float(point.x), Float(point.y), Float(point.z)), room: room)
+        guard coverage > 0, let hit = geometry.nearestHit(origin: point + normal * 2e-3, direction: direction, maxDistance: Self.rangeMeters),
+              geometry.patches[hit.patch].role == .object else { return 1 }
+        var rest = Double(settings.ambient)
+        if settings.ceilingLight > 0 {
+            let light = SIMD3<Double>(Double(lights[room].x), Double(lights[room].y), Double(lights[room].z))
+            let toLight = light - point
+            let d2 = max(0.25, toLight.dot(toLight))
+            let ndl = normal.dot(toLight) / d2.squareRoot()
+            if ndl > 0 { rest += Double(settings.ceilingLight) * ndl / d2 }
+        }
+        let sun = Double(settings.sun) * facing * Double(coverage)
+        return rest + sun > 0 ? Float(rest / (rest + sun)) : 1
     }
 
     /// Renders one frame. `poses` are camera-to-world poses whose linear images are averaged (one pose:
@@ -581,6 +611,14 @@ public struct ColorRenderer: Sendable {
         }
     }
 
+    /// MurmurHash3's 32-bit finaliser: the outside's hashes (`mix8` in `color_shading.c`).
+    @inline(__always)
+    static func mix(_ word: UInt32) -> UInt32 {
+        var h = word
+        h ^= h >> 15; h = h &* 0x85EB_CA6B; h ^= h >> 13; h = h &* 0xC2B2_AE35; h ^= h >> 16
+        return h
+    }
+
     /// The brightness of the distant skyline in a world direction (x, up, z; a unit vector, `up` >= 0), 0
     /// where the sky shows. Buildings stand on the horizon at infinity, 64 around it (a diamond angle of
     /// the direction's x and z: `t = x / (|x| + |z| + 1e-6)`, `a = 1 + t` looking toward +z, `3 - t`
@@ -593,8 +631,7 @@ public struct ColorRenderer: Sendable {
     static func skylineBrightness(x: Float, up: Float, z: Float) -> Float {
         let t = x / (abs(x) + abs(z) + 1e-6)
         let a = z >= 0 ? 1 + t : 3 - t
-        var h = UInt32(bitPattern: Int32((a * 16).rounded(.down))) &* 0x9E37_79B1
-        h ^= h >> 15; h = h &* 0x85EB_CA6B; h ^= h >> 13; h = h &* 0xC2B2_AE35; h ^= h >> 16
+        let h = mix(UInt32(bitPattern: Int32((a * 16).rounded(.down))) &* 0x9E37_79B1)
         let height = 0.015 + 0.09 * (Float(h >> 8) * (1 / 16_777_216))
         guard up < height else { return 0 }
         let tone = 0.32 + 0.2 * (Float(h & 0xFF) * (1 / 256))
@@ -614,9 +651,7 @@ public struct ColorRenderer: Sendable {
     @inline(__always)
     static func outsideGround(origin: SIMD3<Float>, direction d: SIMD3<Float>, groundY: Float) -> SIMD3<Float> {
         @inline(__always) func hash(_ ix: Int32, _ iz: Int32, _ salt: UInt32) -> UInt32 {
-            var h = (UInt32(bitPattern: ix) &* 0x9E37_79B1) ^ (UInt32(bitPattern: iz) &* 0x85EB_CA6B) ^ salt
-            h ^= h >> 15; h = h &* 0x85EB_CA6B; h ^= h >> 13; h = h &* 0xC2B2_AE35; h ^= h >> 16
-            return h
+            mix((UInt32(bitPattern: ix) &* 0x9E37_79B1) ^ (UInt32(bitPattern: iz) &* 0x85EB_CA6B) ^ salt)
         }
         @inline(__always) func unit(_ h: UInt32) -> Float { Float(h >> 8) * (1 / 16_777_216) }
         @inline(__always) func cell(_ v: Float, _ perMeter: Float) -> Int32 { Int32((v * perMeter).rounded(.down)) }

@@ -13,7 +13,33 @@ struct SurfaceAppearance: Sendable {
     /// Per patch ``CCOLOR_SURFACE_RECORD`` floats (see CColorSurface.h).
     let records: [Float]
     /// Every light map's cells.
-    let lightMaps: [Float]
+    private(set) var lightMaps: [Float]
+    /// The baked light maps' grids (map 0, the constant one, is not among them).
+    private(set) var grids: [LightMapGrid]
+
+    /// Where a baked light map's cells lie: cell (i, j) (of `width` x `height`, from `start` in the light
+    /// maps, row by row) at `origin + (u0 + i / cellsPerMeter) uAxis + (v0 + j / cellsPerMeter) vAxis` on a
+    /// surface facing `normal` in room `room`.
+    struct LightMapGrid: Sendable {
+        var start: Int, width: Int, height: Int
+        var origin: SIMD3<Double>, uAxis: SIMD3<Double>, vAxis: SIMD3<Double>, u0: Double, v0: Double
+        var normal: SIMD3<Double>, room: Int
+
+        func point(_ i: Int, _ j: Int) -> SIMD3<Double> {
+            let c = AmbientOcclusion.cellsPerMeter
+            return origin + uAxis * (u0 + Double(i) / c) + vAxis * (v0 + Double(j) / c)
+        }
+    }
+
+    /// Multiplies every baked cell by `factor` of its point, normal and room (the sun's shadows,
+    /// ``ColorRenderer``'s init).
+    mutating func multiplyLightMaps(by factor: (SIMD3<Double>, SIMD3<Double>, Int) -> Float) {
+        for grid in grids {
+            for j in 0..<grid.height {
+                for i in 0..<grid.width { lightMaps[grid.start + j * grid.width + i] *= factor(grid.point(i, j), grid.normal, grid.room) }
+            }
+        }
+    }
 
     /// The records of `patches` (the scene's patches followed by the colour camera's own: decorations)
     /// lit in `rooms` with `objects`; `patchRoom` is each patch's room or -1; `textures` gives the
@@ -24,6 +50,7 @@ struct SurfaceAppearance: Sendable {
         records.reserveCapacity(patches.count * Int(CCOLOR_SURFACE_RECORD))
         // Light map 0: 2 x 2 cells of 1 (patches without occlusion).
         var maps: [Float] = [1, 1, 1, 1]
+        var grids: [LightMapGrid] = []
         var wallMaps: [Int: (start: Int, width: Int, height: Int)] = [:]
         var roomFloorMaps: [Int: (start: Int, width: Int, height: Int, u0: Double, v0: Double)] = [:]
         var roomCeilingMaps: [Int: (start: Int, width: Int, height: Int, u0: Double, v0: Double)] = [:]
@@ -61,21 +88,20 @@ struct SurfaceAppearance: Sendable {
                 tint = SIMD3(brightness * Float(random.uniform(0.96, 1.04)), brightness, brightness * Float(random.uniform(0.95, 1.05)))
             }
             var map = (start: 0, width: 2, height: 2, u0: 0.0, v0: 0.0, cells: 0.0)
-            if settings.ambientOcclusion > 0, room >= 0, patch.owner == nil {
+            if settings.ambientOcclusion > 0 || settings.sun > 0, room >= 0, patch.owner == nil {
                 switch patch.role {
                 case .wall:
                     if case .rectangle(let uMax, let vMax, _) = patch.shape {
                         let key = index
                         let entry = wallMaps[key] ?? {
                             let w = max(2, Int((uMax * cellsPerMeter).rounded(.up)) + 1), h = max(2, Int((vMax * cellsPerMeter).rounded(.up)) + 1)
-                            let start = maps.count
+                            let grid = LightMapGrid(start: maps.count, width: w, height: h, origin: patch.origin, uAxis: patch.uAxis,
+                                                    vAxis: patch.vAxis, u0: 0, v0: 0, normal: patch.normal, room: room)
                             for j in 0..<h {
-                                for i in 0..<w {
-                                    let p = patch.point(u: Double(i) / cellsPerMeter, v: Double(j) / cellsPerMeter)
-                                    maps.append(occlusion.factor(at: p, normal: patch.normal, room: room))
-                                }
+                                for i in 0..<w { maps.append(occlusion.factor(at: grid.point(i, j), normal: patch.normal, room: room)) }
                             }
-                            return (start, w, h)
+                            grids.append(grid)
+                            return (grid.start, w, h)
                         }()
                         wallMaps[key] = entry
                         map = (entry.start, entry.width, entry.height, 0, 0, cellsPerMeter)
@@ -90,15 +116,13 @@ struct SurfaceAppearance: Sendable {
                     let entry = cached ?? {
                         let w = max(2, Int(((xs.max()! - xs.min()!) * cellsPerMeter).rounded(.up)) + 1)
                         let h = max(2, Int(((zs.max()! - zs.min()!) * cellsPerMeter).rounded(.up)) + 1)
-                        let start = maps.count
+                        let grid = LightMapGrid(start: maps.count, width: w, height: h, origin: patch.origin, uAxis: patch.uAxis,
+                                                vAxis: patch.vAxis, u0: u0, v0: v0, normal: patch.normal, room: room)
                         for j in 0..<h {
-                            for i in 0..<w {
-                                let u = u0 + Double(i) / cellsPerMeter, v = v0 + Double(j) / cellsPerMeter
-                                let p = patch.origin + patch.uAxis * u + patch.vAxis * v
-                                maps.append(occlusion.factor(at: p, normal: patch.normal, room: room))
-                            }
+                            for i in 0..<w { maps.append(occlusion.factor(at: grid.point(i, j), normal: patch.normal, room: room)) }
                         }
-                        return (start, w, h, u0, v0)
+                        grids.append(grid)
+                        return (grid.start, w, h, u0, v0)
                     }()
                     if floor { roomFloorMaps[room] = entry } else { roomCeilingMaps[room] = entry }
                     map = (entry.start, entry.width, entry.height, entry.u0, entry.v0, cellsPerMeter)
@@ -117,6 +141,7 @@ struct SurfaceAppearance: Sendable {
         }
         self.records = records.isEmpty ? [Float](repeating: 0, count: Int(CCOLOR_SURFACE_RECORD)) : records
         lightMaps = maps
+        self.grids = grids
     }
 
     /// Calls `body` with the surface pass's description of one pose (`ccolor_surface`): the camera and its
