@@ -14,13 +14,15 @@ public enum StorageModel {
     public static let depthRecordHeaderBytes: Int64 = ScanBytes.depthRecordHeaderBytes
 
     /// Bytes of `video.mp4` per 640x480 image at the default quality (x264 CRF 23, preset ultrafast, 30
-    /// images a second): 9,450, the mean of six scenes' videos measured on 2026-12-07 (apartment 10,790,
-    /// background-relocalizing 10,382, fast-rotation 9,357, glass-mirror 9,099, too-close 8,644, ceiling
-    /// 8,384 bytes an image; each within 15 % of the mean).
-    public static let videoBytesPerImage: Int64 = 9_450
-    /// How the bytes per image grow with the pixel count: as its power 0.67 (measured on the same date at
-    /// 640x480, 1280x960 and 1920x1440: fast-rotation 9,357, 24,538 and 41,547 bytes an image, exponents
-    /// 0.70 and 0.68; the apartment 10,790, 26,119 and 44,228, exponents 0.64 and 0.64).
+    /// images a second): 10,528, the mean of six scenes' videos measured again on 2026-12-07 after the
+    /// windows' ground outside and the sun's shadows (apartment 11,942, background-relocalizing 11,295,
+    /// fast-rotation 10,355, glass-mirror 11,068, too-close 9,376, ceiling 9,130 bytes an image; each
+    /// within 14 % of the mean; before them the mean was 9,450).
+    public static let videoBytesPerImage: Int64 = 10_528
+    /// How the bytes per image grow with the pixel count: as its power 0.67 (measured at 640x480, 1280x960
+    /// and 1920x1440 before the ground outside: fast-rotation 9,357, 24,538 and 41,547 bytes an image,
+    /// exponents 0.70 and 0.68; the apartment 10,790, 26,119 and 44,228, exponents 0.64 and 0.64; after it,
+    /// fast-rotation 10,355 and 26,533 at 1280x960, exponent 0.68).
     public static let videoPixelExponent = 0.67
     /// CRF steps that halve the bytes: x264's rule of thumb (+6 CRF about halves the bitrate).
     public static let videoCRFHalvingSteps = 6.0
