@@ -360,7 +360,7 @@ import TestSupport
         let byDefault = try CommandLineTool.run(["sweep", "Scenes/storage-low.json", "--param", "storage.warningMinutes=10", "--csv"])
         #expect(byDefault.status == 0)
         #expect(byDefault.lines == ["scene,storage.warningMinutes,code,severity,count,first",
-                                    "Scenes/storage-low.json,10,78,warning,3,0.000"])
+                                    "Scenes/storage-low.json,10,78,warning,2,0.000"])
         let info = try CommandLineTool.run(["sweep", "Scenes/not-enough-data.json", "--param", "recording.minimumSeconds=6",
                                             "--severity", "info", "--csv"])
         #expect(info.lines.contains("Scenes/not-enough-data.json,6,78,info,1,0.000"))
