@@ -132,4 +132,34 @@ import Testing
         }
         #expect(compared > 800)
     }
+
+    /// A lamp shade's 12-sided prism in a 0.4 x 0.3 x 0.4 m box, turned and moved: 12 sides and 10 top and 10
+    /// bottom triangles, every corner on the box's ellipse at its top or bottom, every face facing out,
+    /// and every triangle counter-clockwise seen from its front (as the mesh writes it).
+    @Test func aRoundPartIsAPrismInscribedInItsBoxFacingOut() {
+        let box = ShapeBox(centre: .zero, size: SIMD3(0.4, 0.3, 0.4), part: .shade, sides: 12)
+        let turn = Quaternion(angle: 0.7, axis: SIMD3(0, 1, 0))
+        let c = SIMD3<Double>(1, 1.2, -2)
+        let x = turn.act(SIMD3(1, 0, 0)), y = turn.act(SIMD3(0, 1, 0)), z = turn.act(SIMD3(0, 0, 1))
+        let patches = SceneGeometry.prismPatches(box, centre: c, x: x, y: y, z: z, material: .wall, owner: nil)
+        #expect(patches.count == 12 + 10 + 10)
+        var rectangles = 0
+        for patch in patches {
+            let corners = patch.corners
+            let middle = corners.reduce(SIMD3<Double>.zero, +) / Double(corners.count)
+            #expect(patch.normal.dot(middle - c) > 0, "a face looks in")
+            for p in corners {
+                let local = SIMD3((p - c).dot(x), (p - c).dot(y), (p - c).dot(z))
+                let onEllipse = abs((local.x / 0.2) * (local.x / 0.2) + (local.z / 0.2) * (local.z / 0.2) - 1) < 1e-9
+                #expect(abs(abs(local.y) - 0.15) < 1e-9 && onEllipse, "a corner off the box's ellipse: \(local)")
+            }
+            if case .rectangle = patch.shape { rectangles += 1 } else {
+                let turning = (corners[1] - corners[0]).cross(corners[2] - corners[0])
+                #expect(turning.dot(patch.normal) > 0, "a triangle clockwise from its front")
+            }
+        }
+        #expect(rectangles == 12)
+        let resting = ShapeBox(centre: .zero, size: SIMD3(0.2, 0.2, 0.2), part: .pot, restsOnSurface: true, sides: 8)
+        #expect(SceneGeometry.prismPatches(resting, centre: c, x: x, y: y, z: z, material: .wall, owner: nil).count == 8 + 6)
+    }
 }

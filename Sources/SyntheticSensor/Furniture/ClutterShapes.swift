@@ -6,10 +6,12 @@ enum ClutterShapes {
     static func make(_ kind: ClutterKind, width: Double, depth: Double, height: Double, onFloor: Bool,
                      _ random: inout SeededRandom) -> [ShapeBox]? {
         var boxes: [ShapeBox] = []
-        func add(_ low: SIMD3<Double>, _ high: SIMD3<Double>, _ part: FurniturePart, rests: Bool = false, yaw: Double = 0) {
+        func add(_ low: SIMD3<Double>, _ high: SIMD3<Double>, _ part: FurniturePart, rests: Bool = false, yaw: Double = 0, sides: Int = 0) {
             guard high.x - low.x > 1e-4, high.y - low.y > 1e-4, high.z - low.z > 1e-4 else { return }
-            boxes.append(ShapeBox(centre: (low + high) / 2, size: high - low, part: part, yawRadians: yaw, restsOnSurface: rests))
+            boxes.append(ShapeBox(centre: (low + high) / 2, size: high - low, part: part, yawRadians: yaw, restsOnSurface: rests, sides: sides))
         }
+        // Round parts: a floor-sized one with 12 sides, a small one with 8.
+        let round = onFloor ? 12 : 8
         guard height >= kind.minimumClearance else { return nil }
         switch kind {
         case .books:
@@ -33,7 +35,7 @@ enum ClutterShapes {
             let pot = min(width, depth, onFloor ? random.uniform(0.22, 0.38) : random.uniform(0.1, 0.18)) * 0.8
             let potHeight = min(maxHeight * 0.35, pot * random.uniform(0.8, 1.2))
             guard pot > 0.06, maxHeight > potHeight + 0.08 else { return nil }
-            add(SIMD3(-pot / 2, 0, -pot / 2), SIMD3(pot / 2, potHeight, pot / 2), .pot, rests: true)
+            add(SIMD3(-pot / 2, 0, -pot / 2), SIMD3(pot / 2, potHeight, pot / 2), .pot, rests: true, sides: round)
             let spread = min(width, depth) / 2
             let leaves = 6 + Int(random.nextUnit() * 6)
             for _ in 0..<leaves {
@@ -53,9 +55,9 @@ enum ClutterShapes {
             let shadeHeight = min(total * 0.4, shade * random.uniform(0.7, 1.0))
             let base = min(width, depth, shade * 0.8)
             guard shade > 0.1, total > 0.3 else { return nil }
-            add(SIMD3(-base / 2, 0, -base / 2), SIMD3(base / 2, 0.025, base / 2), .stand, rests: true)
-            add(SIMD3(-0.012, 0.025, -0.012), SIMD3(0.012, total - shadeHeight, 0.012), .pole)
-            add(SIMD3(-shade / 2, total - shadeHeight, -shade / 2), SIMD3(shade / 2, total, shade / 2), .shade)
+            add(SIMD3(-base / 2, 0, -base / 2), SIMD3(base / 2, 0.025, base / 2), .stand, rests: true, sides: round)
+            add(SIMD3(-0.012, 0.025, -0.012), SIMD3(0.012, total - shadeHeight, 0.012), .pole, sides: 6)
+            add(SIMD3(-shade / 2, total - shadeHeight, -shade / 2), SIMD3(shade / 2, total, shade / 2), .shade, sides: round)
         case .box:
             let w = min(width, random.uniform(0.18, 0.5)), d = min(depth, random.uniform(0.15, 0.45))
             let h = min(height - 0.01, random.uniform(0.12, 0.4))

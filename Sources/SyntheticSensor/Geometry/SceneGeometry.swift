@@ -1,3 +1,4 @@
+import Foundation
 import CaptureEngine
 
 /// A scene's surfaces as flat patches in world coordinates (Y up, metres): each room's walls (with the
@@ -129,6 +130,9 @@ public struct SceneGeometry: Sendable {
             let c = transform.apply(toPoint: box.centre)
             let partMaterial = material(box.part)
             let x = r.act(SIMD3(1, 0, 0)), y = r.act(SIMD3(0, 1, 0)), z = r.act(SIMD3(0, 0, 1))
+            if box.sides >= 3 {
+                patches += Self.prismPatches(box, centre: c, x: x, y: y, z: z, material: partMaterial, owner: partOwner)
+            } else {
             // (face centre offset, u axis, v axis, half extent along u, half extent along v); u x v is outward.
             var faces: [(SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, Double, Double)] = [
                 (x * h.x, -z, y, h.z, h.y), (-x * h.x, z, y, h.z, h.y),
@@ -141,6 +145,7 @@ public struct SceneGeometry: Sendable {
                                             shape: .rectangle(uMax: 2 * hu, vMax: 2 * hv, holes: []), material: partMaterial,
                                             owner: partOwner))
             }
+            }
             for sx in [-1.0, 1.0] { for sy in [-1.0, 1.0] { for sz in [-1.0, 1.0] {
                 let p = c + x * (sx * h.x) + y * (sy * h.y) + z * (sz * h.z)
                 low = pointwiseMin(low, p)
@@ -150,6 +155,44 @@ public struct SceneGeometry: Sendable {
         guard patches.count > first else { return }
         let centre = (low + high) / 2
         groups.append(PatchGroup(patches: first..<patches.count, centre: centre, radius: ((high - low) / 2).length))
+    }
+
+    /// The patches of an upright prism of `box.sides` sides inscribed in `box` (centre `c` and axes x, y, z
+    /// in the world): a rectangle per side, corner k at angle 2 pi k / sides on the ellipse of the half sizes
+    /// along x and z, and fans of triangles for the top and (unless the box rests) the bottom; all outward.
+    static func prismPatches(_ box: ShapeBox, centre c: SIMD3<Double>, x: SIMD3<Double>, y: SIMD3<Double>, z: SIMD3<Double>,
+                             material: Material, owner: PatchOwner?) -> [SurfacePatch] {
+        var patches: [SurfacePatch] = []
+        let h = box.size / 2, n = box.sides
+        // Corner k in the box's own (x, z) plane.
+        let ring = (0..<n).map { k -> SIMD2<Double> in
+            let a = 2 * Double.pi * Double(k) / Double(n)
+            return SIMD2(h.x * cos(a), h.z * sin(a))
+        }
+        func world(_ p: SIMD2<Double>) -> SIMD3<Double> { c + x * p.x + z * p.y }
+        for k in 0..<n {
+            // From corner k + 1 to corner k (clockwise seen from above), so that u x y faces out.
+            let from = world(ring[(k + 1) % n]), to = world(ring[k])
+            let width = (to - from).length
+            guard width > 1e-6 else { continue }
+            let u = (to - from) / width
+            patches.append(SurfacePatch(role: .object, origin: from - y * h.y, uAxis: u, vAxis: y,
+                                        shape: .rectangle(uMax: width, vMax: 2 * h.y, holes: []), material: material, owner: owner))
+        }
+        // Top: u = x, v = -z (u x v = y), where the ring turns clockwise; bottom: u = x, v = z (u x v = -y).
+        // Each triangle counter-clockwise seen from its front.
+        for k in 1..<(n - 1) {
+            let a = ring[0], b = ring[k], d = ring[k + 1]
+            patches.append(SurfacePatch(role: .object, origin: c + y * h.y, uAxis: x, vAxis: -z,
+                                        shape: .triangle(SIMD2(a.x, -a.y), SIMD2(d.x, -d.y), SIMD2(b.x, -b.y)),
+                                        material: material, owner: owner))
+            if !box.restsOnSurface {
+                patches.append(SurfacePatch(role: .object, origin: c - y * h.y, uAxis: x, vAxis: z,
+                                            shape: .triangle(SIMD2(a.x, a.y), SIMD2(b.x, b.y), SIMD2(d.x, d.y)),
+                                            material: material, owner: owner))
+            }
+        }
+        return patches
     }
 
     /// All patches as one triangle mesh (walls with their holes, floors, ceilings, objects), each

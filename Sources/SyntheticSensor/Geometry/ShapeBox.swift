@@ -13,14 +13,19 @@ public struct ShapeBox: Sendable, Equatable {
     /// Whether the bottom face is left out (the box rests on the floor or on another surface, so the
     /// face is never seen): one patch fewer to render.
     public var restsOnSurface: Bool
+    /// 0: a box. 3 or more: an upright prism of that many sides inscribed in the box (its corners on the
+    /// ellipse of the box's X and Z half sizes), a round part (a pot, a lamp's shade or pole) as a phone
+    /// sees it: `sides` rectangles around, a fan of triangles on top and (unless it rests) below.
+    public var sides: Int
 
     public init(centre: SIMD3<Double>, size: SIMD3<Double>, part: FurniturePart, yawRadians: Double = 0,
-                restsOnSurface: Bool = false) {
+                restsOnSurface: Bool = false, sides: Int = 0) {
         self.centre = centre
         self.size = size
         self.yawRadians = yawRadians
         self.part = part
         self.restsOnSurface = restsOnSurface
+        self.sides = sides
     }
 
     /// A box given by its minimum and maximum corners (no turn).
