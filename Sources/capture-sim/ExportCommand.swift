@@ -23,10 +23,7 @@ struct ExportCommand: Command {
     }
     static let outOption = Option.text("out", "PATH", "the file (tum, mcap) or folder (colmap, nerfstudio) to write, in a folder that\nexists; it is built beside PATH under a hidden partial name and renamed\ninto place when complete (required)")
     static let forceFlag = Flag.flag("force", "replace PATH if it exists (in one step: PATH always holds a whole export)")
-    static let posesOption = Option.option("poses", "WHICH", "estimate (default: the tracker's, as a phone records them) or true (the\ntrue poses a synthetic capture writes beside them, for scoring: evo_ape\nbetween the two TUM exports gives the tracking error)") { (text) throws(UsageError) in
-        guard let poses = ExportPoses(rawValue: text) else { throw UsageError("--poses expects estimate or true, got '\(text)'") }
-        return poses
-    }
+    static let posesOption = Option<ExportPoses>.choice("poses", "WHICH", "estimate (default: the tracker's, as a phone records them) or true (the\ntrue poses a synthetic capture writes beside them, for scoring: evo_ape\nbetween the two TUM exports gives the tracking error)")
     static let everyOption = Option.integer("every", "N", "keep every N-th frame (of the frames with images for colmap and nerfstudio)") { (every) throws(UsageError) in
         guard every >= 1 else { throw UsageError("--every expects a whole number of at least 1, got '\(every)'") }
     }

@@ -9,10 +9,7 @@ extension ReplayOptions {
         return format
     }
     static let fpsOption = Option.framesPerSecond("frame rate of a raw poses.csv without its time column, frames per\nsecond (default: its package's manifest.json; a poses.csv with the\ntime column keeps its times)")
-    static let upOption = Option.option("up", "y|z", "world up axis of TUM (default z) and .traj (default y) logs") { (text) throws(UsageError) in
-        guard let up = WorldUpAxis(rawValue: text) else { throw UsageError("--up expects y or z, got '\(text)'") }
-        return up
-    }
+    static let upOption = Option<WorldUpAxis>.choice("up", "y|z", "world up axis of TUM (default z) and .traj (default y) logs")
     static let sdkOption = Option.sdk("the SDK profile to replay with (\(SDKProfile.knownNames); default: a bundle's\nown, else \(SDKProfile.standard.name))")
     static let fromOption = Option.number("from", "S", "replay only inputs at or after S seconds")
     static let toOption = Option.number("to", "S", "replay only inputs at or before S seconds")
