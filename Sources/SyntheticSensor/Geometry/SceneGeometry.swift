@@ -128,24 +128,9 @@ public struct SceneGeometry: Sendable {
             let h = box.size / 2
             let r = transform.rotation * Quaternion(angle: box.yawRadians, axis: SIMD3(0, 1, 0))
             let c = transform.apply(toPoint: box.centre)
-            let partMaterial = material(box.part)
             let x = r.act(SIMD3(1, 0, 0)), y = r.act(SIMD3(0, 1, 0)), z = r.act(SIMD3(0, 0, 1))
-            if box.sides >= 3 {
-                patches += Self.prismPatches(box, centre: c, x: x, y: y, z: z, material: partMaterial, owner: partOwner)
-            } else {
-            // (face centre offset, u axis, v axis, half extent along u, half extent along v); u x v is outward.
-            var faces: [(SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, Double, Double)] = [
-                (x * h.x, -z, y, h.z, h.y), (-x * h.x, z, y, h.z, h.y),
-                (y * h.y, x, -z, h.x, h.z), (-y * h.y, x, z, h.x, h.z),
-                (z * h.z, x, y, h.x, h.y), (-z * h.z, -x, y, h.x, h.y),
-            ]
-            if box.restsOnSurface { faces.remove(at: 3) }
-            for (centre, u, v, hu, hv) in faces {
-                patches.append(SurfacePatch(role: .object, origin: c + centre - u * hu - v * hv, uAxis: u, vAxis: v,
-                                            shape: .rectangle(uMax: 2 * hu, vMax: 2 * hv, holes: []), material: partMaterial,
-                                            owner: partOwner))
-            }
-            }
+            let faces = box.sides >= 3 ? Self.prismPatches : Self.boxPatches
+            patches += faces(box, c, x, y, z, material(box.part), partOwner)
             for sx in [-1.0, 1.0] { for sy in [-1.0, 1.0] { for sz in [-1.0, 1.0] {
                 let p = c + x * (sx * h.x) + y * (sy * h.y) + z * (sz * h.z)
                 low = pointwiseMin(low, p)
@@ -155,6 +140,24 @@ public struct SceneGeometry: Sendable {
         guard patches.count > first else { return }
         let centre = (low + high) / 2
         groups.append(PatchGroup(patches: first..<patches.count, centre: centre, radius: ((high - low) / 2).length))
+    }
+
+    /// The six faces of `box` (five when it rests on a surface), centre `c` and axes x, y, z in the world,
+    /// each outward.
+    static func boxPatches(_ box: ShapeBox, centre c: SIMD3<Double>, x: SIMD3<Double>, y: SIMD3<Double>, z: SIMD3<Double>,
+                           material: Material, owner: PatchOwner?) -> [SurfacePatch] {
+        let h = box.size / 2
+        // (face centre offset, u axis, v axis, half extent along u, half extent along v); u x v is outward.
+        var faces: [(SIMD3<Double>, SIMD3<Double>, SIMD3<Double>, Double, Double)] = [
+            (x * h.x, -z, y, h.z, h.y), (-x * h.x, z, y, h.z, h.y),
+            (y * h.y, x, -z, h.x, h.z), (-y * h.y, x, z, h.x, h.z),
+            (z * h.z, x, y, h.x, h.y), (-z * h.z, -x, y, h.x, h.y),
+        ]
+        if box.restsOnSurface { faces.remove(at: 3) }
+        return faces.map { centre, u, v, hu, hv in
+            SurfacePatch(role: .object, origin: c + centre - u * hu - v * hv, uAxis: u, vAxis: v,
+                         shape: .rectangle(uMax: 2 * hu, vMax: 2 * hv, holes: []), material: material, owner: owner)
+        }
     }
 
     /// The patches of an upright prism of `box.sides` sides inscribed in `box` (centre `c` and axes x, y, z

@@ -126,9 +126,15 @@ public struct ColorRenderer: Sendable {
                                        settings: settings)
         sensor = CameraSensor(settings: settings)
         if settings.sun > 0 {
-            let renderer = self
-            appearance.multiplyLightMaps { point, normal, room in renderer.sunShadow(at: point, normal: normal, room: room) }
+            let renderer = self, shading = sunShading
+            appearance.multiplyLightMaps { point, normal, room in renderer.sunShadow(at: point, normal: normal, room: room, shading: shading) }
         }
+    }
+
+    /// A pose-free ``FrameShading`` for the sun's share at world points (``sunlight(at:room:)``).
+    private var sunShading: FrameShading {
+        FrameShading(renderer: self, pose: RigidTransform(rotation: .identity, translation: .zero), camera: intrinsics, stores: true,
+                     panesInView: false)
     }
 
     /// The share of a room surface's light left where an object stands between it and the sun: at a point
@@ -137,11 +143,12 @@ public struct ColorRenderer: Sendable {
     /// the sun's part; 1 elsewhere. Baked into the light maps (5 cm cells, read bilinearly per pixel), so
     /// furniture and clutter cast sharp sun shadows on the floors and walls; objects themselves receive
     /// none (they have no light map).
-    func sunShadow(at point: SIMD3<Double>, normal: SIMD3<Double>, room: Int) -> Float {
+    /// `shading` is ``sunShading``, made once for a whole bake (nil: made here).
+    func sunShadow(at point: SIMD3<Double>, normal: SIMD3<Double>, room: Int, shading: FrameShading? = nil) -> Float {
         let direction = settings.sunDirection
         let facing = normal.dot(direction)
         guard room >= 0, facing > 0 else { return 1 }
-        let coverage = sunlight(at: SIMD3<Float>(Float(point.x), Float(point.y), Float(point.z)), room: room)
+        let coverage = (shading ?? sunShading).sunlight(SIMD3<Float>(Float(point.x), Float(point.y), Float(point.z)), room: room)
         guard coverage > 0, let hit = geometry.nearestHit(origin: point + normal * 2e-3, direction: direction, maxDistance: Self.rangeMeters),
               geometry.patches[hit.patch].role == .object else { return 1 }
         var rest = Double(settings.ambient)
@@ -689,8 +696,5 @@ public struct ColorRenderer: Sendable {
 
     /// The share of the sun's disc a world point of room `room` sees through the room's windows, 0...1
     /// (what the shading multiplies the sun's light by).
-    func sunlight(at point: SIMD3<Float>, room: Int) -> Float {
-        FrameShading(renderer: self, pose: RigidTransform(rotation: .identity, translation: .zero), camera: intrinsics, stores: true,
-                     panesInView: false).sunlight(point, room: room)
-    }
+    func sunlight(at point: SIMD3<Float>, room: Int) -> Float { sunShading.sunlight(point, room: room) }
 }
