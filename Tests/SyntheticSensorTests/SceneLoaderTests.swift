@@ -283,4 +283,12 @@ import JSONSupport
                 .contains("camera.width: expected a 4:3 size"))
         #expect(error { () throws(InputError) in try scene(camera: #"{"widht": 640}"#) }.contains("widht"))
     }
+
+    @Test func theGroundOutsideIsBelowTheFloorWithinAKilometre() throws {
+        #expect(try scene(camera: #"{"groundBelowFloor": 3.5}"#).camera.groundBelowFloor == 3.5)
+        #expect(error { () throws(InputError) in try scene(camera: #"{"groundBelowFloor": 0}"#) }
+                == "Scenes/m.json: camera.groundBelowFloor: expected a positive number, found 0")
+        #expect(error { () throws(InputError) in try scene(camera: #"{"groundBelowFloor": 5000}"#) }
+                == "Scenes/m.json: camera.groundBelowFloor: expected 0 < metres <= 1000")
+    }
 }
