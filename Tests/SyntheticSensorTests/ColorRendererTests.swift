@@ -263,6 +263,26 @@ import Testing
 
 /// The sun is a disc, not a point: a window's edge casts a penumbra on the floor.
 @Suite struct SunPenumbraTests {
+    /// A room whose 1 x 1 m window (x -0.5...0.5, y 1...2 in the wall z = -2) has no glass.
+    static var sunnyRooms: [Room] {
+        var window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1, height: 1, sillHeight: 1)
+        window.material = nil
+        return [TestScenes.roomFacingWall(openings: [window])]
+    }
+
+    /// A 320x240 camera with the sun at 45 degrees straight through that window and no textures,
+    /// occlusion or vignetting: a pixel's linear value is its light.
+    static var plainLight: CameraSettings {
+        var settings = CameraSettings()
+        (settings.width, settings.height) = (320, 240)
+        settings.sunAzimuthDegrees = 0
+        settings.sunElevationDegrees = 45
+        settings.textures = false
+        settings.ambientOcclusion = 0
+        settings.vignetting = 0
+        return settings
+    }
+
     @Test func aSunPatchEdgeRampsOverThePenumbraOfTheSunsDisc() {
         var window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1, height: 1, sillHeight: 1)
         window.material = nil
@@ -286,16 +306,7 @@ import Testing
     /// keeps its ambient and ceiling light but loses the sun's (its light map cell carries the share left),
     /// and the floor beside the stool's shadow (beyond its 5 cm cells) is lit as it was without the stool.
     @Test func anObjectOnTheSunsPathCastsAShadowOnTheFloor() {
-        var window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1, height: 1, sillHeight: 1)
-        window.material = nil
-        let rooms = [TestScenes.roomFacingWall(openings: [window])]
-        var settings = CameraSettings()
-        (settings.width, settings.height) = (320, 240)
-        settings.sunAzimuthDegrees = 0
-        settings.sunElevationDegrees = 45
-        settings.textures = false
-        settings.ambientOcclusion = 0
-        settings.vignetting = 0
+        let rooms = Self.sunnyRooms, settings = Self.plainLight
         let stool = SceneObject(category: .storage, dimensions: SIMD3(0.2, 0.04, 0.2),
                                 transform: RigidTransform(rotation: .identity, translation: SIMD3(0, 0.3, -0.8)))
         func renderer(_ objects: [SceneObject]) -> ColorRenderer {
@@ -321,17 +332,7 @@ import Testing
     /// the edge crosses a 4x4 block, the block is lit pixel by pixel (its ramp pixels take more than one
     /// value), the same in the C pass and its Swift reference.
     @Test func aSunEdgeAcrossALightingBlockRampsPixelByPixelInBothPaths() {
-        var window = WallOpening(kind: .window, wall: 0, offset: 2.5, width: 1, height: 1, sillHeight: 1)
-        window.material = nil
-        let rooms = [TestScenes.roomFacingWall(openings: [window])]
-        var settings = CameraSettings()
-        (settings.width, settings.height) = (320, 240)
-        settings.sunAzimuthDegrees = 0
-        settings.sunElevationDegrees = 45
-        settings.textures = false
-        settings.ambientOcclusion = 0
-        settings.vignetting = 0
-        settings.distortion = nil
+        let rooms = Self.sunnyRooms, settings = Self.plainLight
         let renderer = ColorRenderer(geometry: SceneGeometry(rooms: rooms, objects: []), rooms: rooms, settings: settings)
         // Looking straight down from 0.6 m above the floor at (0.5, -0.5): image columns are world x.
         let pose = RigidTransform(rotation: Quaternion(angle: -.pi / 2, axis: SIMD3(1, 0, 0)), translation: SIMD3(0.5, 0.6, -0.5))
