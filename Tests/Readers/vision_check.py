@@ -13,6 +13,9 @@ against the true poses (raw/poses_true.csv), never the estimate:
 - the chain: the verified inlier matches between each chosen image and the next (the median, and the
   weak links: pairs under 60, where incremental mapping tends to break; a steadier measure of what the
   images give a matcher than the models' sizes, which jump with one registration);
+- the chain's inliers, when the package has clean depth (raw/depth_true/, `run --truth depth`): the
+  shares that are true points of a surface, points outside (beyond the sensor's range: a window's view,
+  which no baseline triangulates) and neither (`link_inlier_kinds`);
 - the walk: camera translation over 1/10 s and 1/3 s and rotation over 1/3 s (medians of the true
   poses), the numbers issue 47 compares with real phone captures; hand shake: the median speed of the
   true rotation's part above about 2 Hz (frame-to-frame rates less their 0.5 s moving average), against
@@ -21,7 +24,15 @@ against the true poses (raw/poses_true.csv), never the estimate:
   mm; rotation, degrees), of the recorded estimate (raw/poses.csv: its jitter is what is measured, not
   its accuracy) and of the truth; issue 47's real captures: 0.09-0.21 mm and 0.025-0.033 degrees.
 
-Usage: vision_check.py PACKAGE [--every N] [--json FILE] [--check] [--verbose]
+With `--features mesh` the images are not read: each chosen image's keypoints are points of the true mesh
+(the package's mesh.obj, area-weighted, seeded) projected with the true pose where the clean depth
+(raw/depth_true/, `run --truth depth`) sees them, with 0.5 px of noise, each kept with probability 0.7,
+and each point carries one random descriptor, so COLMAP's own sequential matching, verification and
+mapping run on ideal features. What COLMAP makes of them bounds what any images could give along this
+walk: where it breaks on them, the walk's geometry breaks it, not the pictures.
+
+Usage: vision_check.py PACKAGE [--every N] [--features sift|mesh [--mesh-density D]] [--json FILE] [--check]
+                       [--verbose]
 --check exits 1 when a target of issue 47 is missed: ATE <= 5 cm, >= 95 % of the images in one model,
 <= 2 % of verified pairs contradicting the true geometry, the walk's translation over 1/10 s and 1/3 s
 within the real captures' 4.4-50 mm and 14-165 mm, its rotation over 1/3 s within 1.2-3.4 degrees, hand
@@ -134,10 +145,107 @@ def jitter(poses):
     return float(np.median(moves)), float(np.median(turns))
 
 
+def mesh_points(path, per_square_metre, rng):
+    """Points drawn uniformly over the faces of an OBJ mesh (polygons fanned into triangles), (n, 3)."""
+    vertices, triangles = [], []
+    with open(path) as f:
+        for line in f:
+            if line.startswith("v "):
+                vertices.append([float(x) for x in line.split()[1:4]])
+            elif line.startswith("f "):
+                corners = [int(token.split("/")[0]) - 1 for token in line.split()[1:]]
+                triangles.extend((corners[0], corners[i], corners[i + 1]) for i in range(1, len(corners) - 1))
+    vertices, triangles = np.array(vertices), np.array(triangles)
+    a, b, c = (vertices[triangles[:, i]] for i in range(3))
+    areas = 0.5 * np.linalg.norm(np.cross(b - a, c - a), axis=1)
+    count = int(areas.sum() * per_square_metre)
+    chosen = rng.choice(len(areas), size=count, p=areas / areas.sum())
+    u, v = rng.random(count), rng.random(count)
+    flip = u + v > 1
+    u[flip], v[flip] = 1 - u[flip], 1 - v[flip]
+    return a[chosen] + u[:, None] * (b - a)[chosen] + v[:, None] * (c - a)[chosen]
+
+
+def write_mesh_features(database, package, names, poses, k, density, rng):
+    """Replaces each image's SIFT keypoints and descriptors with the true mesh's points it sees (see the
+    module's summary); returns the median number of keypoints an image keeps."""
+    from PIL import Image
+    raw = os.path.join(package, "raw")
+    depth_k = json.load(open(os.path.join(raw, "intrinsics.json")))
+    points = mesh_points(os.path.join(package, "mesh.obj"), density, rng)
+    # SIFT-like descriptors (unit length times 512, as COLMAP stores them), sparse so that two differ clearly.
+    unit = rng.random((len(points), 128)) * (rng.random((len(points), 128)) < 0.15)
+    unit /= np.linalg.norm(unit, axis=1, keepdims=True)
+    descriptors = np.minimum(np.round(unit * 512), 255).astype(np.uint8)
+    db = pycolmap.Database.open(database)
+    by_name = {image.name: image.image_id for image in db.read_all_images()}
+    db.clear_keypoints()
+    db.clear_descriptors()
+    kept = []
+    for name in names:
+        _, centre, rotation = poses[int(name[:-4])]
+        camera = (points - centre) @ rotation  # world to camera (OpenCV axes): R^T (X - C), row-wise
+        z = camera[:, 2]
+        ahead = z > 0.05
+        clean = np.asarray(Image.open(os.path.join(raw, "depth_true", name[:-4] + ".png")), dtype=np.float64) / 1000
+        du = np.full(len(points), -1)
+        dv = np.full(len(points), -1)
+        du[ahead] = np.round(depth_k["fx"] * camera[ahead, 0] / z[ahead] + depth_k["cx"]).astype(int)
+        dv[ahead] = np.round(depth_k["fy"] * camera[ahead, 1] / z[ahead] + depth_k["cy"]).astype(int)
+        inside = ahead & (du >= 0) & (du < depth_k["width"]) & (dv >= 0) & (dv < depth_k["height"])
+        seen = np.zeros(len(points), dtype=bool)
+        surface = clean[dv[inside], du[inside]]
+        seen[inside] = (surface > 0) & (np.abs(surface - z[inside]) < 0.02 + 0.01 * z[inside])
+        x = k["fx"] * camera[:, 0] / np.where(ahead, z, 1) + k["cx"]
+        y = k["fy"] * camera[:, 1] / np.where(ahead, z, 1) + k["cy"]
+        seen &= (x >= 0) & (x < k["width"]) & (y >= 0) & (y < k["height"]) & (rng.random(len(points)) < 0.7)
+        xy = np.column_stack([x[seen], y[seen]]) + rng.normal(0, 0.5, size=(seen.sum(), 2))
+        db.write_keypoints(by_name[name], xy.astype(np.float32))
+        db.write_descriptors(by_name[name], pycolmap.FeatureDescriptors(pycolmap.FeatureExtractorType.SIFT, descriptors[seen]))
+        kept.append(int(seen.sum()))
+    db.close()
+    return float(np.median(kept))
+
+
+def link_inlier_kinds(raw, pa, pb, ka, kb, k, frame):
+    """How many of the verified inlier matches between image a and the next, b, are true points: a's
+    keypoint back-projected with the clean depth (raw/depth_true/, any of the 3x3 depth pixels around it)
+    and the true pose lands within 3 px of b's keypoint ("surface"); no clean depth around it, so the point
+    lies beyond the sensor's range, as the view out of a window does ("outside": a match COLMAP cannot
+    triangulate); or neither ("elsewhere": a corner where edges at different depths cross, or a wrong match)."""
+    from PIL import Image
+    depth_k = json.load(open(os.path.join(raw, "intrinsics.json")))
+    depth = np.asarray(Image.open(os.path.join(raw, "depth_true", f"{frame:05d}.png")), dtype=np.float64) / 1000
+    rays = np.column_stack([(ka[:, 0] - k["cx"]) / k["fx"], (ka[:, 1] - k["cy"]) / k["fy"], np.ones(len(ka))])
+    u = np.round(rays[:, 0] * depth_k["fx"] + depth_k["cx"]).astype(int)
+    v = np.round(rays[:, 1] * depth_k["fy"] + depth_k["cy"]).astype(int)
+    best = np.full(len(ka), np.inf)
+    seen = np.zeros(len(ka), dtype=bool)
+    for dv in (-1, 0, 1):
+        for du in (-1, 0, 1):
+            z = depth[np.clip(v + dv, 0, depth_k["height"] - 1), np.clip(u + du, 0, depth_k["width"] - 1)]
+            z[(u + du < 0) | (u + du >= depth_k["width"]) | (v + dv < 0) | (v + dv >= depth_k["height"])] = 0
+            seen |= z > 0
+            world = pa[1] + (rays * z[:, None]) @ pa[2].T
+            camera = (world - pb[1]) @ pb[2]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                x = k["fx"] * camera[:, 0] / camera[:, 2] + k["cx"]
+                y = k["fy"] * camera[:, 1] / camera[:, 2] + k["cy"]
+                error = np.hypot(x - kb[:, 0], y - kb[:, 1])
+            best = np.where((z > 0) & (camera[:, 2] > 0) & (error < best), error, best)
+    surface = int(np.sum(best < 3))
+    outside = int(np.sum(~seen))
+    return surface, outside, len(ka) - surface - outside
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("package")
     parser.add_argument("--every", type=int, default=25, help="take every Nth camera image (default 25)")
+    parser.add_argument("--features", choices=("sift", "mesh"), default="sift",
+                        help="sift: COLMAP's SIFT on the images (default); mesh: the true mesh's points (see above)")
+    parser.add_argument("--mesh-density", type=float, default=120,
+                        help="with --features mesh: points drawn per square metre of the mesh (default 120)")
     parser.add_argument("--json", help="also write the figures as JSON to this file")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     parser.add_argument("--verbose", action="store_true", help="also list each model's frames")
@@ -169,6 +277,12 @@ def main():
         extraction.use_gpu = False
         pycolmap.extract_features(database, images, camera_mode=pycolmap.CameraMode.SINGLE, reader_options=reader,
                                   extraction_options=extraction, device=pycolmap.Device.cpu)
+        mesh_keypoints = None
+        if args.features == "mesh":
+            if not os.path.isdir(os.path.join(raw, "depth_true")):
+                sys.exit("vision_check: --features mesh needs raw/depth_true/ (capture-sim run ... --truth depth)")
+            mesh_keypoints = write_mesh_features(database, args.package, names, poses, k, args.mesh_density,
+                                                 np.random.default_rng(47))
         matching = pycolmap.FeatureMatchingOptions()
         matching.num_threads = 1
         matching.use_gpu = False
@@ -189,11 +303,20 @@ def main():
         fx, fy, cx, cy = k["fx"], k["fy"], k["cx"], k["cy"]
         verified, contradicting = 0, 0
         chain = {}  # verified inliers between each chosen image and the next (0 when COLMAP kept no geometry)
+        clean_depth = os.path.isdir(os.path.join(raw, "depth_true"))
+        kinds = np.zeros(3, dtype=int)  # the chain's inliers: surface, outside, elsewhere (link_inlier_kinds)
         for pair_id, geometry in zip(pair_ids, geometries):
             inliers = np.asarray(geometry.inlier_matches)
             earlier, later = sorted(by_id[i] for i in pycolmap.pair_id_to_image_pair(pair_id))
             if names.index(later) == names.index(earlier) + 1:
                 chain[earlier] = len(inliers)
+                if clean_depth and len(inliers):
+                    a_id, b_id = (i for i in sorted(pycolmap.pair_id_to_image_pair(pair_id), key=lambda i: by_id[i]))
+                    swap = a_id != pycolmap.pair_id_to_image_pair(pair_id)[0]
+                    ka = np.asarray(db.read_keypoints(a_id))[inliers[:, 1 if swap else 0], :2]
+                    kb = np.asarray(db.read_keypoints(b_id))[inliers[:, 0 if swap else 1], :2]
+                    kinds += link_inlier_kinds(raw, poses[int(earlier[:-4])], poses[int(later[:-4])], ka, kb, k,
+                                               int(earlier[:-4]))
             if len(inliers) < 15:
                 continue
             first, second = pycolmap.pair_id_to_image_pair(pair_id)
@@ -221,7 +344,9 @@ def main():
         db.close()
 
         best = max(models.values(), key=lambda m: m.num_reg_images()) if models else None
-        figures = {"images": len(names), "every": args.every, "models": len(models)}
+        figures = {"images": len(names), "every": args.every, "features": args.features, "models": len(models)}
+        if mesh_keypoints is not None:
+            figures["mesh_keypoints_median"] = mesh_keypoints
         if args.verbose:
             for index, model in sorted(models.items()):
                 frames = sorted(int(image.name[:-4]) for image in model.images.values() if image.has_pose)
@@ -252,6 +377,10 @@ def main():
                         "contradicting_share": contradicting / verified if verified else 0.0,
                         "next_image_inliers_median": float(np.median(links)),
                         "weak_links": sum(n < 60 for n in links)})
+        if clean_depth and kinds.sum():
+            figures.update({"chain_inliers_on_surface": float(kinds[0] / kinds.sum()),
+                            "chain_inliers_outside": float(kinds[1] / kinds.sum()),
+                            "chain_inliers_elsewhere": float(kinds[2] / kinds.sum())})
         figures.update(walk_statistics(poses))
         for name, path in (("estimate", "poses.csv"), ("truth", "poses_true.csv")):
             millimetres, degrees = jitter(read_poses(os.path.join(raw, path)))
