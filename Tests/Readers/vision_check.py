@@ -12,7 +12,10 @@ against the true poses (raw/poses_true.csv), never the estimate:
   the true relative pose (median Sampson distance over 4 px against the true essential matrix);
 - the chain: the verified inlier matches between each chosen image and the next (the median, and the
   weak links: pairs under 60, where incremental mapping tends to break; a steadier measure of what the
-  images give a matcher than the models' sizes, which jump with one registration);
+  images give a matcher than the models' sizes, which jump with one registration); and how long a match
+  lives: the median share of a link's inliers whose keypoint in the later image is also an inlier of its
+  link to the image after (the true mesh's points, `--features mesh`, keep about half along the
+  apartment's walk: each is kept with probability 0.7, and some leave the view);
 - the chain's inliers, when the package has clean depth (raw/depth_true/, `run --truth depth`): the
   shares that are true points of a surface, points outside (beyond the sensor's range: a window's view,
   which no baseline triangulates) and neither (`link_inlier_kinds`);
@@ -303,6 +306,8 @@ def main():
         fx, fy, cx, cy = k["fx"], k["fy"], k["cx"], k["cy"]
         verified, contradicting = 0, 0
         chain = {}  # verified inliers between each chosen image and the next (0 when COLMAP kept no geometry)
+        link_keypoints = {}  # image -> the next image's keypoints among their inliers
+        own_link_keypoints = {}  # image -> its own keypoints among its inliers with the next image
         clean_depth = os.path.isdir(os.path.join(raw, "depth_true"))
         kinds = np.zeros(3, dtype=int)  # the chain's inliers: surface, outside, elsewhere (link_inlier_kinds)
         for pair_id, geometry in zip(pair_ids, geometries):
@@ -310,6 +315,10 @@ def main():
             earlier, later = sorted(by_id[i] for i in pycolmap.pair_id_to_image_pair(pair_id))
             if names.index(later) == names.index(earlier) + 1:
                 chain[earlier] = len(inliers)
+                first_id = pycolmap.pair_id_to_image_pair(pair_id)[0]
+                # The later image's keypoints in this link, to follow them into the next link.
+                link_keypoints[earlier] = set(inliers[:, 1 if by_id[first_id] == earlier else 0].tolist())
+                own_link_keypoints[earlier] = set(inliers[:, 0 if by_id[first_id] == earlier else 1].tolist())
                 if clean_depth and len(inliers):
                     a_id, b_id = (i for i in sorted(pycolmap.pair_id_to_image_pair(pair_id), key=lambda i: by_id[i]))
                     swap = a_id != pycolmap.pair_id_to_image_pair(pair_id)[0]
@@ -371,12 +380,17 @@ def main():
         else:
             figures.update({"registered": 0, "registered_share": 0.0})
         links = [chain.get(name, 0) for name in names[:-1]]
+        # Of the inliers between an image and the next, the share whose keypoint in the next image is also
+        # an inlier with the image after it: how long a match lives along the walk.
+        continued = [len(link_keypoints[a] & own_link_keypoints.get(b, set())) / len(link_keypoints[a])
+                     for a, b in zip(names, names[1:]) if link_keypoints.get(a)]
         if args.verbose:
             print("  weak links: " + ", ".join(f"{a[:-4]}-{b[:-4]} {n}" for a, b, n in zip(names, names[1:], links) if n < 60))
         figures.update({"verified_pairs": verified, "contradicting_pairs": contradicting,
                         "contradicting_share": contradicting / verified if verified else 0.0,
                         "next_image_inliers_median": float(np.median(links)),
-                        "weak_links": sum(n < 60 for n in links)})
+                        "weak_links": sum(n < 60 for n in links),
+                        "chain_inliers_continued_median": float(np.median(continued)) if continued else 0.0})
         if clean_depth and kinds.sum():
             figures.update({"chain_inliers_on_surface": float(kinds[0] / kinds.sum()),
                             "chain_inliers_outside": float(kinds[1] / kinds.sum()),
