@@ -327,6 +327,40 @@ import Testing
         #expect(light(shaded, x: 0.3) == light(open, x: 0.3), "beside the shadow")
     }
 
+    /// The same stool turned 45 degrees, so that its shadow's edges cross the light map's 5 cm cells
+    /// diagonally. Along a 12 cm stretch of one edge, seen from straight above, the floor's light stays
+    /// near the halfway value (the cells on the edge average the shadow over their square); with each
+    /// cell's centre alone it climbs stairs of most of the shadow's depth.
+    @Test func aDiagonalShadowEdgeIsARampNotStairs() {
+        let rooms = Self.sunnyRooms, settings = Self.plainLight
+        let stool = SceneObject(category: .storage, dimensions: SIMD3(0.2, 0.04, 0.2),
+                                transform: RigidTransform(rotation: Quaternion(angle: .pi / 4, axis: SIMD3(0, 1, 0)),
+                                                          translation: SIMD3(0, 0.3, -0.8)))
+        func renderer(_ objects: [SceneObject]) -> ColorRenderer {
+            ColorRenderer(geometry: SceneGeometry(rooms: rooms, objects: objects), rooms: rooms, objects: objects, settings: settings)
+        }
+        let shaded = renderer([stool]), open = renderer([])
+        // The sun at 45 degrees moves the shadow 0.3 m towards +z: a square turned 45 degrees about (0, -0.5).
+        // One edge runs from its corner (0.1414, -0.5) to (0, -0.3586); M is its middle.
+        let middle = SIMD2(0.0707, -0.4293), along = SIMD2(-1.0, 1.0) / 2.0.squareRoot()
+        let height = 0.25
+        let pose = RigidTransform(rotation: Quaternion(angle: -.pi / 2, axis: SIMD3(1, 0, 0)),
+                                  translation: SIMD3(middle.x, height, middle.y))
+        let k = shaded.intrinsics
+        let lit = open.shade(poses: [pose], inverseDepth: false, path: .simde, bands: 1).linear
+        let image = shaded.shade(poses: [pose], inverseDepth: false, path: .simde, bands: 1).linear
+        var shares: [Float] = []
+        for step in -6...6 {
+            let q = middle + along * (Double(step) * 0.01)
+            let px = Int((k.cx + k.fx * (q.x - middle.x) / height).rounded()), py = Int((k.cy + k.fy * (q.y - middle.y) / height).rounded())
+            let index = (py * k.width + px) * 3 + 1
+            shares.append(image[index] / lit[index])
+        }
+        let spread = shares.max()! - shares.min()!
+        #expect(spread < 0.2, "the light's share of the open floor's along the edge: \(shares)")
+        #expect(shares.allSatisfy { $0 > 0.3 && $0 < 0.85 }, "halfway between shadow and sun: \(shares)")
+    }
+
     /// The floor under the same window seen from straight above its sun patch's edge (x = 0.5), without
     /// textures, occlusion, vignetting or lens distortion, so a pixel's linear value is its light: where
     /// the edge crosses a 4x4 block, the block is lit pixel by pixel (its ramp pixels take more than one

@@ -140,9 +140,10 @@ public struct ColorRenderer: Sendable {
     /// The share of a room surface's light left where an object stands between it and the sun: at a point
     /// that sees the sun through a window (`coverage` of its disc) while the ray from it towards the sun's
     /// centre first meets an object's patch, its Lambert light `ambient + ceiling + sun n.s coverage` less
-    /// the sun's part; 1 elsewhere. Baked into the light maps (5 cm cells, read bilinearly per pixel), so
-    /// furniture and clutter cast sharp sun shadows on the floors and walls; objects themselves receive
-    /// none (they have no light map).
+    /// the sun's part; 1 elsewhere. Baked into the light maps (5 cm cells, read bilinearly per pixel; the
+    /// cells on a shadow's edge average 4 x 4 points, ``SurfaceAppearance/multiplyLightMaps(edgeSamples:by:)``),
+    /// so furniture and clutter cast sun shadows with smooth edges on the floors and walls; objects
+    /// themselves receive none (they have no light map).
     /// `shading` is ``sunShading``, made once for a whole bake (nil: made here).
     func sunShadow(at point: SIMD3<Double>, normal: SIMD3<Double>, room: Int, shading: FrameShading? = nil) -> Float {
         let direction = settings.sunDirection

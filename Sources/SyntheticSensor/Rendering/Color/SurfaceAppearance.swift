@@ -32,11 +32,35 @@ struct SurfaceAppearance: Sendable {
     }
 
     /// Multiplies every baked cell by `factor` of its point, normal and room (the sun's shadows,
-    /// ``ColorRenderer``'s init).
-    mutating func multiplyLightMaps(by factor: (SIMD3<Double>, SIMD3<Double>, Int) -> Float) {
+    /// ``ColorRenderer``'s init). A cell whose factor differs from a neighbour's (it lies on a shadow's
+    /// edge) takes the mean over `edgeSamples` x `edgeSamples` points spread over its square instead of its
+    /// centre's alone, so that the bilinear read draws the edge as a ramp, not as 5 cm steps.
+    mutating func multiplyLightMaps(edgeSamples: Int = 4, by factor: (SIMD3<Double>, SIMD3<Double>, Int) -> Float) {
+        let cell = 1 / AmbientOcclusion.cellsPerMeter
         for grid in grids {
+            var centre = [Float](repeating: 1, count: grid.width * grid.height)
             for j in 0..<grid.height {
-                for i in 0..<grid.width { lightMaps[grid.start + j * grid.width + i] *= factor(grid.point(i, j), grid.normal, grid.room) }
+                for i in 0..<grid.width { centre[j * grid.width + i] = factor(grid.point(i, j), grid.normal, grid.room) }
+            }
+            for j in 0..<grid.height {
+                for i in 0..<grid.width {
+                    let here = centre[j * grid.width + i]
+                    let neighbours = [(i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)].filter { $0.0 >= 0 && $0.0 < grid.width && $0.1 >= 0 && $0.1 < grid.height }
+                    var value = here
+                    if edgeSamples > 1, neighbours.contains(where: { abs(centre[$0.1 * grid.width + $0.0] - here) > 1e-3 }) {
+                        var sum: Float = 0
+                        for b in 0..<edgeSamples {
+                            for a in 0..<edgeSamples {
+                                // Offsets within the cell's square, kept on the map.
+                                let du = min(max((Double(a) + 0.5) / Double(edgeSamples) - 0.5 + Double(i), 0), Double(grid.width - 1)) - Double(i)
+                                let dv = min(max((Double(b) + 0.5) / Double(edgeSamples) - 0.5 + Double(j), 0), Double(grid.height - 1)) - Double(j)
+                                sum += factor(grid.point(i, j) + grid.uAxis * (du * cell) + grid.vAxis * (dv * cell), grid.normal, grid.room)
+                            }
+                        }
+                        value = sum / Float(edgeSamples * edgeSamples)
+                    }
+                    lightMaps[grid.start + j * grid.width + i] *= value
+                }
             }
         }
     }
