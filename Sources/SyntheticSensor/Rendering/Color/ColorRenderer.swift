@@ -36,7 +36,7 @@ public struct ColorRenderer: Sendable {
     /// The lens distortion's remap (nil: a pinhole camera).
     let distortionRemap: DistortionRemap?
     /// The patches drawn: the scene's (``SceneGeometry/patches``) followed by the colour camera's own wall
-    /// decorations (``WallDecorations``), which the depth map does not see.
+    /// decorations (``WallDecorations``, ``ApplianceDecorations``), which the depth map does not see.
     let drawnPatches: [SurfacePatch]
     /// The camera-independent part of each raster, made once: of the scene's patches, of the wall
     /// decorations (the end of `drawnPatches`) and of the glass panes (``SceneGeometry/panes``).
@@ -100,7 +100,7 @@ public struct ColorRenderer: Sendable {
             }
         }
         groundY = Float((rooms.map(\.floorHeight).min() ?? 0) - settings.groundBelowFloor)
-        let decorated = WallDecorations.patches(geometry: geometry)
+        let decorated = WallDecorations.patches(geometry: geometry) + ApplianceDecorations.patches(geometry: geometry)
         let decorations = decorated.map(\.patch)
         drawnPatches = geometry.patches + decorations
         sceneShapes = PatchRasterShape.shapes(geometry.patches)
