@@ -314,10 +314,10 @@ import Testing
         }
         let shaded = renderer([stool]), open = renderer([])
         let floor = SIMD3<Double>(0, 1, 0)
-        let share = shaded.sunShadow(at: SIMD3(0, 0, -0.5), normal: floor, room: 0)
+        let share = shaded.objectShadow(at: SIMD3(0, 0, -0.5), normal: floor, room: 0)
         #expect(share > 0.05 && share < 0.3, "the sun is most of the light there: \(share)")
-        #expect(shaded.sunShadow(at: SIMD3(0.3, 0, -0.5), normal: floor, room: 0) == 1)
-        #expect(open.sunShadow(at: SIMD3(0, 0, -0.5), normal: floor, room: 0) == 1)
+        #expect(shaded.objectShadow(at: SIMD3(0.3, 0, -0.5), normal: floor, room: 0) == 1)
+        #expect(open.objectShadow(at: SIMD3(0, 0, -0.5), normal: floor, room: 0) == 1)
         // The image centre seen from 0.25 m straight above (x, -0.5).
         func light(_ r: ColorRenderer, x: Double) -> Float {
             let pose = RigidTransform(rotation: Quaternion(angle: -.pi / 2, axis: SIMD3(1, 0, 0)), translation: SIMD3(x, 0.25, -0.5))
@@ -325,6 +325,23 @@ import Testing
         }
         #expect(light(shaded, x: 0) < 0.4 * light(open, x: 0), "the shadow's centre")
         #expect(light(shaded, x: 0.3) == light(open, x: 0.3), "beside the shadow")
+    }
+
+    /// A table top 0.7 m over the floor right under the room's ceiling light (0, 2.45, 1), with no sun: the
+    /// floor point below it keeps its ambient light only, ambient / (ambient + ceiling / d^2), and a floor
+    /// point 1.5 m aside keeps all its light.
+    @Test func aTableUnderTheCeilingLightShadowsTheFloorBelowIt() {
+        let rooms = [TestScenes.roomFacingWall()]
+        var settings = Self.plainLight
+        settings.sun = 0
+        let top = SceneObject(category: .storage, dimensions: SIMD3(0.6, 0.04, 0.6),
+                              transform: RigidTransform(rotation: .identity, translation: SIMD3(0, 0.7, 1)))
+        let renderer = ColorRenderer(geometry: SceneGeometry(rooms: rooms, objects: [top]), rooms: rooms, objects: [top], settings: settings)
+        let floor = SIMD3<Double>(0, 1, 0)
+        let ceiling = Double(settings.ceilingLight) / (2.45 * 2.45), ambient = Double(settings.ambient)
+        let share = renderer.objectShadow(at: SIMD3(0, 0, 1), normal: floor, room: 0)
+        #expect(abs(Double(share) - ambient / (ambient + ceiling)) < 1e-3, "\(share)")
+        #expect(renderer.objectShadow(at: SIMD3(1.5, 0, 1), normal: floor, room: 0) == 1)
     }
 
     /// The same stool turned 45 degrees, so that its shadow's edges cross the light map's 5 cm cells

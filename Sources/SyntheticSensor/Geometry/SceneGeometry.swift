@@ -231,4 +231,26 @@ public struct SceneGeometry: Sendable {
         }
         return best.map { (distance: $0.0, patch: $0.1) }
     }
+
+    /// Whether a ray (world origin and unit direction) meets an object's or clutter item's patch within
+    /// `maxDistance` metres: any, not the nearest, and never a wall, floor or ceiling (the light maps' shadow
+    /// bake asks only whether something stands between a room's surface and its ceiling light).
+    public func hitsObject(origin: SIMD3<Double>, direction: SIMD3<Double>, maxDistance: Double) -> Bool {
+        for group in groups where group.radius.isFinite {
+            let toCentre = group.centre - origin
+            let along = toCentre.dot(direction), radius = group.radius + 1e-3
+            let miss = toCentre.dot(toCentre) - along * along
+            guard along + radius > 0, miss <= radius * radius, along - radius <= maxDistance else { continue }
+            for i in group.patches where patches[i].role == .object {
+                let p = rayPlanes[i]
+                let denom = p.normal.dot(direction)
+                guard abs(denom) > 1e-12 else { continue }
+                let t = p.normal.dot(p.origin - origin) / denom
+                guard t > 1e-6, t <= maxDistance else { continue }
+                let hit = origin + t * direction - p.origin
+                if patches[i].contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) { return true }
+            }
+        }
+        return false
+    }
 }

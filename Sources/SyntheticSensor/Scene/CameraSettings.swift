@@ -24,7 +24,8 @@ public struct CameraSettings: Sendable, Equatable {
     /// Ambient light, linear units (default 0.25).
     public var ambient: Float
     /// Each room's ceiling light (a point at the ceiling's centre), linear units at 1 m (default 1.2;
-    /// 0 turns them off). It lights only its own room's surfaces; no shadows.
+    /// 0 turns them off). It lights only its own room's surfaces; objects cast its
+    /// shadows on the room's floors, walls and ceilings (``ColorRenderer/objectShadow(at:normal:room:shading:)``).
     public var ceilingLight: Float
     /// Sunlight through windows, linear units (default 4; 0 turns it off). A surface point is sunlit when
     /// the ray towards the sun leaves its room through a window.

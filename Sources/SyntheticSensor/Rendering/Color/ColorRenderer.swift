@@ -125,9 +125,9 @@ public struct ColorRenderer: Sendable {
         appearance = SurfaceAppearance(patches: drawnPatches, rooms: rooms, objects: objects, patchRoom: patchRoom, textures: given,
                                        settings: settings)
         sensor = CameraSensor(settings: settings)
-        if settings.sun > 0 {
+        if settings.sun > 0 || settings.ceilingLight > 0 {
             let renderer = self, shading = sunShading
-            appearance.multiplyLightMaps { point, normal, room in renderer.sunShadow(at: point, normal: normal, room: room, shading: shading) }
+            appearance.multiplyLightMaps { point, normal, room in renderer.objectShadow(at: point, normal: normal, room: room, shading: shading) }
         }
     }
 
@@ -137,31 +137,47 @@ public struct ColorRenderer: Sendable {
                      panesInView: false)
     }
 
-    /// The share of a room surface's light left where an object stands between it and the sun: at a point
-    /// that sees the sun through a window (`coverage` of its disc) while the ray from it towards the sun's
-    /// centre first meets an object's patch, its Lambert light `ambient + ceiling + sun n.s coverage` less
-    /// the sun's part; 1 elsewhere. Baked into the light maps (5 cm cells, read bilinearly per pixel; the
-    /// cells on a shadow's edge average 4 x 4 points, ``SurfaceAppearance/multiplyLightMaps(edgeSamples:by:)``),
-    /// so furniture and clutter cast sun shadows with smooth edges on the floors and walls; objects
-    /// themselves receive none (they have no light map).
-    /// `shading` is ``sunShading``, made once for a whole bake (nil: made here).
-    func sunShadow(at point: SIMD3<Double>, normal: SIMD3<Double>, room: Int, shading: FrameShading? = nil) -> Float {
-        let direction = settings.sunDirection
-        let facing = normal.dot(direction)
-        guard room >= 0, facing > 0 else { return 1 }
-        let coverage = (shading ?? sunShading).sunlight(SIMD3<Float>(Float(point.x), Float(point.y), Float(point.z)), room: room)
-        guard coverage > 0, let hit = geometry.nearestHit(origin: point + normal * 2e-3, direction: direction, maxDistance: Self.rangeMeters),
-              geometry.patches[hit.patch].role == .object else { return 1 }
-        var rest = Double(settings.ambient)
+    /// The share of a room surface's Lambert light `ambient + ceiling + sun` left where objects stand
+    /// between it and its room's ceiling light or the sun: the ceiling light's part (`ceilingLight n.l /
+    /// d^2`) goes where the segment to the light meets an object's patch, the sun's (`sun n.s coverage`, at
+    /// a point that sees the sun through a window) where the ray towards the sun's centre meets one before it
+    /// leaves the room; 1 where nothing is in the way. Baked into the light maps (5 cm cells, read bilinearly
+    /// per pixel; the cells on a shadow's edge average 4 x 4 points,
+    /// ``SurfaceAppearance/multiplyLightMaps(edgeSamples:by:)``), so furniture and clutter cast shadows with
+    /// smooth edges on the floors and walls: under a table, behind a sofa, in a sun patch. Objects
+    /// themselves receive none (they have no light map). `shading` is ``sunShading``, made once for a whole
+    /// bake (nil: made here).
+    func objectShadow(at point: SIMD3<Double>, normal: SIMD3<Double>, room: Int, shading: FrameShading? = nil) -> Float {
+        guard room >= 0 else { return 1 }
+        let origin = point + normal * 2e-3
+        var ceiling = 0.0, ceilingBlocked = false
         if settings.ceilingLight > 0 {
             let light = SIMD3<Double>(Double(lights[room].x), Double(lights[room].y), Double(lights[room].z))
             let toLight = light - point
-            let d2 = max(0.25, toLight.dot(toLight))
-            let ndl = normal.dot(toLight) / d2.squareRoot()
-            if ndl > 0 { rest += Double(settings.ceilingLight) * ndl / d2 }
+            let distance = toLight.length
+            let d2 = max(0.25, distance * distance)
+            let ndl = normal.dot(toLight) / max(distance, 1e-9)
+            if ndl > 0 {
+                ceiling = Double(settings.ceilingLight) * ndl / d2
+                ceilingBlocked = geometry.hitsObject(origin: origin, direction: toLight / distance, maxDistance: distance)
+            }
         }
-        let sun = Double(settings.sun) * facing * Double(coverage)
-        return rest + sun > 0 ? Float(rest / (rest + sun)) : 1
+        var sun = 0.0, sunBlocked = false
+        let direction = settings.sunDirection
+        let facing = normal.dot(direction)
+        if settings.sun > 0, facing > 0 {
+            let coverage = (shading ?? sunShading).sunlight(SIMD3<Float>(Float(point.x), Float(point.y), Float(point.z)), room: room)
+            if coverage > 0 {
+                sun = Double(settings.sun) * facing * Double(coverage)
+                // The nearest hit: an object beyond the window, in another room, casts no shadow here.
+                sunBlocked = geometry.nearestHit(origin: origin, direction: direction, maxDistance: Self.rangeMeters)
+                    .map { geometry.patches[$0.patch].role == .object } ?? false
+            }
+        }
+        guard ceilingBlocked || sunBlocked else { return 1 }
+        let ambient = Double(settings.ambient), total = ambient + ceiling + sun
+        let left = ambient + (ceilingBlocked ? 0 : ceiling) + (sunBlocked ? 0 : sun)
+        return total > 0 ? Float(left / total) : 1
     }
 
     /// Renders one frame. `poses` are camera-to-world poses whose linear images are averaged (one pose:

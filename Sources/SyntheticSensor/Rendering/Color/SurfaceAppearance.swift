@@ -31,10 +31,15 @@ struct SurfaceAppearance: Sendable {
         }
     }
 
-    /// Multiplies every baked cell by `factor` of its point, normal and room (the sun's shadows,
-    /// ``ColorRenderer``'s init). A cell whose factor differs from a neighbour's (it lies on a shadow's
-    /// edge) takes the mean over `edgeSamples` x `edgeSamples` points spread over its square instead of its
-    /// centre's alone, so that the bilinear read draws the edge as a ramp, not as 5 cm steps.
+    /// The change in a light-map factor between neighbouring cells that marks a shadow's edge: a shadow
+    /// takes 5-40 % of the light away at once, while a light's falloff changes the factor by under 1 % a cell.
+    static let edgeStep: Float = 0.02
+
+    /// Multiplies every baked cell by `factor` of its point, normal and room (the objects' shadows,
+    /// ``ColorRenderer``'s init). A cell whose factor differs from a neighbour's by more than ``edgeStep``
+    /// (it lies on a shadow's edge) takes the mean over `edgeSamples` x `edgeSamples` points spread over its
+    /// square instead of its centre's alone, so that the bilinear read draws the edge as a ramp, not as
+    /// 5 cm steps.
     mutating func multiplyLightMaps(edgeSamples: Int = 4, by factor: (SIMD3<Double>, SIMD3<Double>, Int) -> Float) {
         let cell = 1 / AmbientOcclusion.cellsPerMeter
         for grid in grids {
@@ -47,7 +52,7 @@ struct SurfaceAppearance: Sendable {
                     let here = centre[j * grid.width + i]
                     let neighbours = [(i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)].filter { $0.0 >= 0 && $0.0 < grid.width && $0.1 >= 0 && $0.1 < grid.height }
                     var value = here
-                    if edgeSamples > 1, neighbours.contains(where: { abs(centre[$0.1 * grid.width + $0.0] - here) > 1e-3 }) {
+                    if edgeSamples > 1, neighbours.contains(where: { abs(centre[$0.1 * grid.width + $0.0] - here) > Self.edgeStep }) {
                         var sum: Float = 0
                         for b in 0..<edgeSamples {
                             for a in 0..<edgeSamples {
@@ -112,7 +117,7 @@ struct SurfaceAppearance: Sendable {
                 tint = SIMD3(brightness * Float(random.uniform(0.96, 1.04)), brightness, brightness * Float(random.uniform(0.95, 1.05)))
             }
             var map = (start: 0, width: 2, height: 2, u0: 0.0, v0: 0.0, cells: 0.0)
-            if settings.ambientOcclusion > 0 || settings.sun > 0, room >= 0, patch.owner == nil {
+            if settings.ambientOcclusion > 0 || settings.sun > 0 || settings.ceilingLight > 0, room >= 0, patch.owner == nil {
                 switch patch.role {
                 case .wall:
                     if case .rectangle(let uMax, let vMax, _) = patch.shape {
