@@ -57,6 +57,21 @@ import Testing
         #expect(notch == nil)
     }
 
+    /// A box 1 m in front of a point, between it and the wall 2 m away: a ray towards both meets the object
+    /// within 1.5 m but not within 0.5 m, and a ray towards the bare wall meets no object (the wall does not
+    /// count), though nearestHit finds the wall.
+    @Test func hitsObjectSeesObjectsOnlyWithinTheDistance() {
+        let room = TestScenes.roomFacingWall()
+        let box = SceneObject(category: .storage, dimensions: SIMD3(0.4, 0.4, 0.4),
+                              transform: RigidTransform(rotation: .identity, translation: SIMD3(0, 1, -1)))
+        let geometry = SceneGeometry(rooms: [room], objects: [box])
+        let origin = SIMD3<Double>(0, 1, 0), ahead = SIMD3<Double>(0, 0, -1), aside = SIMD3<Double>(1, 0, -1).normalized
+        #expect(geometry.hitsObject(origin: origin, direction: ahead, maxDistance: 1.5))
+        #expect(!geometry.hitsObject(origin: origin, direction: ahead, maxDistance: 0.5))
+        #expect(!geometry.hitsObject(origin: origin, direction: aside, maxDistance: 10))
+        #expect(geometry.nearestHit(origin: origin, direction: aside, maxDistance: 10) != nil)
+    }
+
     @Test func objectBoxesAreClosedWithOutwardFaces() {
         let box = SceneObject(category: .bed, dimensions: SIMD3(1.6, 0.5, 2), transform: RigidTransform(
             rotation: Quaternion(angle: 0.7, axis: SIMD3(0, 1, 0)), translation: SIMD3(1, 0.25, 1)))

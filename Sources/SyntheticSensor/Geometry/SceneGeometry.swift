@@ -211,22 +211,10 @@ public struct SceneGeometry: Sendable {
     public func nearestHit(origin: SIMD3<Double>, direction: SIMD3<Double>, maxDistance: Double) -> (distance: Double, patch: Int)? {
         var best: (Double, Int)? = nil
         for group in groups {
-            // Skip a solid whose bounding sphere (plus the edge slack) the ray misses or that lies beyond the best hit.
-            if group.radius.isFinite {
-                let toCentre = group.centre - origin
-                let along = toCentre.dot(direction), radius = group.radius + 1e-3
-                let miss = toCentre.dot(toCentre) - along * along
-                guard along + radius > 0, miss <= radius * radius, along - radius <= (best?.0 ?? maxDistance) else { continue }
-            }
+            // Skip a solid whose bounding sphere the ray misses or that lies beyond the best hit.
+            guard !Self.misses(group, origin: origin, direction: direction, within: best?.0 ?? maxDistance) else { continue }
             for i in group.patches {
-                let p = rayPlanes[i]
-                let n = p.normal
-                let denom = n.dot(direction)
-                guard abs(denom) > 1e-12 else { continue }
-                let t = n.dot(p.origin - origin) / denom
-                guard t > 1e-6, t <= maxDistance, t < (best?.0 ?? .infinity) else { continue }
-                let hit = origin + t * direction - p.origin
-                if patches[i].contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) { best = (t, i) }
+                if let t = hitDistance(i, origin: origin, direction: direction, upTo: maxDistance, below: best?.0 ?? .infinity) { best = (t, i) }
             }
         }
         return best.map { (distance: $0.0, patch: $0.1) }
@@ -236,21 +224,35 @@ public struct SceneGeometry: Sendable {
     /// `maxDistance` metres: any, not the nearest, and never a wall, floor or ceiling (the light maps' shadow
     /// bake asks only whether something stands between a room's surface and its ceiling light).
     public func hitsObject(origin: SIMD3<Double>, direction: SIMD3<Double>, maxDistance: Double) -> Bool {
-        for group in groups where group.radius.isFinite {
-            let toCentre = group.centre - origin
-            let along = toCentre.dot(direction), radius = group.radius + 1e-3
-            let miss = toCentre.dot(toCentre) - along * along
-            guard along + radius > 0, miss <= radius * radius, along - radius <= maxDistance else { continue }
+        for group in groups where group.radius.isFinite && !Self.misses(group, origin: origin, direction: direction, within: maxDistance) {
             for i in group.patches where patches[i].role == .object {
-                let p = rayPlanes[i]
-                let denom = p.normal.dot(direction)
-                guard abs(denom) > 1e-12 else { continue }
-                let t = p.normal.dot(p.origin - origin) / denom
-                guard t > 1e-6, t <= maxDistance else { continue }
-                let hit = origin + t * direction - p.origin
-                if patches[i].contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) { return true }
+                if hitDistance(i, origin: origin, direction: direction, upTo: maxDistance, below: .infinity) != nil { return true }
             }
         }
         return false
+    }
+
+    /// Whether a ray misses `group`'s bounding sphere (plus the edge slack) or meets it only beyond `limit`
+    /// metres; never for a group that is not culled (infinite radius).
+    @inline(__always)
+    private static func misses(_ group: PatchGroup, origin: SIMD3<Double>, direction: SIMD3<Double>, within limit: Double) -> Bool {
+        guard group.radius.isFinite else { return false }
+        let toCentre = group.centre - origin
+        let along = toCentre.dot(direction), radius = group.radius + 1e-3
+        let miss = toCentre.dot(toCentre) - along * along
+        return !(along + radius > 0 && miss <= radius * radius && along - radius <= limit)
+    }
+
+    /// The distance t along a ray at which it meets patch `i` inside its outline, when 1e-6 < t <= `limit`
+    /// and t < `bound` (the outline is tested last), or nil.
+    @inline(__always)
+    private func hitDistance(_ i: Int, origin: SIMD3<Double>, direction: SIMD3<Double>, upTo limit: Double, below bound: Double) -> Double? {
+        let p = rayPlanes[i]
+        let denom = p.normal.dot(direction)
+        guard abs(denom) > 1e-12 else { return nil }
+        let t = p.normal.dot(p.origin - origin) / denom
+        guard t > 1e-6, t <= limit, t < bound else { return nil }
+        let hit = origin + t * direction - p.origin
+        return patches[i].contains(u: hit.dot(p.uAxis), v: hit.dot(p.vAxis)) ? t : nil
     }
 }

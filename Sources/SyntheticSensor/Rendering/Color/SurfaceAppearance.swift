@@ -50,9 +50,11 @@ struct SurfaceAppearance: Sendable {
             for j in 0..<grid.height {
                 for i in 0..<grid.width {
                     let here = centre[j * grid.width + i]
-                    let neighbours = [(i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)].filter { $0.0 >= 0 && $0.0 < grid.width && $0.1 >= 0 && $0.1 < grid.height }
+                    func differs(_ a: Int, _ b: Int) -> Bool {
+                        a >= 0 && a < grid.width && b >= 0 && b < grid.height && abs(centre[b * grid.width + a] - here) > Self.edgeStep
+                    }
                     var value = here
-                    if edgeSamples > 1, neighbours.contains(where: { abs(centre[$0.1 * grid.width + $0.0] - here) > Self.edgeStep }) {
+                    if edgeSamples > 1, differs(i - 1, j) || differs(i + 1, j) || differs(i, j - 1) || differs(i, j + 1) {
                         var sum: Float = 0
                         for b in 0..<edgeSamples {
                             for a in 0..<edgeSamples {
