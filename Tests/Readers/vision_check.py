@@ -13,9 +13,11 @@ against the true poses (raw/poses_true.csv), never the estimate:
 - the chain: the verified inlier matches between each chosen image and the next (the median, and the
   weak links: pairs under 60, where incremental mapping tends to break; a steadier measure of what the
   images give a matcher than the models' sizes, which jump with one registration); and how long a match
-  lives: the median share of a link's inliers whose keypoint in the later image is also an inlier of its
-  link to the image after (the true mesh's points, `--features mesh`, keep about half along the
-  apartment's walk: each is kept with probability 0.7, and some leave the view);
+  lives: the median verified inliers of the pairs 2, 4 and 8 images apart (COLMAP's quadratic overlap
+  matches those: how fast matches fade as the view changes), and the median share of a link's inliers
+  whose keypoint in the later image is also an inlier of its link to the image after (the true mesh's
+  points, `--features mesh`, keep about half along the apartment's walk: each is kept with probability
+  0.7, and some leave the view);
 - the chain's inliers, when the package has clean depth (raw/depth_true/, `run --truth depth`): the
   shares that are true points of a surface, points outside (beyond the sensor's range: a window's view,
   which no baseline triangulates) and neither (`link_inlier_kinds`);
@@ -306,6 +308,7 @@ def main():
         fx, fy, cx, cy = k["fx"], k["fy"], k["cx"], k["cy"]
         verified, contradicting = 0, 0
         chain = {}  # verified inliers between each chosen image and the next (0 when COLMAP kept no geometry)
+        by_gap = {}  # images apart -> the verified inliers of each pair that far apart
         link_keypoints = {}  # image -> the next image's keypoints among their inliers
         own_link_keypoints = {}  # image -> its own keypoints among its inliers with the next image
         clean_depth = os.path.isdir(os.path.join(raw, "depth_true"))
@@ -313,6 +316,7 @@ def main():
         for pair_id, geometry in zip(pair_ids, geometries):
             inliers = np.asarray(geometry.inlier_matches)
             earlier, later = sorted(by_id[i] for i in pycolmap.pair_id_to_image_pair(pair_id))
+            by_gap.setdefault(names.index(later) - names.index(earlier), []).append(len(inliers))
             if names.index(later) == names.index(earlier) + 1:
                 chain[earlier] = len(inliers)
                 first_id = pycolmap.pair_id_to_image_pair(pair_id)[0]
@@ -391,6 +395,8 @@ def main():
                         "next_image_inliers_median": float(np.median(links)),
                         "weak_links": sum(n < 60 for n in links),
                         "chain_inliers_continued_median": float(np.median(continued)) if continued else 0.0})
+        for gap in (2, 4, 8):
+            figures[f"inliers_median_{gap}_apart"] = float(np.median(by_gap[gap])) if by_gap.get(gap) else 0.0
         if clean_depth and kinds.sum():
             figures.update({"chain_inliers_on_surface": float(kinds[0] / kinds.sum()),
                             "chain_inliers_outside": float(kinds[1] / kinds.sum()),
