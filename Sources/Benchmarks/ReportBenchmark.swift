@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 import CaptureReplay
 import Foundation
@@ -26,8 +27,10 @@ public struct ReportBenchmark {
         }
         let logPath = folder + "/walk.arkit.txt", reportPath = folder + "/walk-report.html"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileSystem.makeDirectories(folder)
             try Data(ReplayBenchmark(poses: poses).log(format: .arkit).utf8).write(to: URL(fileURLWithPath: logPath))
+        } catch let error as FileSystemError {
+            throw BenchmarkError(.failure, "\(logPath): cannot write the log: \(error)")
         } catch {
             throw BenchmarkError(.failure, "\(logPath): cannot write the log: \(error.localizedDescription)")
         }

@@ -1,3 +1,4 @@
+import BundleIO
 import CaptureEngine
 import Foundation
 import JSONSupport
@@ -11,9 +12,9 @@ public enum CheckReport {
     public static func write(results: [(check: SceneCheck, seconds: Double)], folder: String,
                       thresholds: (Thresholds) throws -> Thresholds) throws -> String {
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileSystem.makeDirectories(folder)
         } catch {
-            throw ReportPageError(.output, "\(folder): cannot create the report folder: \(error.localizedDescription)")
+            throw ReportPageError(.output, "\(folder): cannot create the report folder: \(error)")
         }
         var entries: [CheckIndexPage.Entry] = []
         var usedNames = Set<String>()
