@@ -217,7 +217,8 @@ struct SurfaceAppearance: Sendable {
             case .book: return .printed
             case .leaf: return .leaf
             case .carton: return .paper
-            case .shade, .pillow, .mattress, .cushion, .cover: return .fabric
+            case .cover: return .bedding
+            case .shade, .pillow, .mattress, .cushion: return .fabric
             case .pot: return .stone
             case .handle, .tap, .pole: return .brushed
             case .screen, .burner: return .flat
@@ -278,6 +279,7 @@ struct SurfaceAppearance: Sendable {
         case .brushed: metres = 0.4
         case .leaf: metres = 0.15
         case .paper: metres = 0.4
+        case .bedding: metres = 0.6
         case .picture, .socket, .lightSwitch:
             if case .rectangle(let uMax, _, _) = patch.shape { metres = uMax } else { metres = 1 }
         }

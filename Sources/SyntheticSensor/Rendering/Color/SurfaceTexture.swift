@@ -48,6 +48,8 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     case socket
     /// A light switch's plate with its rocker.
     case lightSwitch
+    /// Printed bedding: a check of broad bands in two tones, small scattered flowers, the weave under it.
+    case bedding
 
     /// Texels per texture (every level), as the C kernel lays them out.
     static let texelsPerTexture = Int(CCOLOR_TEXTURE_TEXELS)
@@ -146,6 +148,8 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     /// The wallpaper motifs' centre colours.
     private static let motifCentres: [SIMD3<Float>] = [SIMD3(0.6, 0.72, 0.7), SIMD3(0.75, 0.6, 0.62), SIMD3(0.62, 0.66, 0.8),
                                                        SIMD3(0.8, 0.74, 0.55), SIMD3(0.55, 0.6, 0.5)]
+    /// The bedding's flower colours: rose, blue, sage.
+    private static let flowerColours: [SIMD3<Float>] = [SIMD3(1.35, 0.75, 0.9), SIMD3(0.7, 0.9, 1.35), SIMD3(0.85, 1.2, 0.8)]
     /// The paintings' colours.
     private static let paintColours: [SIMD3<Float>] = [SIMD3(1.9, 0.35, 0.25), SIMD3(0.3, 0.6, 1.9), SIMD3(1.9, 1.5, 0.3),
                                                        SIMD3(0.35, 1.3, 0.45), SIMD3(0.2, 0.2, 0.3), SIMD3(1.8, 1.8, 1.7),
@@ -276,6 +280,27 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
             var f = 1 + 0.08 * Noise.fbm(u, v, cells: 16, octaves: 3, seed: seed) + 0.05 * Noise.value(u, v, cells: 256, seed: seed &+ 1)
             if Noise.hash(Int(u * 12), Int(v * 20), seed &+ 2) > 0.86 { f *= 0.45 }
             return SIMD3(repeating: f)
+        case .bedding:
+            // Six bands each way, each its own shade, alternate squares warmer; in a 16 x 16 grid of cells a
+            // flower in about a third of them, placed and turned by its cell (five petals round a yellow
+            // centre), inside its cell so that the texture tiles.
+            let bandU = Int(u * 6), bandV = Int(v * 6)
+            var f = SIMD3<Float>(repeating: (0.9 + 0.14 * Noise.hash(bandU, 0, seed)) * (0.92 + 0.12 * Noise.hash(0, bandV, seed &+ 1)))
+            if (bandU + bandV) & 1 == 0 { f *= SIMD3(1.08, 0.97, 0.9) }
+            let cellU = Int(u * 16), cellV = Int(v * 16)
+            if Noise.hash(cellU, cellV, seed &+ 2) < 0.35 {
+                let du = u * 16 - Float(cellU) - 0.3 - 0.4 * Noise.hash(cellU, cellV, seed &+ 3)
+                let dv = v * 16 - Float(cellV) - 0.3 - 0.4 * Noise.hash(cellU, cellV, seed &+ 4)
+                let r = (du * du + dv * dv).squareRoot()
+                let petal = 0.2 + 0.07 * cos(5 * atan2(dv, du) + 6.28 * Noise.hash(cellU, cellV, seed &+ 5))
+                if r < 0.06 {
+                    f = SIMD3(1.6, 1.35, 0.55)
+                } else if r < petal {
+                    f = Self.flowerColours[Int(Noise.hash(cellU, cellV, seed &+ 6) * 3) % 3]
+                }
+            }
+            let weave: Float = ((x >> 1) ^ (y >> 1)) & 1 == 0 ? 1.04 : 0.96
+            return f * weave
         case .socket, .lightSwitch:
             let border = min(min(u, 1 - u), min(v, 1 - v))
             var f: Float = border < 0.04 ? 0.7 : (border < 0.08 ? 0.9 : 1.05)
