@@ -315,24 +315,24 @@ def main():
         kinds = np.zeros(3, dtype=int)  # the chain's inliers: surface, outside, elsewhere (link_inlier_kinds)
         for pair_id, geometry in zip(pair_ids, geometries):
             inliers = np.asarray(geometry.inlier_matches)
-            earlier, later = sorted(by_id[i] for i in pycolmap.pair_id_to_image_pair(pair_id))
+            first, second = pycolmap.pair_id_to_image_pair(pair_id)
+            # The inliers' columns in walk order: the earlier image's keypoints, then the later's.
+            (earlier_id, later_id), (earlier_column, later_column) = (
+                ((first, second), (0, 1)) if by_id[first] < by_id[second] else ((second, first), (1, 0)))
+            earlier, later = by_id[earlier_id], by_id[later_id]
             by_gap.setdefault(names.index(later) - names.index(earlier), []).append(len(inliers))
             if names.index(later) == names.index(earlier) + 1:
                 chain[earlier] = len(inliers)
-                first_id = pycolmap.pair_id_to_image_pair(pair_id)[0]
                 # The later image's keypoints in this link, to follow them into the next link.
-                link_keypoints[earlier] = set(inliers[:, 1 if by_id[first_id] == earlier else 0].tolist())
-                own_link_keypoints[earlier] = set(inliers[:, 0 if by_id[first_id] == earlier else 1].tolist())
+                link_keypoints[earlier] = set(inliers[:, later_column].tolist())
+                own_link_keypoints[earlier] = set(inliers[:, earlier_column].tolist())
                 if clean_depth and len(inliers):
-                    a_id, b_id = (i for i in sorted(pycolmap.pair_id_to_image_pair(pair_id), key=lambda i: by_id[i]))
-                    swap = a_id != pycolmap.pair_id_to_image_pair(pair_id)[0]
-                    ka = np.asarray(db.read_keypoints(a_id))[inliers[:, 1 if swap else 0], :2]
-                    kb = np.asarray(db.read_keypoints(b_id))[inliers[:, 0 if swap else 1], :2]
+                    ka = np.asarray(db.read_keypoints(earlier_id))[inliers[:, earlier_column], :2]
+                    kb = np.asarray(db.read_keypoints(later_id))[inliers[:, later_column], :2]
                     kinds += link_inlier_kinds(raw, poses[int(earlier[:-4])], poses[int(later[:-4])], ka, kb, k,
                                                int(earlier[:-4]))
             if len(inliers) < 15:
                 continue
-            first, second = pycolmap.pair_id_to_image_pair(pair_id)
             a, b = by_id[first], by_id[second]
             pa, pb = poses[int(a[:-4])], poses[int(b[:-4])]
             # x_b = R x_a + t in camera coordinates (OpenCV axes).

@@ -40,6 +40,11 @@ public struct SeededRandom: Sendable {
         low + (high - low) * nextUnit()
     }
 
+    /// One of `choices` (not empty), each as likely, from one uniform number.
+    public mutating func element<T>(of choices: [T]) -> T {
+        choices[Int(uniform(0, Double(choices.count))) % choices.count]
+    }
+
     /// A standard normal value (Box-Muller, from two uniform numbers).
     public mutating func gaussian() -> Double {
         let u = max(1e-300, nextUnit()), v = nextUnit()

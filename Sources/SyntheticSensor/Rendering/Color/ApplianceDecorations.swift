@@ -42,13 +42,13 @@ enum ApplianceDecorations {
                 let (w, h, texture, material): (Double, Double, SurfaceTexture, Material)
                 if kind < 0.45 {
                     let side = random.uniform(0.07, 0.1)
-                    (w, h, texture, material) = (side, side, .paper, Self.notes[Int(random.uniform(0, Double(Self.notes.count))) % Self.notes.count])
+                    (w, h, texture, material) = (side, side, .paper, random.element(of: Self.notes))
                 } else if kind < 0.7 {
                     let across = random.uniform(0.12, 0.18)
                     (w, h, texture, material) = (across, across * random.uniform(1.3, 1.45), .printed, Self.leaflet)
                 } else {
                     let side = random.uniform(0.03, 0.05)
-                    (w, h, texture, material) = (side, side, .flat, Self.magnets[Int(random.uniform(0, Double(Self.magnets.count))) % Self.magnets.count])
+                    (w, h, texture, material) = (side, side, .flat, random.element(of: Self.magnets))
                 }
                 for _ in 0..<8 {
                     let u0 = random.uniform(0.1 * width, max(0.1 * width, 0.9 * width - w)), v0 = random.uniform(0, max(0, height - h))

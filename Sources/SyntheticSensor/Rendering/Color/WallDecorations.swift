@@ -77,7 +77,7 @@ enum WallDecorations {
                 if h.z > 0.55 {
                     strip(h.x + 0.05, h.y - 0.05, 0.12, h.z - 0.15, .radiator, Self.radiator)
                 }
-                let fabric = Self.curtains[Int(random.uniform(0, Double(Self.curtains.count))) % Self.curtains.count]
+                let fabric = random.element(of: Self.curtains)
                 let top = min(height - 0.05, h.w + 0.2)
                 for (a, b) in [(h.x - 0.42, h.x - 0.08), (h.y + 0.08, h.y + 0.42)] {
                     let clear = !holes.contains { $0.x < b && $0.y > a && $0.z < top && $0.w > 0.08 }
