@@ -35,11 +35,19 @@ int32_t ccolor_texel_offset(int32_t level, int32_t u, int32_t v) { return level_
 static inline float bits_float(int32_t bits) { float f; memcpy(&f, &bits, 4); return f; }
 static inline int32_t float_bits(float f) { int32_t b; memcpy(&b, &f, 4); return b; }
 
-/// The mip level of a footprint of `texels` texels a pixel: floor(log2(texels * sqrt 2)) clamped to the
-/// levels, from the float's exponent bits.
-static inline int32_t mip_level(float texels) {
-    const int32_t e = ((float_bits(texels * 1.41421356f) >> 23) & 255) - 127;
-    return e < 0 ? 0 : (e > CCOLOR_TEXTURE_LEVELS - 1 ? CCOLOR_TEXTURE_LEVELS - 1 : e);
+/// The mip levels of a footprint of `texels` texels a pixel, trilinear: the level floor(log2 texels)
+/// clamped to the levels, and the weight of the next level up, log2's fraction read piecewise linearly off
+/// the float's mantissa (0 below level 0 and at the last level). A footprint between two levels blends
+/// them, so a texture's blur grows smoothly with distance instead of doubling at a level's edge: with one
+/// level a pixel, the finest grain that feature detectors latch on to came and went as the camera moved
+/// (issue 47: matches faded with the view), as it does in no camera.
+static inline int32_t mip_level(float texels, float *weight) {
+    const int32_t bits = float_bits(texels);
+    const int32_t e = ((bits >> 23) & 255) - 127;
+    if (e < 0) { *weight = 0.0f; return 0; }
+    if (e >= CCOLOR_TEXTURE_LEVELS - 1) { *weight = 0.0f; return CCOLOR_TEXTURE_LEVELS - 1; }
+    *weight = bits_float((bits & 0x7FFFFF) | (127 << 23)) - 1.0f;
+    return e;
 }
 
 /// Channel `shift` (0, 8, 16) of four texels blended bilinearly by (au, av).
@@ -69,14 +77,15 @@ static inline void light_factors(const ccolor_surface *s, const float *rec, floa
     for (int c = 0; c < 3; c++) k[c] = (rec[16 + c] * (1.0f / 128.0f)) * occlusion;
 }
 
-/// The mip level of patch record `rec` seen along ray (rx, ry, rz) at distance factor `t` (the ray's
+/// The mip level (and the next one's weight) of patch record `rec` seen along ray (rx, ry, rz) at distance factor `t` (the ray's
 /// camera z is -1: t is the z-depth).
-static inline int32_t level_at(const ccolor_surface *s, const float *rec, float rx, float ry, float rz, float t) {
+static inline int32_t level_at(const ccolor_surface *s, const float *rec, float rx, float ry, float rz, float t,
+                               float *weight) {
     const float along = rx * rec[12] + ry * rec[13] + rz * rec[14];
     const float length = sqrtf(rx * rx + ry * ry + rz * rz);
     float cosine = fabsf(along) / length;
     cosine = cosine < 0.2f ? 0.2f : cosine;
-    return mip_level(((rec[3] * t) * length) / (s->fx * cosine));
+    return mip_level(((rec[3] * t) * length) / (s->fx * cosine), weight);
 }
 
 /// The surface point that pixel (px, py) at inverse depth `inverse` sees on patch `rec`: its view ray
@@ -110,6 +119,26 @@ static inline const uint32_t *tile_base(const ccolor_surface *s, int32_t texture
     return s->texels + (intptr_t)((texture & CCOLOR_TEXTURE_INDEX_MASK) + variant) * CCOLOR_TEXTURE_TEXELS + level_starts[level];
 }
 
+/// Texture channels r, g, b (0-255 scale) of patch record `rec` at patch coordinates (u, v), bilinear
+/// within mip level `level`.
+static inline void sample_level(const ccolor_surface *s, const float *rec, int32_t level, float u, float v, float c[3]) {
+    const float scale = bits_float((127 - level) << 23);
+    const float su = (u * rec[3] + rec[7]) * scale - 0.5f, sv = (v * rec[3] + rec[11]) * scale - 0.5f;
+    const float fu = floorf(su), fv = floorf(sv);
+    const float au = su - fu, av = sv - fv;
+    const int32_t mask = ((1 << CCOLOR_TEXTURE_LOG2) >> level) - 1;
+    const int32_t iu = (int32_t)fu, iv = (int32_t)fv;
+    const int32_t u0 = iu & mask, u1 = (iu + 1) & mask, v0 = iv & mask, v1 = (iv + 1) & mask;
+    const int32_t texture = float_bits(rec[15]);
+    const uint32_t *b00 = tile_base(s, texture, level, iu, iv), *b10 = tile_base(s, texture, level, iu + 1, iv);
+    const uint32_t *b01 = tile_base(s, texture, level, iu, iv + 1), *b11 = tile_base(s, texture, level, iu + 1, iv + 1);
+    const uint32_t t00 = b00[texel_index(level, u0, v0)], t10 = b10[texel_index(level, u1, v0)];
+    const uint32_t t01 = b01[texel_index(level, u0, v1)], t11 = b11[texel_index(level, u1, v1)];
+    c[0] = blend(t00, t10, t01, t11, 0, au, av);
+    c[1] = blend(t00, t10, t01, t11, 8, au, av);
+    c[2] = blend(t00, t10, t01, t11, 16, au, av);
+}
+
 /// One pixel: the reference for the eight-lane passes. Each pixel takes its own mip level and light-map
 /// factors: values shared by a 4x4 block step on the image's fixed grid, and sharpening turns the steps
 /// into faint edges fixed to the image that feature trackers follow.
@@ -127,24 +156,16 @@ static inline void surface_pixel(const ccolor_surface *s, intptr_t x, intptr_t y
         const float *rec = s->records + (intptr_t)id * CCOLOR_SURFACE_RECORD;
         const surface_point p = point_at(s, rec, px, py, inverse);
         const float u = p.u, v = p.v;
-        const int32_t level = level_at(s, rec, p.rx, p.ry, p.rz, p.t);
-        float k[3];
+        float weight;
+        const int32_t level = level_at(s, rec, p.rx, p.ry, p.rz, p.t, &weight);
+        const int32_t next = level + 1 < CCOLOR_TEXTURE_LEVELS ? level + 1 : level;
+        float k[3], near[3], far[3];
         light_factors(s, rec, u, v, k);
-        const float scale = bits_float((127 - level) << 23);
-        const float su = (u * rec[3] + rec[7]) * scale - 0.5f, sv = (v * rec[3] + rec[11]) * scale - 0.5f;
-        const float fu = floorf(su), fv = floorf(sv);
-        const float au = su - fu, av = sv - fv;
-        const int32_t mask = ((1 << CCOLOR_TEXTURE_LOG2) >> level) - 1;
-        const int32_t iu = (int32_t)fu, iv = (int32_t)fv;
-        const int32_t u0 = iu & mask, u1 = (iu + 1) & mask, v0 = iv & mask, v1 = (iv + 1) & mask;
-        const int32_t texture = float_bits(rec[15]);
-        const uint32_t *b00 = tile_base(s, texture, level, iu, iv), *b10 = tile_base(s, texture, level, iu + 1, iv);
-        const uint32_t *b01 = tile_base(s, texture, level, iu, iv + 1), *b11 = tile_base(s, texture, level, iu + 1, iv + 1);
-        const uint32_t t00 = b00[texel_index(level, u0, v0)], t10 = b10[texel_index(level, u1, v0)];
-        const uint32_t t01 = b01[texel_index(level, u0, v1)], t11 = b11[texel_index(level, u1, v1)];
-        fr = fr * (blend(t00, t10, t01, t11, 0, au, av) * k[0]);
-        fg = fg * (blend(t00, t10, t01, t11, 8, au, av) * k[1]);
-        fb = fb * (blend(t00, t10, t01, t11, 16, au, av) * k[2]);
+        sample_level(s, rec, level, u, v, near);
+        sample_level(s, rec, next, u, v, far);
+        fr = fr * ((near[0] + (far[0] - near[0]) * weight) * k[0]);
+        fg = fg * ((near[1] + (far[1] - near[1]) * weight) * k[1]);
+        fb = fb * ((near[2] + (far[2] - near[2]) * weight) * k[2]);
     }
     o[0] = o[0] * fr;
     o[1] = o[1] * fg;
@@ -207,6 +228,47 @@ static inline v8 blend8(i8 t00, i8 t10, i8 t01, i8 t11, int shift, v8 au, v8 av)
     return add(top, mul(sub(bottom, top), av));
 }
 
+/// The four texels around (u, v) at mip level `level` for eight lanes: their indices in the atlas and the
+/// bilinear weights (`sample_level`), from the lanes' transposed records (`a`: floats 0-7, `bb`: 8-15).
+static inline void texels8(i8 level, v8 u, v8 v, const v8 *a, const v8 *bb, v8 *au, v8 *av, i8 *t00, i8 *t10,
+                           i8 *t01, i8 *t11) {
+    const v8 scale = as_float(simde_mm256_slli_epi32(simde_mm256_sub_epi32(isplat(127), level), 23));
+    const v8 su = sub(mul(add(mul(u, a[3]), a[7]), scale), splat(0.5f));
+    const v8 sv = sub(mul(add(mul(v, a[3]), bb[3]), scale), splat(0.5f));
+    const v8 fu = simde_mm256_floor_ps(su), fv = simde_mm256_floor_ps(sv);
+    *au = sub(su, fu);
+    *av = sub(sv, fv);
+    const i8 one = isplat(1);
+    const i8 mask = simde_mm256_sub_epi32(simde_mm256_srlv_epi32(isplat(1 << CCOLOR_TEXTURE_LOG2), level), one);
+    const i8 iu = simde_mm256_cvttps_epi32(fu), iv = simde_mm256_cvttps_epi32(fv);
+    const i8 row_shift = simde_mm256_max_epi32(simde_mm256_min_epi32(simde_mm256_sub_epi32(isplat(10), level), isplat(7)), isplat(4));
+    const i8 super_shift = simde_mm256_sub_epi32(isplat(13), level);
+    const i8 u0 = u_part(simde_mm256_and_si256(iu, mask)), u1 = u_part(simde_mm256_and_si256(simde_mm256_add_epi32(iu, one), mask));
+    const i8 v0 = v_part(simde_mm256_and_si256(iv, mask), row_shift, super_shift);
+    const i8 v1 = v_part(simde_mm256_and_si256(simde_mm256_add_epi32(iv, one), mask), row_shift, super_shift);
+    // The level's first texel: levels 0-7 by a permute of the table's first eight, level 8 on its own.
+    const i8 starts = simde_mm256_loadu_si256((const simde__m256i *)(const void *)level_starts);
+    const i8 level_start = iselect(simde_mm256_cmpeq_epi32(level, isplat(CCOLOR_TEXTURE_LEVELS - 1)),
+                                   isplat(level_starts[CCOLOR_TEXTURE_LEVELS - 1]), simde_mm256_permutevar8x32_epi32(starts, level));
+    // The texture of each of the four texels: its own, or its tile's variant (`tile_base`).
+    const i8 texture = as_int(bb[7]);
+    const i8 index = simde_mm256_and_si256(texture, isplat(CCOLOR_TEXTURE_INDEX_MASK));
+    const i8 tiled = simde_mm256_sub_epi32(simde_mm256_setzero_si256(), simde_mm256_and_si256(simde_mm256_srli_epi32(texture, 16), one));
+    const i8 phase = simde_mm256_and_si256(simde_mm256_srli_epi32(texture, 24), isplat(7));
+    const i8 tile_shift = simde_mm256_sub_epi32(isplat(CCOLOR_TEXTURE_LOG2), level);
+    const i8 tu0 = simde_mm256_srav_epi32(iu, tile_shift), tu1 = simde_mm256_srav_epi32(simde_mm256_add_epi32(iu, one), tile_shift);
+    const i8 tv0 = simde_mm256_srav_epi32(iv, tile_shift), tv1 = simde_mm256_srav_epi32(simde_mm256_add_epi32(iv, one), tile_shift);
+    const i8 row0 = simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_add_epi32(tv0, tv0), tv0), phase);
+    const i8 row1 = simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_add_epi32(tv1, tv1), tv1), phase);
+#define TILE_BASE(tu, row) simde_mm256_add_epi32(simde_mm256_mullo_epi32(simde_mm256_add_epi32(index, simde_mm256_and_si256( \
+        simde_mm256_and_si256(simde_mm256_add_epi32(tu, row), isplat(7)), tiled)), isplat(CCOLOR_TEXTURE_TEXELS)), level_start)
+    *t00 = simde_mm256_add_epi32(TILE_BASE(tu0, row0), simde_mm256_add_epi32(v0, u0));
+    *t10 = simde_mm256_add_epi32(TILE_BASE(tu1, row0), simde_mm256_add_epi32(v0, u1));
+    *t01 = simde_mm256_add_epi32(TILE_BASE(tu0, row1), simde_mm256_add_epi32(v1, u0));
+    *t11 = simde_mm256_add_epi32(TILE_BASE(tu1, row1), simde_mm256_add_epi32(v1, u1));
+#undef TILE_BASE
+}
+
 /// What the first pass leaves the second for a group of eight pixels: everything up to the light-map and
 /// texel reads. The reads come in a pass of their own so that those of several groups are in flight at
 /// once (within one group each waited on its texture's cache misses: about a fifth of the pass's time on
@@ -218,10 +280,12 @@ typedef struct {
     v8 surface;
     /// The tint over 128 (a texel's factor 128 is 1), per channel: times the occlusion, the light factors.
     v8 kr, kg, kb;
-    /// The light map's bilinear weights and the texture's.
-    v8 bu, bv, au, av;
-    /// The light map's first cell and its row length, the four texels' indices in the atlas.
-    i8 cell, width, t00, t10, t01, t11;
+    /// The light map's bilinear weights, the texture's at the level and at the next, and the next level's
+    /// weight (`mip_level`).
+    v8 bu, bv, au, av, next_au, next_av, weight;
+    /// The light map's first cell and its row length, the four texels' indices in the atlas at the level
+    /// and at the next.
+    i8 cell, width, t00, t10, t01, t11, next_t00, next_t10, next_t01, next_t11;
     int32_t any;
 } group_work;
 
@@ -274,9 +338,15 @@ static inline void surface8_prepare(const ccolor_surface *s, intptr_t x, intptr_
     v8 cosine = dv(simde_mm256_andnot_ps(splat(-0.0f), along), length);
     cosine = select8(lt(cosine, splat(0.2f)), splat(0.2f), cosine);
     const v8 texels = dv(mul(mul(a[3], t), length), mul(splat(s->fx), cosine));
-    i8 level = simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(as_int(mul(texels, splat(1.41421356f))), 23),
-                                                           isplat(255)), isplat(127));
-    level = simde_mm256_max_epi32(simde_mm256_min_epi32(level, isplat(CCOLOR_TEXTURE_LEVELS - 1)), isplat(0));
+    const i8 bits = as_int(texels);
+    const i8 exponent = simde_mm256_sub_epi32(simde_mm256_and_si256(simde_mm256_srli_epi32(bits, 23), isplat(255)), isplat(127));
+    const i8 outside = simde_mm256_or_si256(simde_mm256_cmpgt_epi32(isplat(0), exponent),
+                                            simde_mm256_cmpgt_epi32(exponent, isplat(CCOLOR_TEXTURE_LEVELS - 2)));
+    const v8 fraction = sub(as_float(simde_mm256_or_si256(simde_mm256_and_si256(bits, isplat(0x7FFFFF)), isplat(127 << 23))),
+                            splat(1.0f));
+    g->weight = select8(as_float(outside), simde_mm256_setzero_ps(), fraction);
+    const i8 level = simde_mm256_max_epi32(simde_mm256_min_epi32(exponent, isplat(CCOLOR_TEXTURE_LEVELS - 1)), isplat(0));
+    const i8 next = simde_mm256_min_epi32(simde_mm256_add_epi32(level, isplat(1)), isplat(CCOLOR_TEXTURE_LEVELS - 1));
     // The light map's cell at (u, v).
     const i8 one = isplat(1);
     const i8 dims = as_int(c[7]);
@@ -300,46 +370,14 @@ static inline void surface8_prepare(const ccolor_surface *s, intptr_t x, intptr_
     g->kr = mul(c[0], inv128);
     g->kg = mul(c[1], inv128);
     g->kb = mul(c[2], inv128);
-    // The four texels around (u, v) at the level.
-    const v8 scale = as_float(simde_mm256_slli_epi32(simde_mm256_sub_epi32(isplat(127), level), 23));
-    const v8 su = sub(mul(add(mul(u, a[3]), a[7]), scale), splat(0.5f));
-    const v8 sv = sub(mul(add(mul(v, a[3]), bb[3]), scale), splat(0.5f));
-    const v8 fu = simde_mm256_floor_ps(su), fv = simde_mm256_floor_ps(sv);
-    g->au = sub(su, fu);
-    g->av = sub(sv, fv);
-    const i8 mask = simde_mm256_sub_epi32(simde_mm256_srlv_epi32(isplat(1 << CCOLOR_TEXTURE_LOG2), level), one);
-    const i8 iu = simde_mm256_cvttps_epi32(fu), iv = simde_mm256_cvttps_epi32(fv);
-    const i8 row_shift = simde_mm256_max_epi32(simde_mm256_min_epi32(simde_mm256_sub_epi32(isplat(10), level), isplat(7)), isplat(4));
-    const i8 super_shift = simde_mm256_sub_epi32(isplat(13), level);
-    const i8 u0 = u_part(simde_mm256_and_si256(iu, mask)), u1 = u_part(simde_mm256_and_si256(simde_mm256_add_epi32(iu, one), mask));
-    const i8 v0 = v_part(simde_mm256_and_si256(iv, mask), row_shift, super_shift);
-    const i8 v1 = v_part(simde_mm256_and_si256(simde_mm256_add_epi32(iv, one), mask), row_shift, super_shift);
-    // The level's first texel: levels 0-7 by a permute of the table's first eight, level 8 on its own.
-    const i8 starts = simde_mm256_loadu_si256((const simde__m256i *)(const void *)level_starts);
-    const i8 level_start = iselect(simde_mm256_cmpeq_epi32(level, isplat(CCOLOR_TEXTURE_LEVELS - 1)),
-                                   isplat(level_starts[CCOLOR_TEXTURE_LEVELS - 1]), simde_mm256_permutevar8x32_epi32(starts, level));
-    // The texture of each of the four texels: its own, or its tile's variant (`tile_base`).
-    const i8 texture = as_int(bb[7]);
-    const i8 index = simde_mm256_and_si256(texture, isplat(CCOLOR_TEXTURE_INDEX_MASK));
-    const i8 tiled = simde_mm256_sub_epi32(simde_mm256_setzero_si256(), simde_mm256_and_si256(simde_mm256_srli_epi32(texture, 16), one));
-    const i8 phase = simde_mm256_and_si256(simde_mm256_srli_epi32(texture, 24), isplat(7));
-    const i8 tile_shift = simde_mm256_sub_epi32(isplat(CCOLOR_TEXTURE_LOG2), level);
-    const i8 tu0 = simde_mm256_srav_epi32(iu, tile_shift), tu1 = simde_mm256_srav_epi32(simde_mm256_add_epi32(iu, one), tile_shift);
-    const i8 tv0 = simde_mm256_srav_epi32(iv, tile_shift), tv1 = simde_mm256_srav_epi32(simde_mm256_add_epi32(iv, one), tile_shift);
-    const i8 row0 = simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_add_epi32(tv0, tv0), tv0), phase);
-    const i8 row1 = simde_mm256_add_epi32(simde_mm256_add_epi32(simde_mm256_add_epi32(tv1, tv1), tv1), phase);
-#define TILE_BASE(tu, row) simde_mm256_add_epi32(simde_mm256_mullo_epi32(simde_mm256_add_epi32(index, simde_mm256_and_si256( \
-        simde_mm256_and_si256(simde_mm256_add_epi32(tu, row), isplat(7)), tiled)), isplat(CCOLOR_TEXTURE_TEXELS)), level_start)
-    g->t00 = simde_mm256_add_epi32(TILE_BASE(tu0, row0), simde_mm256_add_epi32(v0, u0));
-    g->t10 = simde_mm256_add_epi32(TILE_BASE(tu1, row0), simde_mm256_add_epi32(v0, u1));
-    g->t01 = simde_mm256_add_epi32(TILE_BASE(tu0, row1), simde_mm256_add_epi32(v1, u0));
-    g->t11 = simde_mm256_add_epi32(TILE_BASE(tu1, row1), simde_mm256_add_epi32(v1, u1));
-#undef TILE_BASE
+    texels8(level, u, v, a, bb, &g->au, &g->av, &g->t00, &g->t10, &g->t01, &g->t11);
+    texels8(next, u, v, a, bb, &g->next_au, &g->next_av, &g->next_t00, &g->next_t10, &g->next_t01, &g->next_t11);
     // The texels' cache lines asked for now (a 4x4 tile is one line: the footprint's first texel mostly
     // shares it with the other three), so that the second pass finds them near.
-    int32_t first[8];
+    int32_t first[8], next_first[8];
     simde_mm256_storeu_si256((simde__m256i *)(void *)first, g->t00);
-    for (int k = 0; k < 8; k++) __builtin_prefetch(s->texels + first[k]);
+    simde_mm256_storeu_si256((simde__m256i *)(void *)next_first, g->next_t00);
+    for (int k = 0; k < 8; k++) { __builtin_prefetch(s->texels + first[k]); __builtin_prefetch(s->texels + next_first[k]); }
 }
 
 /// The floats at `cells` and `cells + 1` of `map` for eight lanes: two gathers of four eight-byte pairs,
@@ -369,12 +407,22 @@ static inline void surface8_finish(const ccolor_surface *s, const group_work *g,
         const i8 t10 = simde_mm256_i32gather_epi32(atlas, g->t10, 4);
         const i8 t01 = simde_mm256_i32gather_epi32(atlas, g->t01, 4);
         const i8 t11 = simde_mm256_i32gather_epi32(atlas, g->t11, 4);
+        const i8 n00 = simde_mm256_i32gather_epi32(atlas, g->next_t00, 4);
+        const i8 n10 = simde_mm256_i32gather_epi32(atlas, g->next_t10, 4);
+        const i8 n01 = simde_mm256_i32gather_epi32(atlas, g->next_t01, 4);
+        const i8 n11 = simde_mm256_i32gather_epi32(atlas, g->next_t11, 4);
         const v8 ltop = add(l00, mul(sub(l10, l00), g->bu)), lbottom = add(l01, mul(sub(l11, l01), g->bu));
         const v8 occlusion = add(ltop, mul(sub(lbottom, ltop), g->bv));
         const v8 kr = mul(g->kr, occlusion), kg = mul(g->kg, occlusion), kb = mul(g->kb, occlusion);
-        fr = select8(g->surface, mul(fr, mul(blend8(t00, t10, t01, t11, 0, g->au, g->av), kr)), fr);
-        fg = select8(g->surface, mul(fg, mul(blend8(t00, t10, t01, t11, 8, g->au, g->av), kg)), fg);
-        fb = select8(g->surface, mul(fb, mul(blend8(t00, t10, t01, t11, 16, g->au, g->av), kb)), fb);
+        const v8 near_r = blend8(t00, t10, t01, t11, 0, g->au, g->av);
+        const v8 far_r = blend8(n00, n10, n01, n11, 0, g->next_au, g->next_av);
+        fr = select8(g->surface, mul(fr, mul(add(near_r, mul(sub(far_r, near_r), g->weight)), kr)), fr);
+        const v8 near_g = blend8(t00, t10, t01, t11, 8, g->au, g->av);
+        const v8 far_g = blend8(n00, n10, n01, n11, 8, g->next_au, g->next_av);
+        fg = select8(g->surface, mul(fg, mul(add(near_g, mul(sub(far_g, near_g), g->weight)), kg)), fg);
+        const v8 near_b = blend8(t00, t10, t01, t11, 16, g->au, g->av);
+        const v8 far_b = blend8(n00, n10, n01, n11, 16, g->next_au, g->next_av);
+        fb = select8(g->surface, mul(fb, mul(add(near_b, mul(sub(far_b, near_b), g->weight)), kb)), fb);
     }
     // Interleave the factors r g b r g b ... for the 24 floats of the eight pixels.
     float r[8], gr[8], bl[8];
