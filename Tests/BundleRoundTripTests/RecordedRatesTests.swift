@@ -40,9 +40,9 @@ import Testing
         defer { recorded.remove() }
         let bundle = try #require(recorded.bundlePath)
         let rate = StorageModel.videoBytesPerSecond(camera: recorded.scene.camera)
-        #expect(rate == 315_840)
+        #expect(rate == 447_570)
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: bundle + "/arkitData.json")), as: UTF8.self)
-        #expect(text.contains("\n\"videoBytesPerSecond\":315840,\n"))
+        #expect(text.contains("\n\"videoBytesPerSecond\":447570,\n"))
         #expect(try ReplayReader.read(path: bundle).configuration.videoBytesPerSecond == rate)
         // The zip's end (7) is the run's: the session counted the video's bytes.
         let replay = RoundTripReplay(log: try ReplayReader.read(path: bundle), scene: recorded.scene)
@@ -55,7 +55,7 @@ import Testing
         let bundle = try #require(recorded.bundlePath)
         let path = bundle + "/arkitData.json"
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-        try Data(text.replacingOccurrences(of: "\"videoBytesPerSecond\":315840,\n", with: "").utf8).write(to: URL(fileURLWithPath: path))
+        try Data(text.replacingOccurrences(of: "\"videoBytesPerSecond\":447570,\n", with: "").utf8).write(to: URL(fileURLWithPath: path))
         // Without a video file: no video counted.
         #expect(try ReplayReader.read(path: bundle).configuration.videoBytesPerSecond == 0)
         // A phone's bundle: its video's size over the seconds recorded.

@@ -40,7 +40,7 @@ import TestSupport
             "    0.000   70  Thermal state nominal",
             "    0.000   75  Low power mode deactivated",
             "    0.000   76  Active processor count is 6 of 6",
-            "    0.000   78  Storage: 587 minutes left",
+            "    0.000   78  Storage: 547 minutes left",
             "    0.900    0  Device in landscape orientation",
             "    2.500    1  Recording started",
             "    8.500    3  Finished recording - Not enough data",

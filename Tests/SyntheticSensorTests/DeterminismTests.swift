@@ -158,10 +158,10 @@ import TestSupport
             if case .system(let s) = input.kind, let f = s.storageFreeBytes { free[input.time] = f }
         }
         // Between the samples at 2 s and 7 s: 300 frames of JSON (depth only on frame 0, before) and 5 s
-        // of the default camera's video (640x480 at 30 fps: 10,528 bytes an image), to the byte.
+        // of the default camera's video (640x480 at 30 fps: 14,919 bytes an image), to the byte.
         let used = free[2.0]! - free[7.0]!
         let rate = StorageModel.videoBytesPerSecond(camera: CameraSettings())
-        #expect(rate == 10_528 * 30)
+        #expect(rate == 14_919 * 30)
         #expect(abs(Double(used - 300 * StorageModel.jsonBytesPerFrame) - 5 * rate) <= 1)
         #expect(StorageModel.bytes(forFrameWithDepth: true) == 8 + 256 * 192 * 3 + 414)
     }
@@ -185,7 +185,7 @@ import TestSupport
         // Between the samples at 2 s and 7 s: 300 frames of JSON and 5 s of a 64x48 video, whose bytes
         // per image scale from 640x480's by the pixel count to the power 0.67.
         let rate = StorageModel.videoBytesPerSecond(camera: camera)
-        #expect(abs(rate - 10_528 * pow(0.01, 0.67) * 30) < 1e-6)
+        #expect(abs(rate - 14_919 * pow(0.01, 0.67) * 30) < 1e-6)
         #expect(abs(Double(free[2.0]! - free[7.0]! - 300 * StorageModel.jsonBytesPerFrame) - 5 * rate) <= 1)
         // The session is given the same rate.
         #expect(SyntheticCapture(scene: scene, options: CaptureOptions(camera: camera)).configuration.videoBytesPerSecond == rate)

@@ -18,7 +18,7 @@ import Testing
             """), source: "x.json")
         let capture = SyntheticCapture(scene: scene)
         let video = StorageModel.videoBytesPerSecond(camera: scene.camera)
-        #expect(abs(video - 10_528 * pow(9, 0.67) * 60) < 1e-6)
+        #expect(abs(video - 14_919 * pow(9, 0.67) * 60) < 1e-6)
         #expect(capture.configuration.videoBytesPerSecond == video)
         var driver = SessionDriver(session: CaptureSession(configuration: capture.configuration), storage: NullScanStorage())
         var reports: [Event] = []
@@ -28,7 +28,7 @@ import Testing
         // rate, one minute fewer.
         let rate = 75_600 + video
         #expect(reports.map(\.time) == [0, 61])
-        #expect(reports.map(\.message) == ["Storage: 29 minutes left", "Storage: 28 minutes left"])
+        #expect(reports.map(\.message) == ["Storage: 20 minutes left", "Storage: 19 minutes left"])
         let measured = try #require(reports.last?.trace?.measured)
         #expect(abs(measured - (5e9 - 60 * rate) / rate / 60) < 0.05)
         #expect(reports.allSatisfy { $0.severity == .info })

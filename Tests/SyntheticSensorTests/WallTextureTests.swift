@@ -54,7 +54,7 @@ import Testing
     /// tiles that show the same variant lie at least 2.26 m apart (two tiles each way), every apartment
     /// wall's texture is tiled, papered rooms in turn take designs of their own, and the variants differ.
     @Test func noWallTextureRepeatsWithinTwoMetres() throws {
-        let metres: Float = 0.8  // the smallest tiled texture's side (wallpaper, planks; plaster 1 m)
+        let metres: Float = 0.8  // the smallest wall or floor texture's side (wallpaper, planks; plaster 1 m)
         for phase in 0..<8 {
             let texture = Int32(Int(CCOLOR_TEXTURE_TILED) | phase << 24)
             for tu in -4..<4 {
