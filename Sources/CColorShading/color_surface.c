@@ -286,7 +286,8 @@ typedef struct {
     /// The light map's first cell and its row length, the four texels' indices in the atlas at the level
     /// and at the next.
     i8 cell, width, t00, t10, t01, t11, next_t00, next_t10, next_t01, next_t11;
-    int32_t any;
+    /// Whether any lane is on a surface, and whether any blends in the next level (its fields only then).
+    int32_t any, blend;
 } group_work;
 
 /// Groups of eight pixels prepared before their reads (16: 128 pixels, 9 KB of `group_work`).
@@ -371,13 +372,19 @@ static inline void surface8_prepare(const ccolor_surface *s, intptr_t x, intptr_
     g->kg = mul(c[1], inv128);
     g->kb = mul(c[2], inv128);
     texels8(level, u, v, a, bb, &g->au, &g->av, &g->t00, &g->t10, &g->t01, &g->t11);
-    texels8(next, u, v, a, bb, &g->next_au, &g->next_av, &g->next_t00, &g->next_t10, &g->next_t01, &g->next_t11);
+    // The next level only where a lane blends it in (a group that magnifies its texture reads one level).
+    g->blend = simde_mm256_movemask_ps(simde_mm256_and_ps(surface, gt(g->weight, simde_mm256_setzero_ps()))) != 0;
+    if (g->blend)
+        texels8(next, u, v, a, bb, &g->next_au, &g->next_av, &g->next_t00, &g->next_t10, &g->next_t01, &g->next_t11);
     // The texels' cache lines asked for now (a 4x4 tile is one line: the footprint's first texel mostly
     // shares it with the other three), so that the second pass finds them near.
-    int32_t first[8], next_first[8];
+    int32_t first[8];
     simde_mm256_storeu_si256((simde__m256i *)(void *)first, g->t00);
-    simde_mm256_storeu_si256((simde__m256i *)(void *)next_first, g->next_t00);
-    for (int k = 0; k < 8; k++) { __builtin_prefetch(s->texels + first[k]); __builtin_prefetch(s->texels + next_first[k]); }
+    for (int k = 0; k < 8; k++) __builtin_prefetch(s->texels + first[k]);
+    if (g->blend) {
+        simde_mm256_storeu_si256((simde__m256i *)(void *)first, g->next_t00);
+        for (int k = 0; k < 8; k++) __builtin_prefetch(s->texels + first[k]);
+    }
 }
 
 /// The floats at `cells` and `cells + 1` of `map` for eight lanes: two gathers of four eight-byte pairs,
@@ -407,22 +414,24 @@ static inline void surface8_finish(const ccolor_surface *s, const group_work *g,
         const i8 t10 = simde_mm256_i32gather_epi32(atlas, g->t10, 4);
         const i8 t01 = simde_mm256_i32gather_epi32(atlas, g->t01, 4);
         const i8 t11 = simde_mm256_i32gather_epi32(atlas, g->t11, 4);
-        const i8 n00 = simde_mm256_i32gather_epi32(atlas, g->next_t00, 4);
-        const i8 n10 = simde_mm256_i32gather_epi32(atlas, g->next_t10, 4);
-        const i8 n01 = simde_mm256_i32gather_epi32(atlas, g->next_t01, 4);
-        const i8 n11 = simde_mm256_i32gather_epi32(atlas, g->next_t11, 4);
         const v8 ltop = add(l00, mul(sub(l10, l00), g->bu)), lbottom = add(l01, mul(sub(l11, l01), g->bu));
         const v8 occlusion = add(ltop, mul(sub(lbottom, ltop), g->bv));
         const v8 kr = mul(g->kr, occlusion), kg = mul(g->kg, occlusion), kb = mul(g->kb, occlusion);
-        const v8 near_r = blend8(t00, t10, t01, t11, 0, g->au, g->av);
-        const v8 far_r = blend8(n00, n10, n01, n11, 0, g->next_au, g->next_av);
-        fr = select8(g->surface, mul(fr, mul(add(near_r, mul(sub(far_r, near_r), g->weight)), kr)), fr);
-        const v8 near_g = blend8(t00, t10, t01, t11, 8, g->au, g->av);
-        const v8 far_g = blend8(n00, n10, n01, n11, 8, g->next_au, g->next_av);
-        fg = select8(g->surface, mul(fg, mul(add(near_g, mul(sub(far_g, near_g), g->weight)), kg)), fg);
-        const v8 near_b = blend8(t00, t10, t01, t11, 16, g->au, g->av);
-        const v8 far_b = blend8(n00, n10, n01, n11, 16, g->next_au, g->next_av);
-        fb = select8(g->surface, mul(fb, mul(add(near_b, mul(sub(far_b, near_b), g->weight)), kb)), fb);
+        v8 tr = blend8(t00, t10, t01, t11, 0, g->au, g->av), tg = blend8(t00, t10, t01, t11, 8, g->au, g->av);
+        v8 tb = blend8(t00, t10, t01, t11, 16, g->au, g->av);
+        if (g->blend) {
+            // The next level's texels, blended in by the lanes' weights (0 where a lane magnifies: its own).
+            const i8 n00 = simde_mm256_i32gather_epi32(atlas, g->next_t00, 4);
+            const i8 n10 = simde_mm256_i32gather_epi32(atlas, g->next_t10, 4);
+            const i8 n01 = simde_mm256_i32gather_epi32(atlas, g->next_t01, 4);
+            const i8 n11 = simde_mm256_i32gather_epi32(atlas, g->next_t11, 4);
+            tr = add(tr, mul(sub(blend8(n00, n10, n01, n11, 0, g->next_au, g->next_av), tr), g->weight));
+            tg = add(tg, mul(sub(blend8(n00, n10, n01, n11, 8, g->next_au, g->next_av), tg), g->weight));
+            tb = add(tb, mul(sub(blend8(n00, n10, n01, n11, 16, g->next_au, g->next_av), tb), g->weight));
+        }
+        fr = select8(g->surface, mul(fr, mul(tr, kr)), fr);
+        fg = select8(g->surface, mul(fg, mul(tg, kg)), fg);
+        fb = select8(g->surface, mul(fb, mul(tb, kb)), fb);
     }
     // Interleave the factors r g b r g b ... for the 24 floats of the eight pixels.
     float r[8], gr[8], bl[8];
