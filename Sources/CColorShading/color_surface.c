@@ -77,8 +77,8 @@ static inline void light_factors(const ccolor_surface *s, const float *rec, floa
     for (int c = 0; c < 3; c++) k[c] = (rec[16 + c] * (1.0f / 128.0f)) * occlusion;
 }
 
-/// The mip level (and the next one's weight) of patch record `rec` seen along ray (rx, ry, rz) at distance factor `t` (the ray's
-/// camera z is -1: t is the z-depth).
+/// The mip level of patch record `rec` seen along ray (rx, ry, rz) at distance factor `t` (the ray's
+/// camera z is -1: t is the z-depth), and the next level's weight (`mip_level`).
 static inline int32_t level_at(const ccolor_surface *s, const float *rec, float rx, float ry, float rz, float t,
                                float *weight) {
     const float along = rx * rec[12] + ry * rec[13] + rz * rec[14];
@@ -290,7 +290,7 @@ typedef struct {
     int32_t any, blend;
 } group_work;
 
-/// Groups of eight pixels prepared before their reads (16: 128 pixels, 9 KB of `group_work`).
+/// Groups of eight pixels prepared before their reads (16: 128 pixels, 12 KB of `group_work`).
 enum { GROUPS_IN_FLIGHT = 16 };
 
 /// The first pass of pixels x ..< x + 8 of row y: their rays, patch records, footprints' mip levels,

@@ -22,8 +22,8 @@ public enum StorageModel {
     /// How the bytes per image grow with the pixel count: as its power 0.67 (measured at 640x480, 1280x960
     /// and 1920x1440 before the ground outside: fast-rotation 9,357, 24,538 and 41,547 bytes an image,
     /// exponents 0.70 and 0.68; the apartment 10,790, 26,119 and 44,228, exponents 0.64 and 0.64; after it,
-    /// fast-rotation 10,355 and 26,533 at 1280x960, exponent 0.68; after the doubled contrast 14,841 and 39,346,
-    /// exponent 0.70).
+    /// fast-rotation 10,355 and 26,533 at 1280x960, exponent 0.68; after the doubled contrast 14,841 and
+    /// 39,346, exponent 0.70).
     public static let videoPixelExponent = 0.67
     /// CRF steps that halve the bytes: x264's rule of thumb (+6 CRF about halves the bitrate).
     public static let videoCRFHalvingSteps = 6.0

@@ -61,14 +61,14 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     /// feature matching paired the clones).
     static let pictureVariants = 24
 
-    /// The textures drawn tile by tile from ``tileVariants`` variants (CColorSurface.h, `CCOLOR_TEXTURE_TILED`):
-    /// those a wall or floor shows over metres, so that no 256-texel pattern repeats within 2 m (issue 47:
-    /// the wallpaper's 0.8 m repeat paired walls of different rooms in feature matching), and those many
-    /// objects share, so that two shelves or two boxes show different wood or print, not the same 256
-    /// texels at another offset (issue 47: a tenth of COLMAP's verified pairs contradicted the true
-    /// geometry, their wrong matches clutter to clutter, shelf to shelf, wall to wall and floor to floor;
-    /// tiling the objects' textures halved them). Curtains, radiators and ceramic tiles keep one pattern: their
-    /// folds, ribs and grout would break at a tile's edge.
+    /// The textures drawn tile by tile from ``tileVariants`` variants (CColorSurface.h,
+    /// `CCOLOR_TEXTURE_TILED`): those a wall or floor shows over metres, so that no 256-texel pattern
+    /// repeats within 2 m (issue 47: the wallpaper's 0.8 m repeat paired walls of different rooms in
+    /// feature matching), and those many objects share, so that two shelves or two boxes show different
+    /// wood or print, not the same 256 texels at another offset (issue 47: a tenth of COLMAP's verified
+    /// pairs contradicted the true geometry, their wrong matches clutter to clutter, shelf to shelf, wall to
+    /// wall and floor to floor; tiling the objects' textures halved them). Curtains, radiators and ceramic
+    /// tiles keep one pattern: their folds, ribs and grout would break at a tile's edge.
     static let tiledTextures: [SurfaceTexture] = [.plaster, .wallpaper, .planks, .wood, .paper, .printed, .fabric, .leaf, .stone,
                                                   .carpet, .brushed, .bedding, .paint]
 
@@ -78,7 +78,7 @@ public enum SurfaceTexture: Int32, Sendable, CaseIterable {
     /// every measure of detail (median Laplacian variance 490 against 847, edge pixels 7.1 % against 13.6 %,
     /// ORB features 1,691 against 1,972, SIFT keypoint strength, OpenCV's DoG response, median 0.010-0.017
     /// against 0.025), and faint features are the ones sensor noise, blur, sharpening and JPEG move from
-    /// frame to frame. Doubled they come to 755, 13.4 %, 1,846 (a guess fitted to one photo and to COLMAP's
+    /// frame to frame. Doubled they come to 752, 13.3 %, 1,842 (a guess fitted to one photo and to COLMAP's
     /// matches, issue 47).
     static let patternContrast: Float = 2
     /// Variants a tiled texture draws its tiles from.
