@@ -21,6 +21,10 @@ against the true poses (raw/poses_true.csv), never the estimate:
 - the chain's inliers, when the package has clean depth (raw/depth_true/, `run --truth depth`): the
   shares that are true points of a surface, points outside (beyond the sensor's range: a window's view,
   which no baseline triangulates) and neither (`link_inlier_kinds`);
+- how long the images' keypoints last, with clean depth (`keypoint_persistence`): of the keypoints in view
+  of the image 1 and 8 further on (true depth and poses), the shares found again within 3 px there and
+  matched there by their nearest descriptor past the 0.8 ratio test, apart from what verification and
+  mapping make of them;
 - the walk: camera translation over 1/10 s and 1/3 s and rotation over 1/3 s (medians of the true
   poses), the numbers issue 47 compares with real phone captures; hand shake: the median speed of the
   true rotation's part above about 2 Hz (frame-to-frame rates less their 0.5 s moving average), against
@@ -243,6 +247,60 @@ def link_inlier_kinds(raw, pa, pb, ka, kb, k, frame):
     return surface, outside, len(ka) - surface - outside
 
 
+def keypoint_persistence(raw, db, ids, names, poses, k, gap):
+    """Of each chosen image's keypoints where the clean depth sees a surface (raw/depth_true/, the 3x3 depth
+    pixels around it within 3 % of each other), carried with the true poses into the image `gap` further on
+    and in view there (inside it, and its clean depth there agrees within 3 % + 2 cm): the share with a
+    keypoint of that image within 3 px ("repeated"), and the share whose nearest descriptor there is such a
+    keypoint and passes the 0.8 ratio test ("matched"). The images' own persistence, apart from what COLMAP's
+    verification and mapping make of it (issue 47: SIFT's matches fade with the view)."""
+    from PIL import Image
+    depth_k = json.load(open(os.path.join(raw, "intrinsics.json")))
+
+    def depth_at(depth, x, y):
+        u = np.round((x - k["cx"]) / k["fx"] * depth_k["fx"] + depth_k["cx"]).astype(int)
+        v = np.round((y - k["cy"]) / k["fy"] * depth_k["fy"] + depth_k["cy"]).astype(int)
+        inside = (u >= 1) & (u < depth_k["width"] - 1) & (v >= 1) & (v < depth_k["height"] - 1)
+        u, v = np.clip(u, 1, depth_k["width"] - 2), np.clip(v, 1, depth_k["height"] - 2)
+        around = np.stack([depth[v + dv, u + du] for dv in (-1, 0, 1) for du in (-1, 0, 1)])
+        z = depth[v, u]
+        return z, inside & (around.min(0) > 0) & (around.max(0) - around.min(0) < 0.03 * z)
+
+    def features(name):
+        depth = np.asarray(Image.open(os.path.join(raw, "depth_true", name[:-4] + ".png")), dtype=np.float64) / 1000
+        return (np.asarray(db.read_keypoints(ids[name]))[:, :2], np.asarray(db.read_descriptors(ids[name]).data, dtype=np.float32),
+                depth)
+
+    seen, repeated, matched = 0, 0, 0
+    for a, b in zip(names, names[gap:]):
+        xa, da, depth_a = features(a)
+        xb, db_, depth_b = features(b)
+        if len(xa) == 0 or len(xb) < 2:
+            continue
+        pa, pb = poses[int(a[:-4])], poses[int(b[:-4])]
+        z, ok = depth_at(depth_a, xa[:, 0], xa[:, 1])
+        rays = np.column_stack([(xa[:, 0] - k["cx"]) / k["fx"], (xa[:, 1] - k["cy"]) / k["fy"], np.ones(len(xa))])
+        camera = ((pa[1] + (rays * z[:, None]) @ pa[2].T) - pb[1]) @ pb[2]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            x = k["fx"] * camera[:, 0] / camera[:, 2] + k["cx"]
+            y = k["fy"] * camera[:, 1] / camera[:, 2] + k["cy"]
+        ok &= (camera[:, 2] > 0.1) & (x >= 8) & (x < k["width"] - 8) & (y >= 8) & (y < k["height"] - 8)
+        zb, ok_b = depth_at(depth_b, np.where(ok, x, 0), np.where(ok, y, 0))
+        ok &= ok_b & (np.abs(zb - camera[:, 2]) < 0.03 * camera[:, 2] + 0.02)
+        chosen = np.nonzero(ok)[0]
+        if len(chosen) == 0:
+            continue
+        pixels = np.hypot(x[chosen, None] - xb[None, :, 0], y[chosen, None] - xb[None, :, 1])
+        squares = (da[chosen] ** 2).sum(1)[:, None] + (db_ ** 2).sum(1)[None, :] - 2 * da[chosen] @ db_.T
+        rows = np.arange(len(chosen))
+        nearest = np.argpartition(squares, 1, axis=1)[:, :2]  # the two nearest, the nearest first
+        distances = np.sqrt(np.maximum(squares[rows[:, None], nearest], 0))
+        seen += len(chosen)
+        repeated += int(np.sum(pixels.min(1) < 3))
+        matched += int(np.sum((pixels[rows, nearest[:, 0]] < 3) & (distances[:, 0] < 0.8 * distances[:, 1])))
+    return (repeated / seen, matched / seen) if seen else (0.0, 0.0)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("package")
@@ -312,6 +370,7 @@ def main():
         link_keypoints = {}  # image -> the next image's keypoints among their inliers
         own_link_keypoints = {}  # image -> its own keypoints among its inliers with the next image
         clean_depth = os.path.isdir(os.path.join(raw, "depth_true"))
+        persistence = {}  # keypoint_persistence's shares, with clean depth and SIFT
         kinds = np.zeros(3, dtype=int)  # the chain's inliers: surface, outside, elsewhere (link_inlier_kinds)
         for pair_id, geometry in zip(pair_ids, geometries):
             inliers = np.asarray(geometry.inlier_matches)
@@ -354,6 +413,12 @@ def main():
             contradicting += int(np.median(pixels) > 4)
             if args.verbose and np.median(pixels) > 4:
                 print(f"  contradicting: {a} {b}: {len(inliers)} inliers, median {np.median(pixels):.1f} px")
+        if clean_depth and args.features == "sift":
+            ids = {name: image_id for image_id, name in by_id.items()}
+            for gap in (1, 8):
+                repeated_share, matched_share = keypoint_persistence(raw, db, ids, names, poses, k, gap)
+                persistence[f"keypoints_repeated_{gap}_apart"] = repeated_share
+                persistence[f"keypoints_matched_{gap}_apart"] = matched_share
         db.close()
 
         best = max(models.values(), key=lambda m: m.num_reg_images()) if models else None
@@ -401,6 +466,7 @@ def main():
             figures.update({"chain_inliers_on_surface": float(kinds[0] / kinds.sum()),
                             "chain_inliers_outside": float(kinds[1] / kinds.sum()),
                             "chain_inliers_elsewhere": float(kinds[2] / kinds.sum())})
+        figures.update(persistence)
         figures.update(walk_statistics(poses))
         for name, path in (("estimate", "poses.csv"), ("truth", "poses_true.csv")):
             millimetres, degrees = jitter(read_poses(os.path.join(raw, path)))
