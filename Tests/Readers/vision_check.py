@@ -178,7 +178,6 @@ def mesh_points(path, per_square_metre, rng):
 def write_mesh_features(database, package, names, poses, k, density, rng):
     """Replaces each image's SIFT keypoints and descriptors with the true mesh's points it sees (see the
     module's summary); returns the median number of keypoints an image keeps."""
-    from PIL import Image
     raw = os.path.join(package, "raw")
     depth_k = json.load(open(os.path.join(raw, "intrinsics.json")))
     points = mesh_points(os.path.join(package, "mesh.obj"), density, rng)
@@ -196,7 +195,7 @@ def write_mesh_features(database, package, names, poses, k, density, rng):
         camera = (points - centre) @ rotation  # world to camera (OpenCV axes): R^T (X - C), row-wise
         z = camera[:, 2]
         ahead = z > 0.05
-        clean = np.asarray(Image.open(os.path.join(raw, "depth_true", name[:-4] + ".png")), dtype=np.float64) / 1000
+        clean = read_clean_depth(raw, name)
         du = np.full(len(points), -1)
         dv = np.full(len(points), -1)
         du[ahead] = np.round(depth_k["fx"] * camera[ahead, 0] / z[ahead] + depth_k["cx"]).astype(int)
@@ -216,18 +215,42 @@ def write_mesh_features(database, package, names, poses, k, density, rng):
     return float(np.median(kept))
 
 
+def camera_rays(points, k):
+    """The rays (camera z = 1, OpenCV axes) through pixels `points` (N x 2) of a camera with intrinsics k."""
+    return np.column_stack([(points[:, 0] - k["cx"]) / k["fx"], (points[:, 1] - k["cy"]) / k["fy"], np.ones(len(points))])
+
+
+def depth_pixels(rays, depth_k):
+    """The depth map's pixels (u, v), rounded, that `rays` pass through (depth intrinsics depth_k)."""
+    return (np.round(rays[:, 0] * depth_k["fx"] + depth_k["cx"]).astype(int),
+            np.round(rays[:, 1] * depth_k["fy"] + depth_k["cy"]).astype(int))
+
+
+def carry(rays, z, pa, pb, k):
+    """The points at depth z along image a's rays, seen from image b (true poses pa, pb): their pixels x, y
+    in b (camera intrinsics k) and their depth there."""
+    camera = ((pa[1] + (rays * z[:, None]) @ pa[2].T) - pb[1]) @ pb[2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return k["fx"] * camera[:, 0] / camera[:, 2] + k["cx"], k["fy"] * camera[:, 1] / camera[:, 2] + k["cy"], camera[:, 2]
+
+
+def read_clean_depth(raw, frame):
+    """raw/depth_true/ of `frame` (a frame number or an image name), metres."""
+    from PIL import Image
+    name = f"{frame:05d}" if isinstance(frame, int) else frame[:-4]
+    return np.asarray(Image.open(os.path.join(raw, "depth_true", name + ".png")), dtype=np.float64) / 1000
+
+
 def link_inlier_kinds(raw, pa, pb, ka, kb, k, frame):
     """How many of the verified inlier matches between image a and the next, b, are true points: a's
     keypoint back-projected with the clean depth (raw/depth_true/, any of the 3x3 depth pixels around it)
     and the true pose lands within 3 px of b's keypoint ("surface"); no clean depth around it, so the point
     lies beyond the sensor's range, as the view out of a window does ("outside": a match COLMAP cannot
     triangulate); or neither ("elsewhere": a corner where edges at different depths cross, or a wrong match)."""
-    from PIL import Image
     depth_k = json.load(open(os.path.join(raw, "intrinsics.json")))
-    depth = np.asarray(Image.open(os.path.join(raw, "depth_true", f"{frame:05d}.png")), dtype=np.float64) / 1000
-    rays = np.column_stack([(ka[:, 0] - k["cx"]) / k["fx"], (ka[:, 1] - k["cy"]) / k["fy"], np.ones(len(ka))])
-    u = np.round(rays[:, 0] * depth_k["fx"] + depth_k["cx"]).astype(int)
-    v = np.round(rays[:, 1] * depth_k["fy"] + depth_k["cy"]).astype(int)
+    depth = read_clean_depth(raw, frame)
+    rays = camera_rays(ka, k)
+    u, v = depth_pixels(rays, depth_k)
     best = np.full(len(ka), np.inf)
     seen = np.zeros(len(ka), dtype=bool)
     for dv in (-1, 0, 1):
@@ -235,70 +258,63 @@ def link_inlier_kinds(raw, pa, pb, ka, kb, k, frame):
             z = depth[np.clip(v + dv, 0, depth_k["height"] - 1), np.clip(u + du, 0, depth_k["width"] - 1)]
             z[(u + du < 0) | (u + du >= depth_k["width"]) | (v + dv < 0) | (v + dv >= depth_k["height"])] = 0
             seen |= z > 0
-            world = pa[1] + (rays * z[:, None]) @ pa[2].T
-            camera = (world - pb[1]) @ pb[2]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                x = k["fx"] * camera[:, 0] / camera[:, 2] + k["cx"]
-                y = k["fy"] * camera[:, 1] / camera[:, 2] + k["cy"]
-                error = np.hypot(x - kb[:, 0], y - kb[:, 1])
-            best = np.where((z > 0) & (camera[:, 2] > 0) & (error < best), error, best)
+            x, y, zb = carry(rays, z, pa, pb, k)
+            error = np.hypot(x - kb[:, 0], y - kb[:, 1])
+            best = np.where((z > 0) & (zb > 0) & (error < best), error, best)
     surface = int(np.sum(best < 3))
     outside = int(np.sum(~seen))
     return surface, outside, len(ka) - surface - outside
 
 
-def keypoint_persistence(raw, db, ids, names, poses, k, gap):
-    """Of each chosen image's keypoints where the clean depth sees a surface (raw/depth_true/, the 3x3 depth
-    pixels around it within 3 % of each other), carried with the true poses into the image `gap` further on
-    and in view there (inside it, and its clean depth there agrees within 3 % + 2 cm): the share with a
-    keypoint of that image within 3 px ("repeated"), and the share whose nearest descriptor there is such a
-    keypoint and passes the 0.8 ratio test ("matched"). The images' own persistence, apart from what COLMAP's
-    verification and mapping make of it (issue 47: SIFT's matches fade with the view)."""
-    from PIL import Image
+def keypoint_persistence(raw, db, ids, names, poses, k, gaps):
+    """For each gap in `gaps`: of each chosen image's keypoints where the clean depth sees a surface
+    (raw/depth_true/, the 3x3 depth pixels around it within 3 % of each other), carried with the true poses
+    into the image `gap` further on and in view there (inside it, and its clean depth there agrees within
+    3 % + 2 cm), the share with a keypoint of that image within 3 px ("repeated"), and the share whose
+    nearest descriptor there is such a keypoint and passes the 0.8 ratio test ("matched"). The images' own
+    persistence, apart from what COLMAP's verification and mapping make of it (issue 47: SIFT's matches
+    fade with the view). Returns {gap: (repeated, matched)}."""
     depth_k = json.load(open(os.path.join(raw, "intrinsics.json")))
 
-    def depth_at(depth, x, y):
-        u = np.round((x - k["cx"]) / k["fx"] * depth_k["fx"] + depth_k["cx"]).astype(int)
-        v = np.round((y - k["cy"]) / k["fy"] * depth_k["fy"] + depth_k["cy"]).astype(int)
+    def depth_at(depth, rays):
+        u, v = depth_pixels(rays, depth_k)
         inside = (u >= 1) & (u < depth_k["width"] - 1) & (v >= 1) & (v < depth_k["height"] - 1)
         u, v = np.clip(u, 1, depth_k["width"] - 2), np.clip(v, 1, depth_k["height"] - 2)
         around = np.stack([depth[v + dv, u + du] for dv in (-1, 0, 1) for du in (-1, 0, 1)])
         z = depth[v, u]
         return z, inside & (around.min(0) > 0) & (around.max(0) - around.min(0) < 0.03 * z)
 
-    def features(name):
-        depth = np.asarray(Image.open(os.path.join(raw, "depth_true", name[:-4] + ".png")), dtype=np.float64) / 1000
-        return (np.asarray(db.read_keypoints(ids[name]))[:, :2], np.asarray(db.read_descriptors(ids[name]).data, dtype=np.float32),
-                depth)
-
-    seen, repeated, matched = 0, 0, 0
-    for a, b in zip(names, names[gap:]):
-        xa, da, depth_a = features(a)
-        xb, db_, depth_b = features(b)
-        if len(xa) == 0 or len(xb) < 2:
-            continue
-        pa, pb = poses[int(a[:-4])], poses[int(b[:-4])]
-        z, ok = depth_at(depth_a, xa[:, 0], xa[:, 1])
-        rays = np.column_stack([(xa[:, 0] - k["cx"]) / k["fx"], (xa[:, 1] - k["cy"]) / k["fy"], np.ones(len(xa))])
-        camera = ((pa[1] + (rays * z[:, None]) @ pa[2].T) - pb[1]) @ pb[2]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            x = k["fx"] * camera[:, 0] / camera[:, 2] + k["cx"]
-            y = k["fy"] * camera[:, 1] / camera[:, 2] + k["cy"]
-        ok &= (camera[:, 2] > 0.1) & (x >= 8) & (x < k["width"] - 8) & (y >= 8) & (y < k["height"] - 8)
-        zb, ok_b = depth_at(depth_b, np.where(ok, x, 0), np.where(ok, y, 0))
-        ok &= ok_b & (np.abs(zb - camera[:, 2]) < 0.03 * camera[:, 2] + 0.02)
-        chosen = np.nonzero(ok)[0]
-        if len(chosen) == 0:
-            continue
-        pixels = np.hypot(x[chosen, None] - xb[None, :, 0], y[chosen, None] - xb[None, :, 1])
-        squares = (da[chosen] ** 2).sum(1)[:, None] + (db_ ** 2).sum(1)[None, :] - 2 * da[chosen] @ db_.T
-        rows = np.arange(len(chosen))
-        nearest = np.argpartition(squares, 1, axis=1)[:, :2]  # the two nearest, the nearest first
-        distances = np.sqrt(np.maximum(squares[rows[:, None], nearest], 0))
-        seen += len(chosen)
-        repeated += int(np.sum(pixels.min(1) < 3))
-        matched += int(np.sum((pixels[rows, nearest[:, 0]] < 3) & (distances[:, 0] < 0.8 * distances[:, 1])))
-    return (repeated / seen, matched / seen) if seen else (0.0, 0.0)
+    # Each image's keypoints, descriptors and clean depth, read once for every pair and gap.
+    features = {name: (np.asarray(db.read_keypoints(ids[name]))[:, :2],
+                       np.asarray(db.read_descriptors(ids[name]).data, dtype=np.float32), read_clean_depth(raw, name))
+                for name in names}
+    shares = {}
+    for gap in gaps:
+        seen, repeated, matched = 0, 0, 0
+        for a, b in zip(names, names[gap:]):
+            (xa, da, depth_a), (xb, descriptors_b, depth_b) = features[a], features[b]
+            if len(xa) == 0 or len(xb) < 2:
+                continue
+            rays = camera_rays(xa, k)
+            z, ok = depth_at(depth_a, rays)
+            x, y, zb = carry(rays, z, poses[int(a[:-4])], poses[int(b[:-4])], k)
+            ok &= (zb > 0.1) & (x >= 8) & (x < k["width"] - 8) & (y >= 8) & (y < k["height"] - 8)
+            z_there, ok_there = depth_at(depth_b, camera_rays(np.column_stack([np.where(ok, x, 0), np.where(ok, y, 0)]), k))
+            ok &= ok_there & (np.abs(z_there - zb) < 0.03 * zb + 0.02)
+            chosen = np.nonzero(ok)[0]
+            if len(chosen) == 0:
+                continue
+            pixels = np.hypot(x[chosen, None] - xb[None, :, 0], y[chosen, None] - xb[None, :, 1])
+            squares = ((da[chosen] ** 2).sum(1)[:, None] + (descriptors_b ** 2).sum(1)[None, :]
+                       - 2 * da[chosen] @ descriptors_b.T)
+            rows = np.arange(len(chosen))
+            nearest = np.argpartition(squares, 1, axis=1)[:, :2]  # the two nearest, the nearest first
+            distances = np.sqrt(np.maximum(squares[rows[:, None], nearest], 0))
+            seen += len(chosen)
+            repeated += int(np.sum(pixels.min(1) < 3))
+            matched += int(np.sum((pixels[rows, nearest[:, 0]] < 3) & (distances[:, 0] < 0.8 * distances[:, 1])))
+        shares[gap] = (repeated / seen, matched / seen) if seen else (0.0, 0.0)
+    return shares
 
 
 def main():
@@ -370,7 +386,6 @@ def main():
         link_keypoints = {}  # image -> the next image's keypoints among their inliers
         own_link_keypoints = {}  # image -> its own keypoints among its inliers with the next image
         clean_depth = os.path.isdir(os.path.join(raw, "depth_true"))
-        persistence = {}  # keypoint_persistence's shares, with clean depth and SIFT
         kinds = np.zeros(3, dtype=int)  # the chain's inliers: surface, outside, elsewhere (link_inlier_kinds)
         for pair_id, geometry in zip(pair_ids, geometries):
             inliers = np.asarray(geometry.inlier_matches)
@@ -413,10 +428,10 @@ def main():
             contradicting += int(np.median(pixels) > 4)
             if args.verbose and np.median(pixels) > 4:
                 print(f"  contradicting: {a} {b}: {len(inliers)} inliers, median {np.median(pixels):.1f} px")
+        persistence = {}  # keypoint_persistence's shares, with clean depth and SIFT
         if clean_depth and args.features == "sift":
             ids = {name: image_id for image_id, name in by_id.items()}
-            for gap in (1, 8):
-                repeated_share, matched_share = keypoint_persistence(raw, db, ids, names, poses, k, gap)
+            for gap, (repeated_share, matched_share) in keypoint_persistence(raw, db, ids, names, poses, k, (1, 8)).items():
                 persistence[f"keypoints_repeated_{gap}_apart"] = repeated_share
                 persistence[f"keypoints_matched_{gap}_apart"] = matched_share
         db.close()
